@@ -1,0 +1,42 @@
+package ricochet.io.scene;
+
+import ricochet.math.Quat;
+import ricochet.math.Vec3;
+
+/**
+ * One body of a scene file, validated.
+ *
+ * @param position world position of the body's origin (for meshes, the origin of the mesh's own
+ *     coordinates), metres
+ * @param orientation unit quaternion
+ * @param velocity initial linear velocity of the centre of mass, m/s
+ * @param angularVelocity initial angular velocity, rad/s, world axes
+ * @param mass kg, or NaN when not given
+ * @param density kg/m^3, or NaN when not given (at most one of mass and density is given)
+ * @param friction Coulomb coefficient (>= 0); for lab bodies the seed default 0.2, else 0.5
+ * @param restitution in [0, 1]; for lab bodies the seed default 0.5, else 0
+ * @param method how a mesh body meets static geometry: "solver" (the engine) or a lab method
+ * @param lab the lab parameters; {@link LabParams#defaults()} for solver bodies
+ */
+public record BodySpec(
+        String name,
+        BodyType type,
+        ShapeSpec shape,
+        Vec3 position,
+        Quat orientation,
+        Vec3 velocity,
+        Vec3 angularVelocity,
+        double mass,
+        double density,
+        double friction,
+        double restitution,
+        boolean sensor,
+        String method,
+        LabParams lab) {
+
+    public static final String SOLVER = "solver";
+
+    public boolean usesLabMethod() {
+        return !SOLVER.equals(method);
+    }
+}

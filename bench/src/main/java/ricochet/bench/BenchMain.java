@@ -1,0 +1,1 @@
+package ricochet.bench; public final class BenchMain { public static void main(String[] a) {} }
