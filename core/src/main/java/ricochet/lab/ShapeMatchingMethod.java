@@ -1,0 +1,148 @@
+package ricochet.lab;
+
+import ricochet.geometry.Sdf;
+import ricochet.math.Mat3;
+import ricochet.math.PolarDecomposition;
+import ricochet.math.QuatOps;
+
+/**
+ * Shape matching (seeds 001-002; Mueller et al. 2005, "Meshless deformations based on shape
+ * matching"):
+ * <pre>
+ * V_i += h g;  V_i *= linearDecay;  Y_i = X_i + h V_i                 free particles
+ * phi(Y_i) &lt; 0:  V_i = -e V_N + a V_T (if approaching);  Y_i -= phi N   particle collisions
+ * c = mean Y_i;  A = (sum (Y_i - c) r_i^T)(sum r_i r_i^T)^-1;  R = rotation of A   rigid fit
+ * x_i = c + R r_i;  V_i += (x_i - Y_i) / h;  X_i = x_i
+ * </pre>
+ * R is the proper rotation nearest to A (the polar factor, with a reflection turned back), so
+ * every step leaves the particles exactly a rotated and moved copy of the rest shape.
+ */
+final class ShapeMatchingMethod implements LabStepper {
+
+    private final PolarDecomposition polar = new PolarDecomposition();
+    private final double[] a = new double[9];
+    private final double[] aq = new double[9];
+    private final double[] r = new double[9];
+    private final double[] q = new double[4];
+    private final double[] n = new double[3];
+    private final double[] scratch = new double[9];
+    private final double[] inertia = new double[9];
+    private final double[] inertiaInv = new double[9];
+
+    @Override
+    public void step(LabBody b, LabWorld world, double h, double[] minDistance) {
+        final int count = b.vertexCount;
+        final double ld = world.decayPerSubstep(b.params.linearDecay());
+        for (int i = 0; i < count; i++) {
+            b.pvx[i] = (b.pvx[i] + h * world.gx) * ld;
+            b.pvy[i] = (b.pvy[i] + h * world.gy) * ld;
+            b.pvz[i] = (b.pvz[i] + h * world.gz) * ld;
+            b.yx[i] = b.px[i] + h * b.pvx[i];
+            b.yy[i] = b.py[i] + h * b.pvy[i];
+            b.yz[i] = b.pz[i] + h * b.pvz[i];
+        }
+        for (int c = 0; c < world.colliderCount(); c++) {
+            minDistance[c] = collideParticles(b, world.collider(c));
+        }
+        fit(b, h);
+    }
+
+    private double collideParticles(LabBody b, Sdf sdf) {
+        double minD = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < b.vertexCount; i++) {
+            double d = sdf.distance(b.yx[i], b.yy[i], b.yz[i]);
+            minD = Math.min(minD, d);
+            if (!(d < 0)) {
+                continue;
+            }
+            sdf.normal(b.yx[i], b.yy[i], b.yz[i], n);
+            double vn = b.pvx[i] * n[0] + b.pvy[i] * n[1] + b.pvz[i] * n[2];
+            if (vn < 0) {
+                double vnx = vn * n[0], vny = vn * n[1], vnz = vn * n[2];
+                double vtx = b.pvx[i] - vnx, vty = b.pvy[i] - vny, vtz = b.pvz[i] - vnz;
+                double e = Math.abs(vn) < b.params.restingSpeed() ? 0 : b.restitution;
+                double vtLen = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
+                double va = vtLen > 0 ? Math.max(1 - b.friction * (1 + e) * Math.abs(vn) / vtLen, 0) : 0;
+                b.pvx[i] = -e * vnx + va * vtx;
+                b.pvy[i] = -e * vny + va * vty;
+                b.pvz[i] = -e * vnz + va * vtz;
+            }
+            // x_new = x - phi(x) N  (seed 002's projection onto the surface)
+            b.yx[i] -= d * n[0];
+            b.yy[i] -= d * n[1];
+            b.yz[i] -= d * n[2];
+        }
+        return minD;
+    }
+
+    private void fit(LabBody b, double h) {
+        final int count = b.vertexCount;
+        double cx = 0, cy = 0, cz = 0;
+        for (int i = 0; i < count; i++) {
+            cx += b.yx[i];
+            cy += b.yy[i];
+            cz += b.yz[i];
+        }
+        cx /= count;
+        cy /= count;
+        cz /= count;
+        java.util.Arrays.fill(a, 0);
+        for (int i = 0; i < count; i++) {
+            double dx = b.yx[i] - cx, dy = b.yy[i] - cy, dz = b.yz[i] - cz;
+            double qx = b.rx[i], qy = b.ry[i], qz = b.rz[i];
+            a[0] += dx * qx;
+            a[1] += dx * qy;
+            a[2] += dx * qz;
+            a[3] += dy * qx;
+            a[4] += dy * qy;
+            a[5] += dy * qz;
+            a[6] += dz * qx;
+            a[7] += dz * qy;
+            a[8] += dz * qz;
+        }
+        Mat3.multiply(a, b.qqtInverse, aq);
+        if (!polar.nearestRotation(aq, r)) {
+            // A = 0 or not finite: keep the last orientation so the step still ends rigid.
+            QuatOps.toMatrix(b.qx, b.qy, b.qz, b.qw, r);
+        }
+        double invH = 1.0 / h;
+        double vx = 0, vy = 0, vz = 0, lx = 0, ly = 0, lz = 0;
+        for (int i = 0; i < count; i++) {
+            double ax = r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i];
+            double ay = r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i];
+            double az = r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i];
+            double xi = cx + ax, yi = cy + ay, zi = cz + az;
+            b.pvx[i] += (xi - b.yx[i]) * invH;
+            b.pvy[i] += (yi - b.yy[i]) * invH;
+            b.pvz[i] += (zi - b.yz[i]) * invH;
+            b.px[i] = xi;
+            b.py[i] = yi;
+            b.pz[i] = zi;
+            vx += b.pvx[i];
+            vy += b.pvy[i];
+            vz += b.pvz[i];
+            // L = sum m (R r_i) x V_i
+            lx += ay * b.pvz[i] - az * b.pvy[i];
+            ly += az * b.pvx[i] - ax * b.pvz[i];
+            lz += ax * b.pvy[i] - ay * b.pvx[i];
+        }
+        QuatOps.fromMatrix(r, q);
+        b.x = cx;
+        b.y = cy;
+        b.z = cz;
+        b.qx = q[0];
+        b.qy = q[1];
+        b.qz = q[2];
+        b.qw = q[3];
+        b.vx = vx / count;
+        b.vy = vy / count;
+        b.vz = vz / count;
+        // The rigid body's angular velocity w = I^-1 L (the particles' own, as the body reports it).
+        double m = b.params.vertexMass();
+        if (b.worldInverseInertia(r, scratch, inertia, inertiaInv)) {
+            b.wx = m * (inertiaInv[0] * lx + inertiaInv[1] * ly + inertiaInv[2] * lz);
+            b.wy = m * (inertiaInv[3] * lx + inertiaInv[4] * ly + inertiaInv[5] * lz);
+            b.wz = m * (inertiaInv[6] * lx + inertiaInv[7] * ly + inertiaInv[8] * lz);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package ricochet.world;
+
+/**
+ * Something that happened during a step (contract section 2, {@code --events}).
+ *
+ * @param step the step during which it happened (1 for the first step)
+ * @param time simulated seconds at the end of that step
+ * @param a the first body's name
+ * @param b the second body's name, or null for single-body events (sleep, wake)
+ */
+public record Event(long step, double time, Type type, String a, String b) {
+
+    /** The event types, with their names in the events file. */
+    public enum Type {
+        CONTACT_BEGIN("contactBegin"), CONTACT_END("contactEnd"), SENSOR_ENTER("sensorEnter"),
+        SENSOR_EXIT("sensorExit"), SLEEP("sleep"), WAKE("wake");
+
+        private final String key;
+
+        Type(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+    }
+}

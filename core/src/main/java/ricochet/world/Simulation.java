@@ -1,0 +1,47 @@
+package ricochet.world;
+
+import java.util.List;
+
+/**
+ * A world that steps at a fixed dt, as the command line, the trajectory writers and the viewer see
+ * it. Bodies are numbered 0..bodyCount-1 in scene order; static bodies are listed too.
+ */
+public interface Simulation {
+
+    /** Seconds per step. */
+    double dt();
+
+    /** Steps taken since the start (or the last reset). */
+    long stepCount();
+
+    /** Simulated seconds since the start. */
+    double time();
+
+    int bodyCount();
+
+    String bodyName(int body);
+
+    /**
+     * The state of a body into {@code out[0..12]}: the origin's position (x, y, z; for meshes the
+     * origin of the mesh's own coordinates), orientation (qx, qy, qz, qw), the centre of mass's
+     * linear velocity (vx, vy, vz) and the angular velocity in world axes (wx, wy, wz). SI units.
+     */
+    void readState(int body, double[] out);
+
+    boolean isSleeping(int body);
+
+    /** Advances one step of {@link #dt()}; throws {@link SimulationException} on a non-finite state. */
+    void step();
+
+    /** Touching pairs after the last step. */
+    int contactCount();
+
+    /** Total kinetic energy, joules. */
+    double kineticEnergy();
+
+    /** Total gravitational potential energy relative to the origin, joules. */
+    double potentialEnergy();
+
+    /** Moves the events of the steps since the last call into {@code out}, oldest first. */
+    void drainEvents(List<Event> out);
+}
