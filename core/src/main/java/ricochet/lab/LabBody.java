@@ -19,6 +19,11 @@ final class LabBody {
     /** The vertex mean in the mesh's own coordinates: the centre of mass's offset from the origin. */
     final double meanX, meanY, meanZ;
     final double mass;
+    /**
+     * A lower bound of the mass a single vertex feels along any direction,
+     * {@code 1 / (1/M + r_max^2 / I_min)}, kg: sets the barrier's stable sub-step.
+     */
+    final double minEffectiveMass;
     final double[] inertiaRef = new double[9];
     /** {@code (sum r r^T)^-1}, the shape-matching normal matrix's inverse. */
     final double[] qqtInverse = new double[9];
@@ -86,6 +91,13 @@ final class LabBody {
             qqt[8] += c * c;
         }
         mass = m * vertexCount;
+        double rMax2 = 0;
+        for (int i = 0; i < vertexCount; i++) {
+            rMax2 = Math.max(rMax2, rx[i] * rx[i] + ry[i] * ry[i] + rz[i] * rz[i]);
+        }
+        double[] eigen = new double[3];
+        ricochet.math.SymmetricEigen.decompose(inertiaRef, eigen, new double[9]);
+        minEffectiveMass = 1.0 / (1.0 / mass + (eigen[2] > 0 ? rMax2 / eigen[2] : 0));
         double scale = Math.max(inertiaRef[0], Math.max(inertiaRef[4], inertiaRef[8]));
         double[] scratch = new double[9];
         if (!(scale > 0) || Math.abs(Mat3.determinant(inertiaRef)) <= 1e-12 * scale * scale * scale

@@ -25,7 +25,8 @@ final class PenaltyMethod implements LabStepper {
 
     /** Largest fraction of a barrier gap one sub-step may close. */
     static final double MAX_CLOSING = 0.8;
-    private static final int MAX_HALVINGS = 40;
+    private static final int MAX_HALVINGS = 60;
+    private static final int MAX_SUBSTEPS = 100_000;
 
     private final boolean barrier;
     private final double[] r = new double[9];
@@ -35,6 +36,8 @@ final class PenaltyMethod implements LabStepper {
     private final double[] n = new double[3];
     private final double[] saved = new double[13];
     private double[] before = new double[0];
+    /** Sum of rho / phi^2 over the vertices in the barrier at the start of the last sub-step, N/m. */
+    private double stiffness;
     private double[] after = new double[0];
 
     PenaltyMethod(boolean barrier) {
@@ -55,6 +58,7 @@ final class PenaltyMethod implements LabStepper {
         double remaining = h;
         double sub = h;
         int halvings = 0;
+        int accepted = 0;
         boolean first = true;
         while (remaining > 0) {
             double s = Math.min(sub, remaining);
@@ -64,11 +68,21 @@ final class PenaltyMethod implements LabStepper {
                 System.arraycopy(before, 0, minDistance, 0, colliders);
                 first = false;
             }
-            if (clearanceKept(b, world, before)) {
+            // Explicit steps of a stiff barrier gain energy unless h resolves its frequency:
+            // h sqrt(sum k_i / M_eff) <= 1 with k_i = rho / phi_i^2, the barrier's local stiffness.
+            double stable = 1.0 / Math.sqrt(stiffness / b.minEffectiveMass);
+            if (s <= stable && clearanceKept(b, world, before, s)) {
                 remaining -= s;
+                sub = Math.min(2 * s, h);
+                halvings = 0;
+                if (++accepted > MAX_SUBSTEPS) {
+                    throw new ricochet.world.SimulationException(b.name, world.stepCount() + 1,
+                            "log barrier needed more than " + MAX_SUBSTEPS + " sub-steps in one step;"
+                                    + " rho is too small to stop the body (raise rho or epsilon)");
+                }
             } else {
                 restore(b);
-                sub = 0.5 * s;
+                sub = Math.min(0.5 * s, stable);
                 if (++halvings > MAX_HALVINGS) {
                     throw new ricochet.world.SimulationException(b.name, world.stepCount() + 1,
                             "log barrier could not keep the clearance positive even with sub-steps of "
@@ -78,9 +92,14 @@ final class PenaltyMethod implements LabStepper {
         }
     }
 
-    /** Whether every collider's closest vertex is still in front of it and closed at most MAX_CLOSING. */
-    private boolean clearanceKept(LabBody b, LabWorld world, double[] minBefore) {
+    /**
+     * Whether every collider's closest vertex is still in front of it and closed at most MAX_CLOSING,
+     * and the sub-step {@code s} also resolves the barrier's stiffness at its end.
+     */
+    private boolean clearanceKept(LabBody b, LabWorld world, double[] minBefore, double s) {
         QuatOps.toMatrix(b.qx, b.qy, b.qz, b.qw, r);
+        double rho = b.params.rho();
+        double k = 0;
         for (int c = 0; c < world.colliderCount(); c++) {
             Sdf sdf = world.collider(c);
             double eps = b.params.epsilon();
@@ -93,9 +112,12 @@ final class PenaltyMethod implements LabStepper {
                 if (!(d > 0) || (d < eps && d < limit)) {
                     return false;
                 }
+                if (d < eps) {
+                    k += rho / (d * d);
+                }
             }
         }
-        return true;
+        return s * s * k <= b.minEffectiveMass;
     }
 
     /** One symplectic Euler sub-step of length h; writes each collider's smallest distance before it. */
@@ -110,6 +132,7 @@ final class PenaltyMethod implements LabStepper {
         final double capPerSpeed = massShare / h;
         double fx = 0, fy = 0, fz = 0, tx = 0, ty = 0, tz = 0;
         int contacts = 0;
+        double k = 0;
         for (int c = 0; c < world.colliderCount(); c++) {
             Sdf sdf = world.collider(c);
             double minD = Double.POSITIVE_INFINITY;
@@ -126,6 +149,7 @@ final class PenaltyMethod implements LabStepper {
                 contacts++;
                 sdf.normal(xi, yi, zi, n);
                 double fn = barrier ? p.rho() * (1 / phi - 1 / eps) : p.stiffness() * (eps - phi);
+                k += barrier ? p.rho() / (phi * phi) : p.stiffness();
                 double vix = b.vx + (b.wy * az - b.wz * ay);
                 double viy = b.vy + (b.wz * ax - b.wx * az);
                 double viz = b.vz + (b.wx * ay - b.wy * ax);
@@ -153,6 +177,7 @@ final class PenaltyMethod implements LabStepper {
             minDistance[c] = minD;
         }
         b.lastContactCount = Math.max(1, contacts);
+        stiffness = k;
         double invM = 1.0 / b.mass;
         b.vx += h * (world.gx + fx * invM);
         b.vy += h * (world.gy + fy * invM);

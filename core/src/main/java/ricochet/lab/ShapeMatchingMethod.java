@@ -25,9 +25,7 @@ final class ShapeMatchingMethod implements LabStepper {
     private final double[] r = new double[9];
     private final double[] q = new double[4];
     private final double[] n = new double[3];
-    private final double[] scratch = new double[9];
-    private final double[] inertia = new double[9];
-    private final double[] inertiaInv = new double[9];
+    private final double[] center = new double[3];
 
     @Override
     public void step(LabBody b, LabWorld world, double h, double[] minDistance) {
@@ -44,7 +42,38 @@ final class ShapeMatchingMethod implements LabStepper {
         for (int c = 0; c < world.colliderCount(); c++) {
             minDistance[c] = collideParticles(b, world.collider(c));
         }
-        fit(b, h);
+        fit(b, world, h);
+    }
+
+    /**
+     * Lifts the fitted centre {@code c} (in {@code center}) so that no vertex of {@code c + R r_i} is
+     * deeper than the impulse method's slop in {@code sdf}. The rigid fit averages the projections,
+     * so without this a resting shape ends partly inside (the few particles pushed out are outvoted).
+     * Done before the velocity update, so the velocities see the lift as motion, as position-based
+     * methods require.
+     */
+    private void liftOut(LabBody b, Sdf sdf) {
+        double minD = Double.POSITIVE_INFINITY;
+        double dx = 0, dy = 0, dz = 0;
+        for (int i = 0; i < b.vertexCount; i++) {
+            double xi = center[0] + r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i];
+            double yi = center[1] + r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i];
+            double zi = center[2] + r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i];
+            double d = sdf.distance(xi, yi, zi);
+            if (d < minD) {
+                minD = d;
+                dx = xi;
+                dy = yi;
+                dz = zi;
+            }
+        }
+        if (minD < -ImpulseMethod.CORRECTION_SLOP) {
+            sdf.normal(dx, dy, dz, n);
+            double lift = -minD - ImpulseMethod.CORRECTION_SLOP;
+            center[0] += lift * n[0];
+            center[1] += lift * n[1];
+            center[2] += lift * n[2];
+        }
     }
 
     private double collideParticles(LabBody b, Sdf sdf) {
@@ -75,7 +104,7 @@ final class ShapeMatchingMethod implements LabStepper {
         return minD;
     }
 
-    private void fit(LabBody b, double h) {
+    private void fit(LabBody b, LabWorld world, double h) {
         final int count = b.vertexCount;
         double cx = 0, cy = 0, cz = 0;
         for (int i = 0; i < count; i++) {
@@ -105,8 +134,18 @@ final class ShapeMatchingMethod implements LabStepper {
             // A = 0 or not finite: keep the last orientation so the step still ends rigid.
             QuatOps.toMatrix(b.qx, b.qy, b.qz, b.qw, r);
         }
+        center[0] = cx;
+        center[1] = cy;
+        center[2] = cz;
+        if (b.params.positionCorrection()) {
+            for (int c = 0; c < world.colliderCount(); c++) {
+                liftOut(b, world.collider(c));
+            }
+        }
+        cx = center[0];
+        cy = center[1];
+        cz = center[2];
         double invH = 1.0 / h;
-        double vx = 0, vy = 0, vz = 0, lx = 0, ly = 0, lz = 0;
         for (int i = 0; i < count; i++) {
             double ax = r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i];
             double ay = r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i];
@@ -118,15 +157,29 @@ final class ShapeMatchingMethod implements LabStepper {
             b.px[i] = xi;
             b.py[i] = yi;
             b.pz[i] = zi;
-            vx += b.pvx[i];
-            vy += b.pvy[i];
-            vz += b.pvz[i];
-            // L = sum m (R r_i) x V_i
-            lx += ay * b.pvz[i] - az * b.pvy[i];
-            ly += az * b.pvx[i] - ax * b.pvz[i];
-            lz += ax * b.pvy[i] - ay * b.pvx[i];
         }
         QuatOps.fromMatrix(r, q);
+        // The body's velocity is the fitted shape's motion: the centre's displacement and the
+        // rotation from the last orientation, over h. (The particles' mean velocity also carries the
+        // projections' corrections, which do not move the body.)
+        double dqx = q[3] * -b.qx + q[0] * b.qw + q[1] * -b.qz - q[2] * -b.qy;
+        double dqy = q[3] * -b.qy - q[0] * -b.qz + q[1] * b.qw + q[2] * -b.qx;
+        double dqz = q[3] * -b.qz + q[0] * -b.qy - q[1] * -b.qx + q[2] * b.qw;
+        double dqw = q[3] * b.qw - q[0] * -b.qx - q[1] * -b.qy - q[2] * -b.qz;
+        if (dqw < 0) {
+            dqx = -dqx;
+            dqy = -dqy;
+            dqz = -dqz;
+            dqw = -dqw;
+        }
+        double sinHalf = Math.sqrt(dqx * dqx + dqy * dqy + dqz * dqz);
+        double angleOverSin = sinHalf > 1e-12 ? 2 * Math.atan2(sinHalf, dqw) / sinHalf : 2;
+        b.wx = dqx * angleOverSin * invH;
+        b.wy = dqy * angleOverSin * invH;
+        b.wz = dqz * angleOverSin * invH;
+        b.vx = (cx - b.x) * invH;
+        b.vy = (cy - b.y) * invH;
+        b.vz = (cz - b.z) * invH;
         b.x = cx;
         b.y = cy;
         b.z = cz;
@@ -134,15 +187,5 @@ final class ShapeMatchingMethod implements LabStepper {
         b.qy = q[1];
         b.qz = q[2];
         b.qw = q[3];
-        b.vx = vx / count;
-        b.vy = vy / count;
-        b.vz = vz / count;
-        // The rigid body's angular velocity w = I^-1 L (the particles' own, as the body reports it).
-        double m = b.params.vertexMass();
-        if (b.worldInverseInertia(r, scratch, inertia, inertiaInv)) {
-            b.wx = m * (inertiaInv[0] * lx + inertiaInv[1] * ly + inertiaInv[2] * lz);
-            b.wy = m * (inertiaInv[3] * lx + inertiaInv[4] * ly + inertiaInv[5] * lz);
-            b.wz = m * (inertiaInv[6] * lx + inertiaInv[7] * ly + inertiaInv[8] * lz);
-        }
     }
 }

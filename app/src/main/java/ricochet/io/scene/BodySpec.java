@@ -1,5 +1,6 @@
 package ricochet.io.scene;
 
+import ricochet.lab.LabParams;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 

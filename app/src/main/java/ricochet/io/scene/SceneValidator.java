@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import ricochet.lab.LabParams;
 import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
@@ -240,20 +241,25 @@ final class SceneValidator {
             in.report(JsonChecks.key(path, "epsilon"), "epsilon must be > 0 for method '" + LOG_BARRIER
                     + "' (the barrier acts within epsilon of the surface), got 0.0");
         }
-        return new LabParams(
-                in.number(o, path, "vertexMass", d.vertexMass(), Range.POSITIVE),
-                in.number(o, path, "linearDecay", d.linearDecay(), Range.DECAY),
-                in.number(o, path, "angularDecay", d.angularDecay(), Range.DECAY),
-                in.number(o, path, "stiffness", d.stiffness(), Range.POSITIVE),
-                epsilon,
-                in.number(o, path, "rho", d.rho(), Range.POSITIVE),
-                in.number(o, path, "damping", d.damping(), Range.NON_NEGATIVE),
-                in.bool(o, path, "positionCorrection", d.positionCorrection()),
-                in.number(o, path, "restingSpeed", d.restingSpeed(), Range.NON_NEGATIVE),
-                in.bool(o, path, "punish", d.punish()),
-                in.number(o, path, "sleepSpeed", d.sleepSpeed(), Range.NON_NEGATIVE),
-                in.number(o, path, "sleepAngularSpeed", d.sleepAngularSpeed(), Range.NON_NEGATIVE),
-                in.number(o, path, "sleepTime", d.sleepTime(), Range.NON_NEGATIVE));
+        double vertexMass = in.number(o, path, "vertexMass", d.vertexMass(), Range.POSITIVE);
+        double linearDecay = in.number(o, path, "linearDecay", d.linearDecay(), Range.DECAY);
+        double angularDecay = in.number(o, path, "angularDecay", d.angularDecay(), Range.DECAY);
+        double stiffness = in.number(o, path, "stiffness", d.stiffness(), Range.POSITIVE);
+        double rho = in.number(o, path, "rho", d.rho(), Range.POSITIVE);
+        double damping = in.number(o, path, "damping", d.damping(), Range.NON_NEGATIVE);
+        boolean correct = in.bool(o, path, "positionCorrection", d.positionCorrection());
+        double resting = in.number(o, path, "restingSpeed", d.restingSpeed(), Range.NON_NEGATIVE);
+        boolean punish = in.bool(o, path, "punish", d.punish());
+        double sleepSpeed = in.number(o, path, "sleepSpeed", d.sleepSpeed(), Range.NON_NEGATIVE);
+        double sleepSpin = in.number(o, path, "sleepAngularSpeed", d.sleepAngularSpeed(), Range.NON_NEGATIVE);
+        double sleepTime = in.number(o, path, "sleepTime", d.sleepTime(), Range.NON_NEGATIVE);
+        try {
+            return new LabParams(vertexMass, linearDecay, angularDecay, stiffness, epsilon, rho, damping,
+                    correct, resting, punish, sleepSpeed, sleepSpin, sleepTime);
+        } catch (IllegalArgumentException alreadyReported) {
+            // A bad value was reported above at its own path (and came back as NaN).
+            return null;
+        }
     }
 
     /**

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import ricochet.lab.LabParams;
 import ricochet.geometry.TriangleMesh;
 import ricochet.io.ObjReader;
 import ricochet.math.Quat;

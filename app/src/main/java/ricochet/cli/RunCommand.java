@@ -1,0 +1,200 @@
+package ricochet.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import ricochet.io.scene.Scene;
+import ricochet.io.trajectory.EventWriter;
+import ricochet.io.trajectory.TrajectoryWriter;
+import ricochet.scenes.WorldBuilder;
+import ricochet.world.Event;
+import ricochet.world.Simulation;
+import ricochet.world.SimulationException;
+
+/**
+ * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]}:
+ * simulates headless and prints a summary table.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Simulates a scene headless and prints a summary table.")
+final class RunCommand implements Callable<Integer> {
+
+    /** Simulated seconds when neither --steps nor --seconds is given. */
+    static final double DEFAULT_SECONDS = 10;
+    /** Runs at least this long show a progress bar on a terminal. */
+    private static final long PROGRESS_MIN_STEPS = 5_000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENE", description = "a scene file or a built-in scene's name")
+    String scene;
+
+    static final class Length {
+        @Option(names = "--steps", paramLabel = "N", description = "steps to simulate")
+        Long steps;
+
+        @Option(names = "--seconds", paramLabel = "S",
+                description = "simulated seconds (rounded up to whole steps; default 10)")
+        Double seconds;
+    }
+
+    @ArgGroup(exclusive = true)
+    Length length = new Length();
+
+    @Option(names = "--out", paramLabel = "FILE", description = "trajectory: .csv or .json")
+    Path out;
+
+    @Option(names = "--every", paramLabel = "K", defaultValue = "1",
+            description = "write every K-th step to --out (default 1)")
+    int every;
+
+    @Option(names = "--events", paramLabel = "FILE.jsonl", description = "contact and sleep events, JSON lines")
+    Path events;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (every < 1) {
+            err.println("error: --every must be >= 1, got " + every);
+            return Main.BAD_INPUT;
+        }
+        Scene s = SceneArgument.load(scene, err);
+        if (s == null) {
+            return Main.BAD_INPUT;
+        }
+        Simulation sim;
+        try {
+            sim = WorldBuilder.simulation(s);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + scene + ": " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        long steps = stepCount(sim.dt(), err);
+        if (steps < 0) {
+            return Main.BAD_INPUT;
+        }
+        TrajectoryWriter trajectory = null;
+        EventWriter eventWriter = null;
+        try {
+            trajectory = out == null ? null : TrajectoryWriter.open(out);
+            eventWriter = events == null ? null : new EventWriter(events);
+            return simulate(sim, steps, trajectory, eventWriter);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return Main.BAD_INPUT;
+        } catch (IOException e) {
+            err.println("error: cannot write output: " + e.getMessage());
+            return Main.BAD_INPUT;
+        } finally {
+            if (trajectory != null) {
+                trajectory.close();
+            }
+            if (eventWriter != null) {
+                eventWriter.close();
+            }
+        }
+    }
+
+    /** The steps asked for, or -1 after printing why the request is bad. */
+    private long stepCount(double dt, PrintWriter err) {
+        if (length.steps != null) {
+            if (length.steps < 0) {
+                err.println("error: --steps must be >= 0, got " + length.steps);
+                return -1;
+            }
+            return length.steps;
+        }
+        double seconds = length.seconds != null ? length.seconds : DEFAULT_SECONDS;
+        if (!(seconds >= 0) || !Double.isFinite(seconds)) {
+            err.println("error: --seconds must be a finite number >= 0, got " + seconds);
+            return -1;
+        }
+        // The tolerance keeps 10 s at dt 0.01 from becoming 1001 steps through round-off.
+        return (long) Math.ceil(seconds / dt - 1e-9);
+    }
+
+    private int simulate(Simulation sim, long steps, TrajectoryWriter trajectory, EventWriter eventWriter)
+            throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        List<Event> drained = new ArrayList<>();
+        if (trajectory != null) {
+            trajectory.writeFrame(0, sim);
+        }
+        ProgressBar bar = steps >= PROGRESS_MIN_STEPS && System.console() != null
+                ? new ProgressBarBuilder().setTaskName("run").setInitialMax(steps).continuousUpdate()
+                        .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()
+                : null;
+        long start = System.nanoTime();
+        try {
+            for (long i = 1; i <= steps; i++) {
+                sim.step();
+                if (trajectory != null && i % every == 0) {
+                    trajectory.writeFrame(i, sim);
+                }
+                if (eventWriter != null) {
+                    sim.drainEvents(drained);
+                    for (Event e : drained) {
+                        eventWriter.write(e);
+                    }
+                    drained.clear();
+                }
+                if (bar != null && (i & 63) == 0) {
+                    bar.stepTo(i);
+                }
+            }
+        } catch (SimulationException e) {
+            err.println("simulation error: " + e.getMessage());
+            return Main.SIMULATION_ERROR;
+        } finally {
+            if (bar != null) {
+                bar.close();
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (trajectory != null) {
+            trajectory.finish();
+        }
+        if (eventWriter != null) {
+            eventWriter.finish();
+        }
+        printSummary(sim, steps, seconds);
+        return 0;
+    }
+
+    private void printSummary(Simulation sim, long steps, double wallSeconds) {
+        int sleeping = 0;
+        for (int b = 0; b < sim.bodyCount(); b++) {
+            sleeping += sim.isSleeping(b) ? 1 : 0;
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        o.println("scene            " + scene);
+        o.println("steps            " + steps);
+        o.println(String.format(Locale.ROOT, "simulated time   %.6g s", sim.time()));
+        o.println("bodies           " + sim.bodyCount());
+        o.println("contacts         " + sim.contactCount());
+        o.println(String.format(Locale.ROOT, "kinetic energy   %.6g J", sim.kineticEnergy()));
+        o.println("sleeping bodies  " + sleeping);
+        o.println(String.format(Locale.ROOT, "steps/s          %.0f",
+                wallSeconds > 0 ? steps / wallSeconds : Double.POSITIVE_INFINITY));
+        if (out != null) {
+            o.println("trajectory       " + out);
+        }
+        if (events != null) {
+            o.println("events           " + events);
+        }
+    }
+}
