@@ -171,17 +171,8 @@ final class ImpulseMethod implements LabStepper {
         double newX = -e * vnx + a * vtx;
         double newY = -e * vny + a * vty;
         double newZ = -e * vnz + a * vtz;
-        // K = 1/M 1 - [R r_c]x I^-1 [R r_c]x
-        Mat3.skew(ax, ay, az, skewR);
-        Mat3.multiply(skewR, inertiaInv, scratch);
-        Mat3.multiply(scratch, skewR, k);
         double invM = 1.0 / b.mass;
-        for (int i = 0; i < 9; i++) {
-            k[i] = -k[i];
-        }
-        k[0] += invM;
-        k[4] += invM;
-        k[8] += invM;
+        collisionMatrix(invM, inertiaInv, ax, ay, az, skewR, scratch, k);
         if (!Mat3.invert(k, kInv)) {
             return;
         }
@@ -197,6 +188,25 @@ final class ImpulseMethod implements LabStepper {
         b.wx += inertiaInv[0] * tx + inertiaInv[1] * ty + inertiaInv[2] * tz;
         b.wy += inertiaInv[3] * tx + inertiaInv[4] * ty + inertiaInv[5] * tz;
         b.wz += inertiaInv[6] * tx + inertiaInv[7] * ty + inertiaInv[8] * tz;
+    }
+
+    /**
+     * Seed 000's {@code K = 1/M 1 - [r]x I^-1 [r]x} into {@code k}: the change of a body point's
+     * velocity per unit impulse there ({@code v_i' = v_i + K j}), with r the point relative to the
+     * centre of mass in world axes and {@code inverseInertia} in world axes. skew and scratch are
+     * 9-double scratch arrays.
+     */
+    static void collisionMatrix(double inverseMass, double[] inverseInertia, double rx, double ry, double rz,
+                                double[] skew, double[] scratch, double[] k) {
+        Mat3.skew(rx, ry, rz, skew);
+        Mat3.multiply(skew, inverseInertia, scratch);
+        Mat3.multiply(scratch, skew, k);
+        for (int i = 0; i < 9; i++) {
+            k[i] = -k[i];
+        }
+        k[0] = inverseMass + k[0];
+        k[4] = inverseMass + k[4];
+        k[8] = inverseMass + k[8];
     }
 
     /** Seed 001: "trick for oscillation", scale v and w by a factor that sinks while the body is slow. */

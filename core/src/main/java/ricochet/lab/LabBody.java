@@ -44,8 +44,6 @@ final class LabBody {
     double restTime;
     /** Seed 001's punish factor in [0, 1]. */
     double punishFactor = 1;
-    /** Vertices in contact during the last penalty sub-step (sets the mass share of friction caps). */
-    int lastContactCount = 1;
 
     LabBody(LabBodyDef def) {
         this.name = def.name();
@@ -172,7 +170,6 @@ final class LabBody {
         sleeping = false;
         restTime = 0;
         punishFactor = 1;
-        lastContactCount = 1;
         syncParticlesFromRigid();
     }
 
@@ -230,8 +227,11 @@ final class LabBody {
         out[2] = z - c[2];
     }
 
+    /** Whether the state is finite and the orientation still a unit quaternion (round-off aside). */
     boolean isFinite() {
-        return Double.isFinite(x + y + z + qx + qy + qz + qw + vx + vy + vz + wx + wy + wz);
+        double n2 = qx * qx + qy * qy + qz * qz + qw * qw;
+        return Double.isFinite(x + y + z + qx + qy + qz + qw + vx + vy + vz + wx + wy + wz)
+                && Math.abs(n2 - 1) < 1e-6;
     }
 
     /**

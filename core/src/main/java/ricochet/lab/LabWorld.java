@@ -19,7 +19,7 @@ import ricochet.world.SimulationException;
  */
 public final class LabWorld implements Simulation {
 
-    /** A vertex closer than this to a collider (beyond the method's epsilon) counts as touching, m. */
+    /** A vertex closer than this to a collider (beyond the body's epsilon) counts as touching, m. */
     public static final double TOUCH_DISTANCE = 1e-3;
 
     final double gx, gy, gz;
@@ -380,13 +380,15 @@ public final class LabWorld implements Simulation {
                 }
             }
             if (!b.isFinite()) {
-                throw new SimulationException(b.name, next, "state became non-finite (position "
+                throw new SimulationException(b.name, next, "state became non-finite or degenerate (position "
                         + b.x + ", " + b.y + ", " + b.z + ", velocity " + b.vx + ", " + b.vy + ", " + b.vz
-                        + ", angular velocity " + b.wx + ", " + b.wy + ", " + b.wz + ")");
+                        + ", angular velocity " + b.wx + ", " + b.wy + ", " + b.wz + ", orientation " + b.qx
+                        + ", " + b.qy + ", " + b.qz + ", " + b.qw + ")");
             }
             boolean anyTouch = false;
-            double touchDistance = TOUCH_DISTANCE + (b.method == LabMethod.IMPULSE
-                    || b.method == LabMethod.SHAPE_MATCHING ? 0 : b.params.epsilon());
+            // epsilon is each method's contact margin (the impulse's collision epsilon, the penalties'
+            // range): a body held within it is supported, so it counts as touching.
+            double touchDistance = TOUCH_DISTANCE + b.params.epsilon();
             for (int c = 0; c < touch.length; c++) {
                 boolean now = stepMinDistance[c] < touchDistance;
                 if (now != touch[c]) {

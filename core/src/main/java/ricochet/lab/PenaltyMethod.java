@@ -14,8 +14,8 @@ import ricochet.math.QuatOps;
  * v += h (g + F / M);  w += h I^-1 tau;  decay;  x += h v;  q += 1/2 h [w, 0] q
  * </pre>
  * The damping and friction forces are each capped at what stops their velocity component in one
- * sub-step for the vertex's share of the mass, so neither can reverse a velocity (explicit damping
- * overshoots otherwise).
+ * sub-step for the vertex's share of the mass (M / vertices in contact), so neither can reverse a
+ * velocity: explicit damping overshoots, and gains energy, once h sum(c) / M exceeds 2.
  *
  * <p>The log barrier keeps phi &gt; 0 always: a sub-step after which any vertex is at or behind a
  * surface, or has closed more than {@link #MAX_CLOSING} of its gap inside eps, is undone and halved
@@ -36,6 +36,8 @@ final class PenaltyMethod implements LabStepper {
     private final double[] n = new double[3];
     private final double[] saved = new double[13];
     private double[] before = new double[0];
+    private int[] contactVertex = new int[0];
+    private double[] contactPhi = new double[0];
     /** Sum of rho / phi^2 over the vertices in the barrier at the start of the last sub-step, N/m. */
     private double stiffness;
     private double[] after = new double[0];
@@ -128,26 +130,40 @@ final class PenaltyMethod implements LabStepper {
         }
         final LabParams p = b.params;
         final double eps = p.epsilon();
-        final double massShare = b.mass / Math.max(1, b.lastContactCount);
-        final double capPerSpeed = massShare / h;
+        if (contactVertex.length < b.vertexCount) {
+            contactVertex = new int[b.vertexCount];
+            contactPhi = new double[b.vertexCount];
+        }
         double fx = 0, fy = 0, fz = 0, tx = 0, ty = 0, tz = 0;
-        int contacts = 0;
         double k = 0;
         for (int c = 0; c < world.colliderCount(); c++) {
             Sdf sdf = world.collider(c);
+            // Pass 1: the vertices within eps. Their count sets the mass share that caps damping and
+            // friction, so it must be this sub-step's count, not the last one's.
             double minD = Double.POSITIVE_INFINITY;
+            int contacts = 0;
             for (int i = 0; i < b.vertexCount; i++) {
+                double phi = sdf.distance(
+                        b.x + r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i],
+                        b.y + r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i],
+                        b.z + r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i]);
+                minD = Math.min(minD, phi);
+                if (phi < eps) {
+                    contactVertex[contacts] = i;
+                    contactPhi[contacts] = phi;
+                    contacts++;
+                }
+            }
+            minDistance[c] = minD;
+            // Explicit damping is stable while h sum(c) / M <= 1: at most (M / contacts) / h per vertex.
+            final double capPerSpeed = b.mass / Math.max(1, contacts) / h;
+            for (int j = 0; j < contacts; j++) {
+                int i = contactVertex[j];
+                double phi = contactPhi[j];
                 double ax = r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i];
                 double ay = r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i];
                 double az = r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i];
-                double xi = b.x + ax, yi = b.y + ay, zi = b.z + az;
-                double phi = sdf.distance(xi, yi, zi);
-                minD = Math.min(minD, phi);
-                if (!(phi < eps)) {
-                    continue;
-                }
-                contacts++;
-                sdf.normal(xi, yi, zi, n);
+                sdf.normal(b.x + ax, b.y + ay, b.z + az, n);
                 double fn = barrier ? p.rho() * (1 / phi - 1 / eps) : p.stiffness() * (eps - phi);
                 k += barrier ? p.rho() / (phi * phi) : p.stiffness();
                 double vix = b.vx + (b.wy * az - b.wz * ay);
@@ -174,9 +190,7 @@ final class PenaltyMethod implements LabStepper {
                 ty += az * fix - ax * fiz;
                 tz += ax * fiy - ay * fix;
             }
-            minDistance[c] = minD;
         }
-        b.lastContactCount = Math.max(1, contacts);
         stiffness = k;
         double invM = 1.0 / b.mass;
         b.vx += h * (world.gx + fx * invM);
