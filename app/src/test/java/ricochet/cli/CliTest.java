@@ -1,0 +1,205 @@
+package ricochet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import ricochet.io.trajectory.CsvTrajectoryWriter;
+
+/** The command line through its real entry point: outputs, files and exit codes. */
+class CliTest {
+
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void runPrintsTheSummaryTable() {
+        Result r = cli("run", "bunny", "--steps", "100");
+        assertEquals(0, r.code, r.err);
+        for (String label : List.of("steps            100", "simulated time", "bodies           3", "contacts",
+                "kinetic energy", "sleeping bodies", "steps/s")) {
+            assertTrue(r.out.contains(label), "summary lacks '" + label + "':\n" + r.out);
+        }
+    }
+
+    @Test
+    void csvHasTheContractHeaderAndOneRowPerBodyPerWrittenFrame() throws IOException {
+        Path csv = dir.resolve("t.csv");
+        assertEquals(0, cli("run", "bunny", "--steps", "30", "--every", "10", "--out", csv.toString()).code);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(CsvTrajectoryWriter.HEADER, lines.get(0));
+        assertEquals("frame,time,body,x,y,z,qx,qy,qz,qw,vx,vy,vz,wx,wy,wz", lines.get(0));
+        // frames 0, 10, 20, 30 for 3 bodies
+        assertEquals(1 + 4 * 3, lines.size());
+        String[] first = lines.get(3).split(",");
+        assertEquals("0", first[0]);
+        assertEquals("bunny", first[2]);
+        // Frame 0 is the scene's initial state: origin (0, 0.6, 0), launch velocity (5, 2, 0).
+        assertEquals(0.6, Double.parseDouble(first[4]), 0);
+        assertEquals(5, Double.parseDouble(first[10]), 0);
+        assertEquals(2, Double.parseDouble(first[11]), 0);
+        assertEquals("30", lines.get(lines.size() - 1).split(",")[0]);
+    }
+
+    @Test
+    void runningTwiceGivesBitIdenticalCsv() throws IOException {
+        Path a = dir.resolve("a.csv"), b = dir.resolve("b.csv");
+        assertEquals(0, cli("run", "bunny", "--seconds", "3", "--out", a.toString()).code);
+        assertEquals(0, cli("run", "bunny", "--seconds", "3", "--out", b.toString()).code);
+        assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
+    }
+
+    @Test
+    void jsonTrajectoryHoldsTheSameNumbersAsTheCsv() throws IOException {
+        Path csv = dir.resolve("t.csv"), json = dir.resolve("t.json");
+        assertEquals(0, cli("run", "bunny-penalty", "--steps", "20", "--out", csv.toString()).code);
+        assertEquals(0, cli("run", "bunny-penalty", "--steps", "20", "--out", json.toString()).code);
+        JsonNode frames = new ObjectMapper().readTree(json.toFile()).get("frames");
+        assertEquals(21, frames.size());
+        String[] last = Files.readAllLines(csv).get(21 * 3).split(",");
+        JsonNode bunny = frames.get(20).get("bodies").get("bunny");
+        assertEquals(Double.parseDouble(last[3]), bunny.get("position").get(0).doubleValue(), 0);
+        assertEquals(Double.parseDouble(last[9]), bunny.get("orientation").get(3).doubleValue(), 0);
+        assertEquals(Double.parseDouble(last[15]), bunny.get("angularVelocity").get(2).doubleValue(), 0);
+    }
+
+    @Test
+    void eventsNameTheFloorAndWallContacts() throws IOException {
+        Path events = dir.resolve("e.jsonl");
+        assertEquals(0, cli("run", "bunny", "--seconds", "10", "--events", events.toString()).code);
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> lines = Files.readAllLines(events).stream().map(l -> {
+            try {
+                return json.readTree(l);
+            } catch (IOException e) {
+                throw new AssertionError(l, e);
+            }
+        }).toList();
+        assertTrue(lines.stream().anyMatch(e -> e.get("type").asText().equals("contactBegin")
+                && e.get("b").asText().equals("wall")));
+        assertTrue(lines.stream().anyMatch(e -> e.get("type").asText().equals("contactEnd")
+                && e.get("b").asText().equals("floor")));
+        JsonNode sleep = lines.get(lines.size() - 1);
+        assertEquals("sleep", sleep.get("type").asText());
+        assertEquals("bunny", sleep.get("a").asText());
+        assertEquals(sleep.get("step").asLong() * 0.015, sleep.get("time").asDouble(), 1e-12);
+    }
+
+    @Test
+    void unknownSceneIsExitTwoNamingIt() {
+        Result r = cli("run", "no-such-scene");
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("no-such-scene"), r.err);
+    }
+
+    @Test
+    void badArgumentsAreExitTwo() {
+        assertEquals(2, cli("run", "bunny", "--steps", "ten").code);
+        assertEquals(2, cli("run", "bunny", "--steps", "5", "--seconds", "1").code);
+        assertEquals(2, cli("run", "bunny", "--every", "0").code);
+        assertEquals(2, cli("run", "bunny", "--seconds", "NaN").code);
+        assertEquals(2, cli("frobnicate").code);
+    }
+
+    @Test
+    void unknownOutputExtensionIsExitTwoAndLeavesNoFile() throws IOException {
+        Path out = dir.resolve("t.xyz");
+        Result r = cli("run", "bunny", "--steps", "5", "--out", out.toString());
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains(".csv"), r.err);
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(0, files.count(), "nothing half-written");
+        }
+    }
+
+    @Test
+    void simulationErrorIsExitOneNamingBodyAndStepAndLeavesNoOutput() throws IOException {
+        Path scene = dir.resolve("spin.json");
+        Path obj = dir.resolve("tet.obj");
+        Files.writeString(obj, "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n");
+        Files.writeString(scene, """
+                {"format": "ricochet-scene/1", "bodies": [
+                  {"name": "floor", "type": "static", "shape": {"type": "plane", "normal": [0, 1, 0], "offset": -5}},
+                  {"name": "tet", "shape": {"type": "mesh", "obj": "tet.obj"}, "method": "impulse",
+                   "angularVelocity": [1e308, 0, 0]}]}
+                """);
+        Path csv = dir.resolve("out.csv");
+        Result r = cli("run", scene.toString(), "--steps", "10", "--out", csv.toString());
+        assertEquals(1, r.code, r.out + r.err);
+        assertTrue(r.err.contains("'tet'") && r.err.contains("step 1"), r.err);
+        assertFalse(Files.exists(csv), "no half-written trajectory");
+    }
+
+    @Test
+    void validateAcceptsEveryBuiltInScene() {
+        for (String name : List.of("bunny", "bunny-seed", "bunny-penalty", "bunny-log-barrier",
+                "bunny-shape-matching")) {
+            Result r = cli("validate", name);
+            assertEquals(0, r.code, r.err);
+            assertTrue(r.out.contains("valid"));
+        }
+    }
+
+    @Test
+    void validateReportsEveryProblemWithItsPathAndExitsTwo() throws IOException {
+        Path scene = dir.resolve("bad.json");
+        Files.writeString(scene, """
+                {"format": "ricochet-scene/1", "settings": {"dt": -1},
+                 "bodies": [{"name": "b", "shape": {"type": "sphere", "radius": -2}, "colour": "red"}]}
+                """);
+        Result r = cli("validate", scene.toString());
+        assertEquals(2, r.code);
+        for (String expected : List.of("$.settings.dt", "$.bodies[0].shape.radius", "$.bodies[0].colour")) {
+            assertTrue(r.err.contains(expected), "missing " + expected + " in:\n" + r.err);
+        }
+    }
+
+    @Test
+    void scenesListsEveryBuiltInSceneAndExportsARunnableCopy() throws IOException {
+        Result list = cli("scenes");
+        assertEquals(0, list.code);
+        assertTrue(list.out.contains("bunny-shape-matching"));
+        Result export = cli("scenes", "--export", "bunny", "--dir", dir.resolve("copy").toString());
+        assertEquals(0, export.code, export.err);
+        Path copy = dir.resolve("copy").resolve("bunny.json");
+        assertTrue(Files.exists(dir.resolve("copy").resolve("bunny.obj")));
+        Path a = dir.resolve("a.csv"), b = dir.resolve("b.csv");
+        assertEquals(0, cli("run", copy.toString(), "--steps", "50", "--out", a.toString()).code);
+        assertEquals(0, cli("run", "bunny", "--steps", "50", "--out", b.toString()).code);
+        assertArrayEquals(Files.readAllBytes(b), Files.readAllBytes(a), "the export runs as the built-in");
+    }
+
+    @Test
+    void aSceneNeedingTheSolverIsRefusedWithExitTwo() throws IOException {
+        Path scene = dir.resolve("ball.json");
+        Files.writeString(scene, """
+                {"format": "ricochet-scene/1", "bodies": [
+                  {"name": "ball", "shape": {"type": "sphere", "radius": 0.5}}]}
+                """);
+        Result r = cli("run", scene.toString());
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("'ball'") && r.err.contains("solver"), r.err);
+    }
+}
