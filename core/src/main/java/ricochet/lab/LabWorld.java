@@ -7,6 +7,7 @@ import ricochet.math.Quat;
 import ricochet.math.QuatOps;
 import ricochet.math.Vec3;
 import ricochet.world.Event;
+import ricochet.world.EventBuffer;
 import ricochet.world.Simulation;
 import ricochet.world.SimulationException;
 
@@ -41,7 +42,11 @@ public final class LabWorld implements Simulation {
 
     private double[] minDistance = new double[0];
     private double[] stepMinDistance = new double[0];
-    private final List<Event> events = new ArrayList<>();
+    private final EventBuffer events = new EventBuffer();
+    /** Per collider, its index in the listed bodies (names). */
+    private final List<Integer> colliderListIndex = new ArrayList<>();
+    /** Per lab body, its index in the listed bodies (names). */
+    private final List<Integer> listIndex = new ArrayList<>();
     private long step;
     private int contacts;
 
@@ -85,6 +90,7 @@ public final class LabWorld implements Simulation {
         }
         names.add(name);
         slots.add(colliders.size());
+        colliderListIndex.add(names.size() - 1);
         colliders.add(sdf);
         Quat q = orientation.normalized();
         colliderPoses.add(new double[] {position.x(), position.y(), position.z(), q.x(), q.y(), q.z(), q.w()});
@@ -102,6 +108,7 @@ public final class LabWorld implements Simulation {
         }
         names.add(def.name());
         slots.add(-1 - bodies.size());
+        listIndex.add(names.size() - 1);
         bodies.add(b);
         touching.add(new boolean[colliders.size()]);
         return names.size() - 1;
@@ -139,7 +146,7 @@ public final class LabWorld implements Simulation {
     }
 
     private int colliderIndexToBody(int collider) {
-        return slots.indexOf(collider);
+        return colliderListIndex.get(collider);
     }
 
     int colliderCount() {
@@ -348,7 +355,7 @@ public final class LabWorld implements Simulation {
     private void wake(LabBody b) {
         if (b.sleeping) {
             b.sleeping = false;
-            events.add(new Event(step, time(), Event.Type.WAKE, b.name, null));
+            events.add(step, time(), Event.Type.WAKE, listIndex.get(bodies.indexOf(b)), -1);
         }
         b.restTime = 0;
     }
@@ -390,16 +397,19 @@ public final class LabWorld implements Simulation {
             // range): a body held within it is supported, so it counts as touching.
             double touchDistance = TOUCH_DISTANCE + b.params.epsilon();
             for (int c = 0; c < touch.length; c++) {
-                boolean now = stepMinDistance[c] < touchDistance;
+                // Hysteresis: a contact begins inside touchDistance and ends only a further
+                // TOUCH_DISTANCE out, so a body resting at the edge does not flicker.
+                boolean now = touch[c] ? stepMinDistance[c] < touchDistance + TOUCH_DISTANCE
+                        : stepMinDistance[c] < touchDistance;
                 if (now != touch[c]) {
                     touch[c] = now;
-                    events.add(new Event(next, next * dt, now ? Event.Type.CONTACT_BEGIN : Event.Type.CONTACT_END,
-                            b.name, names.get(colliderIndexToBody(c))));
+                    events.add(next, next * dt, now ? Event.Type.CONTACT_BEGIN : Event.Type.CONTACT_END,
+                            listIndex.get(bi), colliderIndexToBody(c));
                 }
                 anyTouch |= now;
             }
             contacts += count(touch);
-            updateSleep(b, anyTouch, next);
+            updateSleep(b, bi, anyTouch, next);
         }
         step = next;
     }
@@ -413,7 +423,7 @@ public final class LabWorld implements Simulation {
     }
 
     /** The sleep rule: touching and slower than both thresholds for sleepTime seconds. */
-    private void updateSleep(LabBody b, boolean touchingSomething, long next) {
+    private void updateSleep(LabBody b, int bi, boolean touchingSomething, long next) {
         LabParams p = b.params;
         if (!(p.sleepSpeed() > 0)) {
             return;
@@ -429,7 +439,7 @@ public final class LabWorld implements Simulation {
                 java.util.Arrays.fill(b.pvx, 0);
                 java.util.Arrays.fill(b.pvy, 0);
                 java.util.Arrays.fill(b.pvz, 0);
-                events.add(new Event(next, next * dt, Event.Type.SLEEP, b.name, null));
+                events.add(next, next * dt, Event.Type.SLEEP, listIndex.get(bi), -1);
             }
         } else {
             b.restTime = 0;
@@ -470,7 +480,6 @@ public final class LabWorld implements Simulation {
 
     @Override
     public void drainEvents(List<Event> out) {
-        out.addAll(events);
-        events.clear();
+        events.drainInto(out, names);
     }
 }

@@ -1,0 +1,56 @@
+package ricochet.world;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Events of the steps since the last drain, in primitive arrays so that recording one allocates
+ * nothing once the arrays have grown (by doubling) to the busiest stretch seen; {@link Event}
+ * records are made only when the caller drains. Bodies are recorded by index and named on drain.
+ */
+public final class EventBuffer {
+
+    private static final Event.Type[] TYPES = Event.Type.values();
+
+    private long[] steps = new long[16];
+    private double[] times = new double[16];
+    private int[] types = new int[16];
+    private int[] as = new int[16];
+    private int[] bs = new int[16];
+    private int size;
+
+    /** Records an event; {@code b} is -1 for single-body events. */
+    public void add(long step, double time, Event.Type type, int a, int b) {
+        if (size == steps.length) {
+            int n = 2 * size;
+            steps = Arrays.copyOf(steps, n);
+            times = Arrays.copyOf(times, n);
+            types = Arrays.copyOf(types, n);
+            as = Arrays.copyOf(as, n);
+            bs = Arrays.copyOf(bs, n);
+        }
+        steps[size] = step;
+        times[size] = time;
+        types[size] = type.ordinal();
+        as[size] = a;
+        bs[size] = b;
+        size++;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public void clear() {
+        size = 0;
+    }
+
+    /** Appends the recorded events to {@code out}, oldest first, naming bodies by {@code names}, and clears. */
+    public void drainInto(List<Event> out, List<String> names) {
+        for (int i = 0; i < size; i++) {
+            out.add(new Event(steps[i], times[i], TYPES[types[i]], names.get(as[i]),
+                    bs[i] < 0 ? null : names.get(bs[i])));
+        }
+        size = 0;
+    }
+}
