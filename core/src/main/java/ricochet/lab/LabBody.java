@@ -68,16 +68,21 @@ final class LabBody {
             rx[i] = a;
             ry[i] = b;
             rz[i] = c;
+            // Seed 000's order of operations (diagonal added, then each product subtracted), so the
+            // tensor rounds as the seed's does.
             double diag = m * (a * a + b * b + c * c);
-            inertiaRef[0] += diag - m * a * a;
+            inertiaRef[0] += diag;
+            inertiaRef[4] += diag;
+            inertiaRef[8] += diag;
+            inertiaRef[0] -= m * a * a;
             inertiaRef[1] -= m * a * b;
             inertiaRef[2] -= m * a * c;
             inertiaRef[3] -= m * b * a;
-            inertiaRef[4] += diag - m * b * b;
+            inertiaRef[4] -= m * b * b;
             inertiaRef[5] -= m * b * c;
             inertiaRef[6] -= m * c * a;
             inertiaRef[7] -= m * c * b;
-            inertiaRef[8] += diag - m * c * c;
+            inertiaRef[8] -= m * c * c;
             qqt[0] += a * a;
             qqt[1] += a * b;
             qqt[2] += a * c;
