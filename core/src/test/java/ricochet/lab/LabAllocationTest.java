@@ -1,0 +1,48 @@
+package ricochet.lab;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import ricochet.geometry.PlaneSdf;
+import ricochet.math.Quat;
+import ricochet.math.Vec3;
+
+/**
+ * A lab step allocates nothing once warm: counted with the thread's allocated-bytes counter (bytes,
+ * not time, so the count does not depend on the machine's load). The JVM itself now and then
+ * charges the thread a few hundred bytes (seen: 192 B once in a few thousand steps, at a different
+ * step each run, also in interpreted mode), so the bound is 1 KB over 2,000 steps: any allocation
+ * per step, even one 16-byte object every 32 steps, exceeds it.
+ */
+class LabAllocationTest {
+
+    @ParameterizedTest
+    @EnumSource(LabMethod.class)
+    void aStepAllocatesNothing(LabMethod method) {
+        var threads = ManagementFactory.getThreadMXBean();
+        assumeTrue(threads instanceof com.sun.management.ThreadMXBean, "needs HotSpot's allocation counter");
+        var counter = (com.sun.management.ThreadMXBean) threads;
+        LabParams p = LabParams.defaults().withPenalty(0.005, 1e4).withStiffness(1e5).withBarrier(100, 0.01)
+                .withStabilisers(method != LabMethod.PENALTY_LOG_BARRIER, 0.2, false, 0, 0, 0);
+        LabWorld world = new LabWorld(0.015, 2, new Vec3(0, -9.8, 0));
+        world.addCollider("floor", new PlaneSdf(Vec3.UNIT_Y, 0.01), Vec3.ZERO, Quat.IDENTITY);
+        world.addCollider("wall", new PlaneSdf(new Vec3(-1, 0, 0), -2), Vec3.ZERO, Quat.IDENTITY);
+        world.addBody(LabBodyDef.of("ball", method, LabMeshes.sphere(0.15, 12, 16))
+                .withPose(new Vec3(0, 0.4, 0), Quat.IDENTITY).withVelocity(new Vec3(3, 0, 0), Vec3.ZERO)
+                .withParams(p));
+        // Warm-up: bounces off the wall and the floor (the event buffer grows to its size here).
+        for (int i = 0; i < 500; i++) {
+            world.step();
+        }
+        long thread = Thread.currentThread().getId();
+        long before = counter.getThreadAllocatedBytes(thread);
+        for (int i = 0; i < 2000; i++) {
+            world.step();
+        }
+        long after = counter.getThreadAllocatedBytes(thread);
+        assertTrue(after - before <= 1024, method + " allocated " + (after - before) + " bytes in 2,000 steps");
+    }
+}
