@@ -8,7 +8,9 @@ import static ricochet.math.Matrices.assertMatrixClose;
 import static ricochet.math.Matrices.assertVectorClose;
 
 import java.util.Arrays;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -58,6 +60,36 @@ class SymmetricEigenTest {
         }
         // Similarity keeps the trace.
         assertEquals(Matrices.trace(a), values[0] + values[1] + values[2], RECONSTRUCTION * scale, "trace");
+    }
+
+    @Provide
+    Arbitrary<Integer> powersOfTwo() {
+        // Entries up to 10 * 2^1000 stay finite; squares of entries leave the double range from 2^512 on.
+        return Arbitraries.integers().between(-1000, 1000);
+    }
+
+    @Property
+    void eigenvaluesScaleWithTheMatrixAtAnyMagnitude(@ForAll("symmetricMatrices") double[] a,
+                                                     @ForAll("powersOfTwo") int exponent) {
+        // eig(c A) = c eig(A) with the same vectors. Scaling by a power of two is exact as long as no
+        // entry becomes subnormal, so any difference is the method's own round-off.
+        double c = Math.scalb(1.0, exponent);
+        double[] scaled = Matrices.scaled(a, c);
+        for (int i = 0; i < 9; i++) {
+            Assume.that(a[i] == 0 || Math.abs(scaled[i]) >= Double.MIN_NORMAL);
+        }
+        double[] values = new double[3];
+        double[] vectors = new double[9];
+        double[] scaledValues = new double[3];
+        double[] scaledVectors = new double[9];
+        SymmetricEigen.decompose(a, values, vectors);
+        SymmetricEigen.decompose(scaled, scaledValues, scaledVectors);
+        double tolerance = RECONSTRUCTION * Matrices.frobenius(a);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(values[i], scaledValues[i] / c, tolerance, "eigenvalue " + i + " of 2^" + exponent + " A");
+        }
+        assertMatrixClose(a, Matrices.scaled(reconstruct(scaledValues, scaledVectors), 1 / c), tolerance,
+                "2^" + -exponent + " V diag(values) V^T of 2^" + exponent + " A");
     }
 
     @Property
