@@ -64,7 +64,8 @@ class PolarDecompositionTest {
 
     private static void assertOrthonormal(double[] r, double expectedDeterminant) {
         assertTrue(Matrices.allFinite(r), () -> "finite: " + Arrays.toString(r));
-        assertMatrixClose(Matrices.identity(), Matrices.times(Matrices.transposed(r), r), ORTHONORMAL, "R^T R");
+        assertMatrixClose(Matrices.identity(), Matrices.times(Matrices.transposed(r), r), ORTHONORMAL,
+                "R^T R");
         assertEquals(expectedDeterminant, Mat3.determinant(r), ORTHONORMAL, "det R");
     }
 

@@ -47,8 +47,10 @@ class QuatTest {
 
     /** min(|p - q|, |p + q|): q and -q are the same rotation. */
     private static double distanceUpToSign(Quat p, Quat q) {
-        double minus = Math.sqrt(sq(p.x() - q.x()) + sq(p.y() - q.y()) + sq(p.z() - q.z()) + sq(p.w() - q.w()));
-        double plus = Math.sqrt(sq(p.x() + q.x()) + sq(p.y() + q.y()) + sq(p.z() + q.z()) + sq(p.w() + q.w()));
+        double minus = Math.sqrt(sq(p.x() - q.x()) + sq(p.y() - q.y()) + sq(p.z() - q.z())
+                + sq(p.w() - q.w()));
+        double plus = Math.sqrt(sq(p.x() + q.x()) + sq(p.y() + q.y()) + sq(p.z() + q.z())
+                + sq(p.w() + q.w()));
         return Math.min(minus, plus);
     }
 
@@ -86,7 +88,8 @@ class QuatTest {
                                             @ForAll("unitQuaternions") Quat b,
                                             @ForAll("vectors") Vec3 v) {
         double[] expected = Matrices.times(Matrices.rotation(a), Matrices.rotation(b));
-        assertMatrixClose(expected, Matrices.rotation(a.multiply(b)), TIGHT, "matrix(a b) vs matrix(a) matrix(b)");
+        assertMatrixClose(expected, Matrices.rotation(a.multiply(b)), TIGHT,
+                "matrix(a b) vs matrix(a) matrix(b)");
         assertVectorClose(a.rotate(b.rotate(v)), a.multiply(b).rotate(v), TIGHT * (1 + v.length()),
                 "(a b) v vs a (b v)");
         assertEquals(1, a.multiply(b).norm(), TIGHT, "|a b| = |a| |b|");

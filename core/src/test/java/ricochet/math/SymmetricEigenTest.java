@@ -52,7 +52,8 @@ class SymmetricEigenTest {
         assertMatrixClose(a, reconstruct(values, vectors), RECONSTRUCTION * scale, "V diag(values) V^T");
         assertMatrixClose(Matrices.identity(), Matrices.times(Matrices.transposed(vectors), vectors),
                 ORTHONORMAL, "V^T V");
-        assertTrue(values[0] >= values[1] && values[1] >= values[2], "descending: " + Arrays.toString(values));
+        assertTrue(values[0] >= values[1] && values[1] >= values[2],
+                () -> "descending: " + Arrays.toString(values));
         for (int i = 0; i < 3; i++) {
             Vec3 v = Matrices.column(vectors, i);
             assertVectorClose(v.times(values[i]), Matrices.times(a, v), RECONSTRUCTION * scale,
@@ -86,7 +87,8 @@ class SymmetricEigenTest {
         SymmetricEigen.decompose(scaled, scaledValues, scaledVectors);
         double tolerance = RECONSTRUCTION * Matrices.frobenius(a);
         for (int i = 0; i < 3; i++) {
-            assertEquals(values[i], scaledValues[i] / c, tolerance, "eigenvalue " + i + " of 2^" + exponent + " A");
+            assertEquals(values[i], scaledValues[i] / c, tolerance,
+                    "eigenvalue " + i + " of 2^" + exponent + " A");
         }
         assertMatrixClose(a, Matrices.scaled(reconstruct(scaledValues, scaledVectors), 1 / c), tolerance,
                 "2^" + -exponent + " V diag(values) V^T of 2^" + exponent + " A");
