@@ -10,13 +10,20 @@ package ricochet.math;
  * decreasing s and the last one completed by a cross product. That keeps U orthonormal to
  * round-off even when A is singular or nearly so (a flattened shape), where {@code A S^-1} would
  * divide by zero. Then {@code R = U V^T}.
+ *
+ * <p>A is first scaled by a power of two (exact) to a largest entry in [1, 2), so that forming
+ * {@code A^T A} neither overflows nor underflows for any finite A; R does not depend on the scale and
+ * S is scaled back.
  */
 public final class PolarDecomposition {
 
+    private final double[] scaled = new double[9];
     private final double[] ata = new double[9];
     private final double[] sigma2 = new double[3];
     private final double[] v = new double[9];
     private final double[] u = new double[9];
+    /** The power of two that {@link #scaled} was divided by. */
+    private int exponent;
 
     /**
      * Writes the orthogonal factor of the polar decomposition of {@code a} into {@code r} and, if
@@ -28,7 +35,7 @@ public final class PolarDecomposition {
         if (!singularVectors(a)) {
             return false;
         }
-        double det = Mat3.determinant(a);
+        double det = Mat3.determinant(scaled);
         // u3 = +-(u1 x u2): choose the sign so that U diag(s) V^T reproduces A (det U det V = sign det A).
         double detV = Mat3.determinant(v);
         if (det * detV < 0) {
@@ -45,7 +52,7 @@ public final class PolarDecomposition {
                     for (int k = 0; k < 3; k++) {
                         sum += v[3 * i + k] * Math.sqrt(Math.max(sigma2[k], 0)) * v[3 * j + k];
                     }
-                    s[3 * i + j] = sum;
+                    s[3 * i + j] = Math.scalb(sum, exponent);
                 }
             }
         }
@@ -71,12 +78,25 @@ public final class PolarDecomposition {
         return true;
     }
 
-    /** Fills v (right singular vectors, columns) and u (left, columns, u3 = u1 x u2). */
-    private boolean singularVectors(double[] a) {
+    /**
+     * Fills {@link #scaled} (a / 2^exponent), v (right singular vectors, columns) and u (left, columns,
+     * u3 = u1 x u2).
+     */
+    private boolean singularVectors(double[] input) {
+        double max = 0;
         for (int i = 0; i < 9; i++) {
-            if (!Double.isFinite(a[i])) {
+            if (!Double.isFinite(input[i])) {
                 return false;
             }
+            max = Math.max(max, Math.abs(input[i]));
+        }
+        if (max == 0) {
+            return false;
+        }
+        exponent = Math.getExponent(max);
+        double[] a = scaled;
+        for (int i = 0; i < 9; i++) {
+            a[i] = Math.scalb(input[i], -exponent);
         }
         double[] at = u; // scratch: A^T
         Mat3.transpose(a, at);

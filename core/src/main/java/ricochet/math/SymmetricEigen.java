@@ -19,7 +19,16 @@ public final class SymmetricEigen {
      * {@code vectors} the matching unit eigenvectors as <em>columns</em> (row-major V).
      */
     public static void decompose(double[] a, double[] values, double[] vectors) {
-        double a00 = a[0], a01 = a[1], a02 = a[2], a11 = a[4], a12 = a[5], a22 = a[8];
+        // Work on a copy scaled by a power of two (exact) so that the largest entry is in [1, 2): the
+        // convergence test squares entries, which overflows beyond ~1e154 (ending the iteration before
+        // it starts) and underflows below ~1e-154. The rotations themselves are scale-free, so for
+        // matrices in between the result is bit for bit what the unscaled iteration gives.
+        double max = Math.max(Math.max(Math.abs(a[0]), Math.abs(a[1])), Math.max(Math.abs(a[2]),
+                Math.max(Math.max(Math.abs(a[4]), Math.abs(a[5])), Math.abs(a[8]))));
+        int exponent = max > 0 && max < Double.POSITIVE_INFINITY ? Math.getExponent(max) : 0;
+        double scale = Math.scalb(1.0, -exponent);
+        double a00 = a[0] * scale, a01 = a[1] * scale, a02 = a[2] * scale;
+        double a11 = a[4] * scale, a12 = a[5] * scale, a22 = a[8] * scale;
         double v00 = 1, v01 = 0, v02 = 0, v10 = 0, v11 = 1, v12 = 0, v20 = 0, v21 = 0, v22 = 1;
         for (int sweep = 0; sweep < MAX_SWEEPS; sweep++) {
             double off = a01 * a01 + a02 * a02 + a12 * a12;
@@ -86,9 +95,9 @@ public final class SymmetricEigen {
                 }
             }
         }
-        values[0] = a00;
-        values[1] = a11;
-        values[2] = a22;
+        values[0] = Math.scalb(a00, exponent);
+        values[1] = Math.scalb(a11, exponent);
+        values[2] = Math.scalb(a22, exponent);
         vectors[0] = v00; vectors[1] = v01; vectors[2] = v02;
         vectors[3] = v10; vectors[4] = v11; vectors[5] = v12;
         vectors[6] = v20; vectors[7] = v21; vectors[8] = v22;
