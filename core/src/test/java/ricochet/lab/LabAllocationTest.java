@@ -1,6 +1,6 @@
 package ricochet.lab;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
@@ -13,9 +13,9 @@ import ricochet.math.Vec3;
 /**
  * A lab step allocates nothing once warm: counted with the thread's allocated-bytes counter (bytes,
  * not time, so the count does not depend on the machine's load). The JVM itself now and then
- * charges the thread a few hundred bytes (seen: 192 B once in a few thousand steps, at a different
- * step each run, also in interpreted mode), so the bound is 1 KB over 2,000 steps: any allocation
- * per step, even one 16-byte object every 32 steps, exceeds it.
+ * charges the thread some bytes while it compiles (seen: 192 B and 1,112 B in single windows, at a
+ * different step each run), so the test takes five windows of 1,000 steps and asks that the
+ * cleanest one allocates nothing: an allocation in the step would show in every window.
  */
 class LabAllocationTest {
 
@@ -38,11 +38,14 @@ class LabAllocationTest {
             world.step();
         }
         long thread = Thread.currentThread().getId();
-        long before = counter.getThreadAllocatedBytes(thread);
-        for (int i = 0; i < 2000; i++) {
-            world.step();
+        long cleanest = Long.MAX_VALUE;
+        for (int window = 0; window < 5 && cleanest > 0; window++) {
+            long before = counter.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < 1000; i++) {
+                world.step();
+            }
+            cleanest = Math.min(cleanest, counter.getThreadAllocatedBytes(thread) - before);
         }
-        long after = counter.getThreadAllocatedBytes(thread);
-        assertTrue(after - before <= 1024, method + " allocated " + (after - before) + " bytes in 2,000 steps");
+        assertEquals(0, cleanest, method + " allocated in every window of 1,000 steps, at least " + cleanest + " B");
     }
 }
