@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import ricochet.geometry.Meshes;
 import ricochet.geometry.PlaneSdf;
 import ricochet.geometry.TriangleMesh;
 import ricochet.lab.LabBodyDef;
@@ -81,17 +82,6 @@ public class LabStepBenchmark {
     }
 
     static TriangleMesh sphere(double r) {
-        double[] v = new double[3 * VERTICES];
-        int k = 0;
-        for (int i = 0; i < RINGS; i++) {
-            double theta = Math.PI * (i + 0.5) / RINGS;
-            for (int j = 0; j < SEGMENTS; j++) {
-                double phi = 2 * Math.PI * j / SEGMENTS;
-                v[k++] = r * Math.sin(theta) * Math.cos(phi);
-                v[k++] = r * Math.cos(theta);
-                v[k++] = r * Math.sin(theta) * Math.sin(phi);
-            }
-        }
-        return new TriangleMesh(v, new int[0]);
+        return Meshes.uvSphere(r, RINGS, SEGMENTS);
     }
 }

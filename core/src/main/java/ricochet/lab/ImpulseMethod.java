@@ -36,6 +36,7 @@ final class ImpulseMethod implements LabStepper {
     private final double[] k = new double[9];
     private final double[] kInv = new double[9];
     private final double[] n = new double[3];
+    private final double[] deepest = new double[3];
     private final double[] deepestN = new double[3];
 
     @Override
@@ -72,22 +73,9 @@ final class ImpulseMethod implements LabStepper {
      */
     private void correctPosition(LabBody b, Sdf sdf, double gx, double gy, double gz) {
         QuatOps.toMatrix(b.qx, b.qy, b.qz, b.qw, r);
-        double minD = Double.POSITIVE_INFINITY;
-        double deepX = 0, deepY = 0, deepZ = 0;
-        for (int i = 0; i < b.vertexCount; i++) {
-            double xi = b.x + r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i];
-            double yi = b.y + r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i];
-            double zi = b.z + r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i];
-            double d = sdf.distance(xi, yi, zi);
-            if (d < minD) {
-                minD = d;
-                deepX = xi;
-                deepY = yi;
-                deepZ = zi;
-            }
-        }
+        double minD = b.deepestVertex(sdf, r, b.x, b.y, b.z, deepest);
         if (minD < -CORRECTION_SLOP) {
-            sdf.normal(deepX, deepY, deepZ, deepestN);
+            sdf.normal(deepest[0], deepest[1], deepest[2], deepestN);
             double lift = -minD - CORRECTION_SLOP;
             b.x += lift * deepestN[0];
             b.y += lift * deepestN[1];
@@ -97,13 +85,7 @@ final class ImpulseMethod implements LabStepper {
             double gained = -b.mass * lift * (gx * deepestN[0] + gy * deepestN[1] + gz * deepestN[2]);
             if (gained > 0) {
                 double kinetic = b.kineticEnergy(r, scratch, inertia);
-                double scale = kinetic > gained ? Math.sqrt((kinetic - gained) / kinetic) : 0;
-                b.vx *= scale;
-                b.vy *= scale;
-                b.vz *= scale;
-                b.wx *= scale;
-                b.wy *= scale;
-                b.wz *= scale;
+                b.scaleVelocities(kinetic > gained ? Math.sqrt((kinetic - gained) / kinetic) : 0);
             }
         }
     }
@@ -218,12 +200,7 @@ final class ImpulseMethod implements LabStepper {
             b.punishFactor = Math.min(b.punishFactor + PUNISH_STEP, 1.0);
         }
         if (b.punishFactor < 1.0) {
-            b.vx *= b.punishFactor;
-            b.vy *= b.punishFactor;
-            b.vz *= b.punishFactor;
-            b.wx *= b.punishFactor;
-            b.wy *= b.punishFactor;
-            b.wz *= b.punishFactor;
+            b.scaleVelocities(b.punishFactor);
         }
     }
 }

@@ -1,5 +1,6 @@
 package ricochet.lab;
 
+import ricochet.geometry.Sdf;
 import ricochet.math.Mat3;
 import ricochet.math.QuatOps;
 import ricochet.math.Vec3;
@@ -221,6 +222,36 @@ final class LabBody {
         double ly = i[3] * wx + i[4] * wy + i[5] * wz;
         double lz = i[6] * wx + i[7] * wy + i[8] * wz;
         return 0.5 * mass * (vx * vx + vy * vy + vz * vz) + 0.5 * (wx * lx + wy * ly + wz * lz);
+    }
+
+    /**
+     * The smallest signed distance to {@code sdf} of the vertices placed at {@code c + R r_i} (R
+     * row-major), with the deepest vertex's world position written into {@code deepest[0..2]}.
+     */
+    double deepestVertex(Sdf sdf, double[] r, double cx, double cy, double cz, double[] deepest) {
+        double minD = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < vertexCount; i++) {
+            double xi = cx + r[0] * rx[i] + r[1] * ry[i] + r[2] * rz[i];
+            double yi = cy + r[3] * rx[i] + r[4] * ry[i] + r[5] * rz[i];
+            double zi = cz + r[6] * rx[i] + r[7] * ry[i] + r[8] * rz[i];
+            double d = sdf.distance(xi, yi, zi);
+            if (d < minD) {
+                minD = d;
+                deepest[0] = xi;
+                deepest[1] = yi;
+                deepest[2] = zi;
+            }
+        }
+        return minD;
+    }
+
+    void scaleVelocities(double s) {
+        vx *= s;
+        vy *= s;
+        vz *= s;
+        wx *= s;
+        wy *= s;
+        wz *= s;
     }
 
     /** Position of the mesh origin: the centre of mass minus R times the vertex mean. */

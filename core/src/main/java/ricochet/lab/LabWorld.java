@@ -129,18 +129,15 @@ public final class LabWorld implements Simulation {
                     + b.params.epsilon());
         }
         double[] r = new double[9];
+        double[] deepest = new double[3];
         QuatOps.toMatrix(b.qx, b.qy, b.qz, b.qw, r);
         for (int c = 0; c < colliders.size(); c++) {
-            for (int i = 0; i < b.vertexCount; i++) {
-                double ax = r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i];
-                double ay = r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i];
-                double az = r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i];
-                double d = colliders.get(c).distance(b.x + ax, b.y + ay, b.z + az);
-                if (!(d > 0)) {
-                    throw new IllegalArgumentException("body '" + b.name + "': vertex " + i + " starts at or"
-                            + " behind '" + names.get(colliderIndexToBody(c)) + "' (distance " + d
-                            + " m); the log barrier needs every vertex in front of every surface");
-                }
+            double d = b.deepestVertex(colliders.get(c), r, b.x, b.y, b.z, deepest);
+            if (!(d > 0)) {
+                throw new IllegalArgumentException("body '" + b.name + "': a vertex at (" + deepest[0] + ", "
+                        + deepest[1] + ", " + deepest[2] + ") starts at or behind '"
+                        + names.get(colliderIndexToBody(c)) + "' (distance " + d
+                        + " m); the log barrier needs every vertex in front of every surface");
             }
         }
     }

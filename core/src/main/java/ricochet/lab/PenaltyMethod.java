@@ -40,7 +40,6 @@ final class PenaltyMethod implements LabStepper {
     private double[] contactPhi = new double[0];
     /** Sum of rho / phi^2 over the vertices in the barrier at the start of the last sub-step, N/m. */
     private double stiffness;
-    private double[] after = new double[0];
 
     PenaltyMethod(boolean barrier) {
         this.barrier = barrier;
@@ -55,7 +54,6 @@ final class PenaltyMethod implements LabStepper {
         int colliders = world.colliderCount();
         if (before.length < colliders) {
             before = new double[colliders];
-            after = new double[colliders];
         }
         double remaining = h;
         double sub = h;

@@ -26,6 +26,7 @@ final class ShapeMatchingMethod implements LabStepper {
     private final double[] q = new double[4];
     private final double[] n = new double[3];
     private final double[] center = new double[3];
+    private final double[] deepest = new double[3];
 
     @Override
     public void step(LabBody b, LabWorld world, double h, double[] minDistance) {
@@ -53,28 +54,16 @@ final class ShapeMatchingMethod implements LabStepper {
      * methods require.
      */
     private void liftOut(LabBody b, Sdf sdf) {
-        double minD = Double.POSITIVE_INFINITY;
-        double dx = 0, dy = 0, dz = 0;
-        for (int i = 0; i < b.vertexCount; i++) {
-            double xi = center[0] + r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i];
-            double yi = center[1] + r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i];
-            double zi = center[2] + r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i];
-            double d = sdf.distance(xi, yi, zi);
-            if (d < minD) {
-                minD = d;
-                dx = xi;
-                dy = yi;
-                dz = zi;
-            }
-        }
+        double minD = b.deepestVertex(sdf, r, center[0], center[1], center[2], deepest);
         if (minD < -ImpulseMethod.CORRECTION_SLOP) {
-            sdf.normal(dx, dy, dz, n);
+            sdf.normal(deepest[0], deepest[1], deepest[2], n);
             double lift = -minD - ImpulseMethod.CORRECTION_SLOP;
             center[0] += lift * n[0];
             center[1] += lift * n[1];
             center[2] += lift * n[2];
         }
     }
+
 
     private double collideParticles(LabBody b, Sdf sdf) {
         double minD = Double.POSITIVE_INFINITY;

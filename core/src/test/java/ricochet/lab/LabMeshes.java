@@ -38,33 +38,8 @@ final class LabMeshes {
         return new TriangleMesh(v, new int[0]);
     }
 
-    /** A UV sphere of radius r with {@code rings * segments} vertices (poles excluded): a big test mesh. */
+    /** A UV sphere of radius r with {@code rings * segments} vertices (poles excluded). */
     static TriangleMesh sphere(double r, int rings, int segments) {
-        double[] v = new double[3 * rings * segments];
-        int k = 0;
-        for (int i = 0; i < rings; i++) {
-            double theta = Math.PI * (i + 0.5) / rings;
-            for (int j = 0; j < segments; j++) {
-                double phi = 2 * Math.PI * j / segments;
-                v[k++] = r * Math.sin(theta) * Math.cos(phi);
-                v[k++] = r * Math.cos(theta);
-                v[k++] = r * Math.sin(theta) * Math.sin(phi);
-            }
-        }
-        int[] t = new int[6 * (rings - 1) * segments];
-        int n = 0;
-        for (int i = 0; i + 1 < rings; i++) {
-            for (int j = 0; j < segments; j++) {
-                int a = i * segments + j, b = i * segments + (j + 1) % segments;
-                int c = a + segments, d = b + segments;
-                t[n++] = a;
-                t[n++] = c;
-                t[n++] = b;
-                t[n++] = b;
-                t[n++] = c;
-                t[n++] = d;
-            }
-        }
-        return new TriangleMesh(v, t);
+        return ricochet.geometry.Meshes.uvSphere(r, rings, segments);
     }
 }
