@@ -1,6 +1,7 @@
 package ricochet.lab;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import ricochet.geometry.Sdf;
 import ricochet.math.Quat;
@@ -82,17 +83,19 @@ public final class LabWorld implements Simulation {
      */
     public int addCollider(String name, Sdf sdf, Vec3 position, Quat orientation) {
         checkName(name);
-        if (!bodies.isEmpty()) {
-            // Existing bodies' touching flags are sized by the collider count.
-            for (int i = 0; i < touching.size(); i++) {
-                touching.set(i, java.util.Arrays.copyOf(touching.get(i), colliders.size() + 1));
-            }
+        if (sdf == null || !position.isFinite() || !orientation.isFinite() || !(orientation.norm() > 0)) {
+            throw new IllegalArgumentException("collider '" + name + "': needs an SDF, a finite position and a"
+                    + " non-zero finite orientation, got " + position + ", " + orientation);
+        }
+        Quat q = orientation.normalized();
+        // Existing bodies' touching flags are sized by the collider count.
+        for (int i = 0; i < touching.size(); i++) {
+            touching.set(i, Arrays.copyOf(touching.get(i), colliders.size() + 1));
         }
         names.add(name);
         slots.add(colliders.size());
         colliderListIndex.add(names.size() - 1);
         colliders.add(sdf);
-        Quat q = orientation.normalized();
         colliderPoses.add(new double[] {position.x(), position.y(), position.z(), q.x(), q.y(), q.z(), q.w()});
         minDistance = new double[colliders.size()];
         stepMinDistance = new double[colliders.size()];
@@ -218,7 +221,7 @@ public final class LabWorld implements Simulation {
         if (slot >= 0) {
             double[] pose = colliderPoses.get(slot);
             System.arraycopy(pose, 0, out, 0, 7);
-            java.util.Arrays.fill(out, 7, 13, 0.0);
+            Arrays.fill(out, 7, 13, 0.0);
             return;
         }
         LabBody b = bodies.get(-1 - slot);
@@ -342,7 +345,7 @@ public final class LabWorld implements Simulation {
             b.reset();
         }
         for (boolean[] t : touching) {
-            java.util.Arrays.fill(t, false);
+            Arrays.fill(t, false);
         }
         step = 0;
         contacts = 0;
@@ -375,7 +378,7 @@ public final class LabWorld implements Simulation {
                 contacts += count(touch);
                 continue;
             }
-            java.util.Arrays.fill(stepMinDistance, Double.POSITIVE_INFINITY);
+            Arrays.fill(stepMinDistance, Double.POSITIVE_INFINITY);
             LabStepper stepper = stepper(b.method);
             for (int s = 0; s < substeps; s++) {
                 stepper.step(b, this, h, minDistance);
@@ -433,9 +436,9 @@ public final class LabWorld implements Simulation {
                 b.sleeping = true;
                 b.vx = b.vy = b.vz = 0;
                 b.wx = b.wy = b.wz = 0;
-                java.util.Arrays.fill(b.pvx, 0);
-                java.util.Arrays.fill(b.pvy, 0);
-                java.util.Arrays.fill(b.pvz, 0);
+                Arrays.fill(b.pvx, 0);
+                Arrays.fill(b.pvy, 0);
+                Arrays.fill(b.pvz, 0);
                 events.add(next, next * dt, Event.Type.SLEEP, listIndex.get(bi), -1);
             }
         } else {

@@ -129,6 +129,10 @@ class LabWorldTest {
         assertThrows(IllegalArgumentException.class, () -> LabParams.defaults().withVertexMass(-1));
         assertThrows(IllegalArgumentException.class, () -> world.setMaterial(2, 1.5, 0.2));
         assertThrows(IllegalArgumentException.class, () -> world.setTiming(Double.NaN, 1));
+        assertThrows(IllegalArgumentException.class, () -> world.addCollider("tilted",
+                new PlaneSdf(Vec3.UNIT_Y, -1), Vec3.ZERO, new Quat(0, 0, 0, 0)));
+        assertThrows(IllegalArgumentException.class, () -> world.addCollider("floor",
+                new PlaneSdf(Vec3.UNIT_Y, -1), Vec3.ZERO, Quat.IDENTITY));
         assertEquals(before, world.bodyCount());
         assertEquals(0.5, world.restitution(2));
         assertEquals(0.015, world.dt());
