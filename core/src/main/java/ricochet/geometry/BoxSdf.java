@@ -1,5 +1,6 @@
 package ricochet.geometry;
 
+import ricochet.math.Mat3;
 import ricochet.math.Quat;
 import ricochet.math.QuatOps;
 import ricochet.math.Vec3;
@@ -23,7 +24,7 @@ public final class BoxSdf implements Sdf {
         Quat q = orientation.normalized();
         double[] r = new double[9];
         QuatOps.toMatrix(q.x(), q.y(), q.z(), q.w(), r);
-        ricochet.math.Mat3.transpose(r, rt);
+        Mat3.transpose(r, rt);
         this.cx = center.x();
         this.cy = center.y();
         this.cz = center.z();

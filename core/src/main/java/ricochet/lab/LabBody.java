@@ -3,6 +3,7 @@ package ricochet.lab;
 import ricochet.geometry.Sdf;
 import ricochet.math.Mat3;
 import ricochet.math.QuatOps;
+import ricochet.math.SymmetricEigen;
 import ricochet.math.Vec3;
 
 /**
@@ -100,7 +101,7 @@ final class LabBody {
             rMax2 = Math.max(rMax2, rx[i] * rx[i] + ry[i] * ry[i] + rz[i] * rz[i]);
         }
         double[] eigen = new double[3];
-        ricochet.math.SymmetricEigen.decompose(inertiaRef, eigen, new double[9]);
+        SymmetricEigen.decompose(inertiaRef, eigen, new double[9]);
         minEffectiveMass = 1.0 / (1.0 / mass + (eigen[2] > 0 ? rMax2 / eigen[2] : 0));
         double scale = Math.max(inertiaRef[0], Math.max(inertiaRef[4], inertiaRef[8]));
         double[] scratch = new double[9];

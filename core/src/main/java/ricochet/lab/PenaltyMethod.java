@@ -2,6 +2,7 @@ package ricochet.lab;
 
 import ricochet.geometry.Sdf;
 import ricochet.math.QuatOps;
+import ricochet.world.SimulationException;
 
 /**
  * Penalty forces per vertex (seeds 001-003), integrated by symplectic Euler:
@@ -76,7 +77,7 @@ final class PenaltyMethod implements LabStepper {
                 sub = Math.min(2 * s, h);
                 halvings = 0;
                 if (++accepted > MAX_SUBSTEPS) {
-                    throw new ricochet.world.SimulationException(b.name, world.stepCount() + 1,
+                    throw new SimulationException(b.name, world.stepCount() + 1,
                             "log barrier needed more than " + MAX_SUBSTEPS + " sub-steps in one step;"
                                     + " rho is too small to stop the body (raise rho or epsilon)");
                 }
@@ -84,7 +85,7 @@ final class PenaltyMethod implements LabStepper {
                 restore(b);
                 sub = Math.min(0.5 * s, stable);
                 if (++halvings > MAX_HALVINGS) {
-                    throw new ricochet.world.SimulationException(b.name, world.stepCount() + 1,
+                    throw new SimulationException(b.name, world.stepCount() + 1,
                             "log barrier could not keep the clearance positive even with sub-steps of "
                                     + sub + " s");
                 }

@@ -1,5 +1,6 @@
 package ricochet.lab;
 
+import java.util.Arrays;
 import ricochet.geometry.Sdf;
 import ricochet.math.Mat3;
 import ricochet.math.PolarDecomposition;
@@ -104,7 +105,7 @@ final class ShapeMatchingMethod implements LabStepper {
         cx /= count;
         cy /= count;
         cz /= count;
-        java.util.Arrays.fill(a, 0);
+        Arrays.fill(a, 0);
         for (int i = 0; i < count; i++) {
             double dx = b.yx[i] - cx, dy = b.yy[i] - cy, dz = b.yz[i] - cz;
             double qx = b.rx[i], qy = b.ry[i], qz = b.rz[i];
