@@ -66,7 +66,8 @@ public final class ShapeSdf {
             boxNormal(b.halfX(), b.halfY(), b.halfZ(), x, y, z, out);
         } else if (s instanceof CapsuleShape c) {
             double cy = Math.max(-c.halfHeight(), Math.min(c.halfHeight(), y));
-            setNormalized(x, y - cy, z, 0, y >= 0 ? 1 : -1, 0, out);
+            // On the core segment every direction across the axis is steepest; +x.
+            setNormalized(x, y - cy, z, 1, 0, 0, out);
         } else if (s instanceof CylinderShape c) {
             cylinderNormal(c, x, y, z, out);
         } else if (s instanceof PlaneShape p) {
