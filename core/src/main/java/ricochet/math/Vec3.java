@@ -58,8 +58,13 @@ public record Vec3(double x, double y, double z) {
     }
 
     public void into(double[] out) {
-        out[0] = x;
-        out[1] = y;
-        out[2] = z;
+        into(out, 0);
+    }
+
+    /** Writes x, y, z into {@code out[offset..offset+2]}. */
+    public void into(double[] out, int offset) {
+        out[offset] = x;
+        out[offset + 1] = y;
+        out[offset + 2] = z;
     }
 }

@@ -14,6 +14,7 @@ import ricochet.geometry.TriangleMesh;
 import ricochet.io.ObjFormatException;
 import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
+import ricochet.geometry.shape.QuickHull;
 import ricochet.math.Vec3;
 
 /** Reads and checks a scene file's {@code shape} objects (contract section 4), compounds included. */
@@ -141,6 +142,17 @@ final class ShapeValidator {
         String flat = degeneracy(points);
         if (flat != null) {
             in.report(at, flat + ": the hull has no volume");
+            return null;
+        }
+        // The engine builds the hull with QuickHull: whatever it cannot build is a problem here too.
+        double[] packed = new double[3 * points.size()];
+        for (int i = 0; i < points.size(); i++) {
+            points.get(i).into(packed, 3 * i);
+        }
+        try {
+            QuickHull.build(packed);
+        } catch (IllegalArgumentException e) {
+            in.report(at, e.getMessage());
             return null;
         }
         return new ShapeSpec.ConvexHull(points);
