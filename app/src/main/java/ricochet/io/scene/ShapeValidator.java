@@ -11,10 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import ricochet.geometry.TriangleMesh;
+import ricochet.geometry.shape.QuickHull;
 import ricochet.io.ObjFormatException;
 import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
-import ricochet.geometry.shape.QuickHull;
 import ricochet.math.Vec3;
 
 /** Reads and checks a scene file's {@code shape} objects (contract section 4), compounds included. */
