@@ -95,7 +95,13 @@ final class ProxyStore {
     boolean move(int id, double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                  double dx, double dy, double dz) {
         check(id);
-        checkBounds("proxy " + id + " bounds", minX, minY, minZ, maxX, maxY, maxZ);
+        // The check is inlined rather than calling checkBounds with "proxy " + id: building that message
+        // eagerly would allocate on every move.
+        if (!(minX <= maxX && minY <= maxY && minZ <= maxZ && Double.isFinite(minX) && Double.isFinite(minY)
+                && Double.isFinite(minZ) && Double.isFinite(maxX) && Double.isFinite(maxY)
+                && Double.isFinite(maxZ))) {
+            checkBounds("proxy " + id + " bounds", minX, minY, minZ, maxX, maxY, maxZ);
+        }
         if (!Double.isFinite(dx) || !Double.isFinite(dy) || !Double.isFinite(dz)) {
             throw new IllegalArgumentException("proxy " + id + ": displacement must be finite, got ("
                     + dx + ", " + dy + ", " + dz + ")");
