@@ -1,0 +1,486 @@
+package ricochet.collision.broad;
+
+import java.util.Arrays;
+
+/**
+ * A dynamic bounding-volume tree over the proxies' fat boxes (Box2D's {@code b2DynamicTree}; Catto,
+ * "Dynamic Bounding Volume Hierarchies", GDC 2019). Leaves hold proxies; every internal node has two
+ * children and the union of their boxes.
+ *
+ * <p><b>Insert</b> walks down from the root into the child whose surface area grows least when the new
+ * box joins it (the surface-area heuristic's cost descent, down to a leaf), and pairs the new leaf with
+ * that leaf under a new internal node. <b>Remove</b> puts the leaf's sibling in its parent's place.
+ * <b>Move</b> re-inserts a leaf only when its fat box has to change (see {@link BroadPhase#moveProxy}).
+ *
+ * <p><b>Balance.</b> After each insert or remove the nodes on the path to the root are re-fitted and
+ * rotated bottom-up so that at every node the two children's heights differ by at most one (the AVL
+ * condition, here on an unordered tree). A rotation at node {@code A} whose child {@code C} is two or more
+ * taller than its other child {@code B} swaps {@code B} with {@code C}'s taller child, then balances the
+ * demoted node ({@code C}, now over {@code B} and {@code C}'s shorter child) the same way: this is the
+ * join of two AVL trees and needs at most their height difference in rotations. When {@code C}'s children
+ * are equally tall, the one left under {@code C} is the one whose union with {@code B} has the smaller
+ * area. With the AVL condition a tree of height {@code h} has at least {@code F(h + 2)} leaves (Fibonacci,
+ * {@code F(1) = F(2) = 1}), so the height of a tree of {@code n} leaves is at most
+ * {@code log_phi(n) ~ 1.44 log2(n)}.
+ *
+ * <p><b>Pairs</b> are found by querying the tree with the fat box of every non-static proxy: a static hit
+ * is always a pair, a dynamic hit only when its id is larger (so each pair is met once). The result is
+ * sorted by id. Node storage is parallel primitive arrays with a free list; nothing allocates once they
+ * have grown.
+ *
+ * <p>Callbacks given to {@link #query} and {@link #raycast} must not call back into this tree.
+ */
+public final class DynamicAabbTree implements BroadPhase {
+
+    /** Default fat-box margin, metres. */
+    public static final double DEFAULT_MARGIN = 0.1;
+    /**
+     * Default stretch of the fat box along the predicted displacement, as a multiple of it (Box2D v2.4's
+     * {@code b2_aabbMultiplier}).
+     */
+    public static final double DEFAULT_DISPLACEMENT_SCALE = 4.0;
+
+    private static final int NULL = -1;
+
+    private final ProxyStore proxies;
+    private final PairFilter filter;
+    private final PairSorter pairs = new PairSorter();
+
+    // Nodes: six bounds each in box; a free node has height -1 and links the free list through parent.
+    private double[] box;
+    private int[] parent;
+    private int[] child1;
+    private int[] child2;
+    private int[] height;
+    /** The proxy a leaf holds, or NULL for an internal node. */
+    private int[] nodeProxy;
+    private int freeNode = NULL;
+    private int nodeEnd;
+    private int root = NULL;
+
+    private int[] proxyLeaf = new int[16];
+    private int[] stack = new int[64];
+
+    /** A tree with the default margin (0.1 m), displacement scale (4) and a new empty filter. */
+    public DynamicAabbTree() {
+        this(DEFAULT_MARGIN, DEFAULT_DISPLACEMENT_SCALE, new PairFilter());
+    }
+
+    /**
+     * @param margin            metres added to every side of a tight box, {@code >= 0}
+     * @param displacementScale multiple of the predicted displacement added along it, {@code >= 0}
+     * @param filter            the pair filter {@link #findPairs} consults (may be shared)
+     */
+    public DynamicAabbTree(double margin, double displacementScale, PairFilter filter) {
+        if (filter == null) {
+            throw new IllegalArgumentException("dynamic tree: filter must not be null");
+        }
+        this.proxies = new ProxyStore(margin, displacementScale, 16);
+        this.filter = filter;
+        int cap = 32;
+        box = new double[6 * cap];
+        parent = new int[cap];
+        child1 = new int[cap];
+        child2 = new int[cap];
+        height = new int[cap];
+        nodeProxy = new int[cap];
+    }
+
+    @Override
+    public int createProxy(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
+                           int userData, boolean isStatic, int group, int mask) {
+        int id = proxies.create(minX, minY, minZ, maxX, maxY, maxZ, userData, isStatic, group, mask);
+        if (id >= proxyLeaf.length) {
+            proxyLeaf = Arrays.copyOf(proxyLeaf, Math.max(2 * proxyLeaf.length, id + 1));
+        }
+        int leaf = allocateNode();
+        nodeProxy[leaf] = id;
+        height[leaf] = 0;
+        child1[leaf] = NULL;
+        child2[leaf] = NULL;
+        System.arraycopy(proxies.fat, 6 * id, box, 6 * leaf, 6);
+        proxyLeaf[id] = leaf;
+        insertLeaf(leaf);
+        return id;
+    }
+
+    @Override
+    public void destroyProxy(int proxy) {
+        proxies.check(proxy);
+        int leaf = proxyLeaf[proxy];
+        removeLeaf(leaf);
+        freeNode(leaf);
+        proxyLeaf[proxy] = NULL;
+        proxies.destroy(proxy);
+    }
+
+    @Override
+    public boolean moveProxy(int proxy, double minX, double minY, double minZ, double maxX, double maxY,
+                             double maxZ, double dx, double dy, double dz) {
+        if (!proxies.move(proxy, minX, minY, minZ, maxX, maxY, maxZ, dx, dy, dz)) {
+            return false;
+        }
+        int leaf = proxyLeaf[proxy];
+        removeLeaf(leaf);
+        System.arraycopy(proxies.fat, 6 * proxy, box, 6 * leaf, 6);
+        insertLeaf(leaf);
+        return true;
+    }
+
+    @Override
+    public void setGroupAndMask(int proxy, int group, int mask) {
+        proxies.check(proxy);
+        proxies.group[proxy] = group;
+        proxies.mask[proxy] = mask;
+    }
+
+    @Override
+    public void findPairs(PairBuffer out) {
+        pairs.clear();
+        if (root != NULL) {
+            ProxyStore p = proxies;
+            double[] f = p.fat;
+            double[] b = box;
+            for (int i = 0; i < p.end; i++) {
+                if (!p.live[i] || p.isStatic[i]) {
+                    continue;
+                }
+                int o = 6 * i;
+                double minX = f[o];
+                double minY = f[o + 1];
+                double minZ = f[o + 2];
+                double maxX = f[o + 3];
+                double maxY = f[o + 4];
+                double maxZ = f[o + 5];
+                int top = 0;
+                stack[top++] = root;
+                while (top > 0) {
+                    int n = stack[--top];
+                    int q = 6 * n;
+                    if (b[q] > maxX || b[q + 3] < minX || b[q + 1] > maxY || b[q + 4] < minY
+                            || b[q + 2] > maxZ || b[q + 5] < minZ) {
+                        continue;
+                    }
+                    int j = nodeProxy[n];
+                    if (j == NULL) {
+                        top = push(top, child1[n], child2[n]);
+                    } else if (j != i && (p.isStatic[j] || j > i) && p.accepts(filter, i, j)) {
+                        pairs.add(i, j);
+                    }
+                }
+            }
+        }
+        pairs.sortInto(out);
+    }
+
+    @Override
+    public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
+                      ProxyCallback callback) {
+        ProxyStore.checkBounds("query bounds", minX, minY, minZ, maxX, maxY, maxZ);
+        if (root == NULL) {
+            return;
+        }
+        double[] b = box;
+        int top = 0;
+        stack[top++] = root;
+        while (top > 0) {
+            int n = stack[--top];
+            int q = 6 * n;
+            if (b[q] > maxX || b[q + 3] < minX || b[q + 1] > maxY || b[q + 4] < minY
+                    || b[q + 2] > maxZ || b[q + 5] < minZ) {
+                continue;
+            }
+            int j = nodeProxy[n];
+            if (j == NULL) {
+                top = push(top, child1[n], child2[n]);
+            } else if (!callback.reportProxy(j)) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void raycast(double ox, double oy, double oz, double dx, double dy, double dz, double maxFraction,
+                        RayCallback callback) {
+        ProxyStore.checkRay(ox, oy, oz, dx, dy, dz, maxFraction);
+        if (root == NULL) {
+            return;
+        }
+        double ix = 1.0 / dx;
+        double iy = 1.0 / dy;
+        double iz = 1.0 / dz;
+        boolean zx = Double.isInfinite(ix);
+        boolean zy = Double.isInfinite(iy);
+        boolean zz = Double.isInfinite(iz);
+        double tMax = maxFraction;
+        int top = 0;
+        stack[top++] = root;
+        while (top > 0) {
+            int n = stack[--top];
+            if (!ProxyStore.rayHitsBox(box, 6 * n, ox, oy, oz, ix, iy, iz, zx, zy, zz, tMax)) {
+                continue;
+            }
+            int j = nodeProxy[n];
+            if (j == NULL) {
+                top = push(top, child1[n], child2[n]);
+            } else {
+                double t = callback.reportProxy(j, tMax);
+                if (!(t > 0)) {
+                    return;
+                }
+                tMax = Math.min(tMax, t);
+            }
+        }
+    }
+
+    @Override
+    public int userData(int proxy) {
+        proxies.check(proxy);
+        return proxies.userData[proxy];
+    }
+
+    @Override
+    public boolean isStatic(int proxy) {
+        proxies.check(proxy);
+        return proxies.isStatic[proxy];
+    }
+
+    @Override
+    public void fatBounds(int proxy, double[] out6) {
+        proxies.fatBounds(proxy, out6);
+    }
+
+    @Override
+    public int proxyCount() {
+        return proxies.count;
+    }
+
+    @Override
+    public PairFilter filter() {
+        return filter;
+    }
+
+    /** Height of the tree: 0 for a single leaf, -1 when empty. */
+    public int height() {
+        return root == NULL ? -1 : height[root];
+    }
+
+    // Structure, for the tests' invariant checks.
+
+    int root() {
+        return root;
+    }
+
+    int child1(int node) {
+        return child1[node];
+    }
+
+    int child2(int node) {
+        return child2[node];
+    }
+
+    int parent(int node) {
+        return parent[node];
+    }
+
+    int nodeHeight(int node) {
+        return height[node];
+    }
+
+    /** The proxy a leaf holds, or -1 for an internal node. */
+    int nodeProxy(int node) {
+        return nodeProxy[node];
+    }
+
+    int leafOf(int proxy) {
+        proxies.check(proxy);
+        return proxyLeaf[proxy];
+    }
+
+    void nodeBounds(int node, double[] out6) {
+        System.arraycopy(box, 6 * node, out6, 0, 6);
+    }
+
+    private int push(int top, int a, int b) {
+        if (top + 2 > stack.length) {
+            stack = Arrays.copyOf(stack, 2 * stack.length);
+        }
+        stack[top] = a;
+        stack[top + 1] = b;
+        return top + 2;
+    }
+
+    private int allocateNode() {
+        int n;
+        if (freeNode != NULL) {
+            n = freeNode;
+            freeNode = parent[n];
+        } else {
+            if (nodeEnd == parent.length) {
+                int cap = 2 * nodeEnd;
+                box = Arrays.copyOf(box, 6 * cap);
+                parent = Arrays.copyOf(parent, cap);
+                child1 = Arrays.copyOf(child1, cap);
+                child2 = Arrays.copyOf(child2, cap);
+                height = Arrays.copyOf(height, cap);
+                nodeProxy = Arrays.copyOf(nodeProxy, cap);
+            }
+            n = nodeEnd++;
+        }
+        parent[n] = NULL;
+        child1[n] = NULL;
+        child2[n] = NULL;
+        nodeProxy[n] = NULL;
+        height[n] = 0;
+        return n;
+    }
+
+    private void freeNode(int n) {
+        height[n] = -1;
+        nodeProxy[n] = NULL;
+        parent[n] = freeNode;
+        freeNode = n;
+    }
+
+    private void insertLeaf(int leaf) {
+        if (root == NULL) {
+            root = leaf;
+            parent[leaf] = NULL;
+            return;
+        }
+        // Cost descent: a leaf's box added under node n makes n's box (and so every ancestor's) grow; go
+        // where the area grows least (Goldsmith and Salmon 1987; Box2D v2.4 InsertLeaf). Ties go to child1.
+        double[] b = box;
+        int l = 6 * leaf;
+        int n = root;
+        while (nodeProxy[n] == NULL) {
+            int c1 = child1[n];
+            int c2 = child2[n];
+            double cost1 = unionArea(b, l, 6 * c1) - (nodeProxy[c1] == NULL ? area(b, 6 * c1) : 0);
+            double cost2 = unionArea(b, l, 6 * c2) - (nodeProxy[c2] == NULL ? area(b, 6 * c2) : 0);
+            n = cost1 <= cost2 ? c1 : c2;
+        }
+        int sibling = n;
+        int oldParent = parent[sibling];
+        int newParent = allocateNode();
+        parent[newParent] = oldParent;
+        child1[newParent] = sibling;
+        child2[newParent] = leaf;
+        parent[sibling] = newParent;
+        parent[leaf] = newParent;
+        refit(newParent);
+        if (oldParent == NULL) {
+            root = newParent;
+        } else {
+            if (child1[oldParent] == sibling) {
+                child1[oldParent] = newParent;
+            } else {
+                child2[oldParent] = newParent;
+            }
+            fixUpwards(oldParent);
+        }
+    }
+
+    private void removeLeaf(int leaf) {
+        if (leaf == root) {
+            root = NULL;
+            return;
+        }
+        int p = parent[leaf];
+        int grand = parent[p];
+        int sibling = child1[p] == leaf ? child2[p] : child1[p];
+        parent[leaf] = NULL;
+        freeNode(p);
+        parent[sibling] = grand;
+        if (grand == NULL) {
+            root = sibling;
+        } else {
+            if (child1[grand] == p) {
+                child1[grand] = sibling;
+            } else {
+                child2[grand] = sibling;
+            }
+            fixUpwards(grand);
+        }
+    }
+
+    private void fixUpwards(int n) {
+        for (int a = n; a != NULL; a = parent[a]) {
+            balance(a);
+        }
+    }
+
+    /**
+     * Restores the AVL condition at {@code a}, whose two subtrees each satisfy it, and re-fits {@code a}.
+     * See the class comment for why one swap plus the recursive balance of the demoted node suffices.
+     */
+    private void balance(int a) {
+        int b = child1[a];
+        int c = child2[a];
+        int hb = height[b];
+        int hc = height[c];
+        if (Math.abs(hb - hc) <= 1) {
+            refit(a);
+            return;
+        }
+        int shortChild = hb < hc ? b : c;
+        int tall = hb < hc ? c : b;
+        int f = child1[tall];
+        int g = child2[tall];
+        int promote;
+        if (height[f] != height[g]) {
+            promote = height[f] > height[g] ? f : g;
+        } else {
+            // Equal heights: keep under `tall` the grandchild that makes the smaller box with shortChild.
+            double af = unionArea(box, 6 * shortChild, 6 * f);
+            double ag = unionArea(box, 6 * shortChild, 6 * g);
+            promote = af <= ag ? g : f;
+        }
+        // Swap shortChild (a child of a) with promote (a child of tall).
+        if (child1[a] == shortChild) {
+            child1[a] = promote;
+        } else {
+            child2[a] = promote;
+        }
+        if (child1[tall] == promote) {
+            child1[tall] = shortChild;
+        } else {
+            child2[tall] = shortChild;
+        }
+        parent[promote] = a;
+        parent[shortChild] = tall;
+        balance(tall);
+        refit(a);
+    }
+
+    private void refit(int n) {
+        int c1 = child1[n];
+        int c2 = child2[n];
+        double[] b = box;
+        int o = 6 * n;
+        int p = 6 * c1;
+        int q = 6 * c2;
+        b[o] = Math.min(b[p], b[q]);
+        b[o + 1] = Math.min(b[p + 1], b[q + 1]);
+        b[o + 2] = Math.min(b[p + 2], b[q + 2]);
+        b[o + 3] = Math.max(b[p + 3], b[q + 3]);
+        b[o + 4] = Math.max(b[p + 4], b[q + 4]);
+        b[o + 5] = Math.max(b[p + 5], b[q + 5]);
+        height[n] = 1 + Math.max(height[c1], height[c2]);
+    }
+
+    /** Half the surface area of box {@code o}: the SAH cost is proportional to it. */
+    private static double area(double[] b, int o) {
+        double x = b[o + 3] - b[o];
+        double y = b[o + 4] - b[o + 1];
+        double z = b[o + 5] - b[o + 2];
+        return x * y + y * z + z * x;
+    }
+
+    private static double unionArea(double[] b, int p, int q) {
+        double x = Math.max(b[p + 3], b[q + 3]) - Math.min(b[p], b[q]);
+        double y = Math.max(b[p + 4], b[q + 4]) - Math.min(b[p + 1], b[q + 1]);
+        double z = Math.max(b[p + 5], b[q + 5]) - Math.min(b[p + 2], b[q + 2]);
+        return x * y + y * z + z * x;
+    }
+}
