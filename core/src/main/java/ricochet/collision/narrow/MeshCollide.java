@@ -25,7 +25,7 @@ import ricochet.math.Transform;
  * weighted by depth would be smoother across a crease, but it can point in a direction no triangle
  * has (and cancel to zero in a narrow valley); the deepest contact is the one that most needs its own
  * direction resolved. The other points keep their positions and have their separation measured along
- * that normal. Points are reduced to four by depth and area as in {@link TriangleCollide}.
+ * that normal (those beyond the margin along it are dropped). Points are reduced to four by depth and area as in {@link TriangleCollide}.
  *
  * <p>Feature ids: {@code triangle << 12 | local}, where local (12 bits) is {@link TriangleCollide}'s
  * id within the triangle; unique for meshes of up to 2^20 triangles.
@@ -93,6 +93,17 @@ public final class MeshCollide {
         }
         double nx = normal[3 * deepest], ny = normal[3 * deepest + 1], nz = normal[3 * deepest + 2];
         out.setNormal(nx, ny, nz);
+        // Measured along the chosen normal, a point from a triangle facing another way may lie
+        // beyond the margin: it is no contact along this normal.
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            double s = (pointB[3 * i] - pointA[3 * i]) * nx + (pointB[3 * i + 1] - pointA[3 * i + 1]) * ny
+                    + (pointB[3 * i + 2] - pointA[3 * i + 2]) * nz;
+            if (s <= margin || i == deepest) {
+                copy(i, n++);
+            }
+        }
+        count = n;
         int kept = TriangleCollide.reduce(pointB, sep, count, nx, ny, nz, keep);
         for (int k = 0; k < kept; k++) {
             int i = keep[k];
@@ -163,6 +174,14 @@ public final class MeshCollide {
         int k = feature - TriangleCollide.FEATURE_VERTEX;
         // Vertex k lies on edge k (k -> k+1) and edge k+2 (k+2 -> k).
         return !shapeA.edgeKind(t, k).isActive() && !shapeA.edgeKind(t, (k + 2) % 3).isActive();
+    }
+
+    private void copy(int from, int to) {
+        System.arraycopy(pointA, 3 * from, pointA, 3 * to, 3);
+        System.arraycopy(pointB, 3 * from, pointB, 3 * to, 3);
+        System.arraycopy(normal, 3 * from, normal, 3 * to, 3);
+        sep[to] = sep[from];
+        ids[to] = ids[from];
     }
 
     private void add(Manifold m, int i, int t) {

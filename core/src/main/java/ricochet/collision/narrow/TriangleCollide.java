@@ -866,7 +866,10 @@ public final class TriangleCollide {
                 i3 = i;
             }
         }
-        if (i3 < 0) {
+        // Areas under 1e-9 of the squared spread are round-off of collinear points (a capsule's
+        // line of contact); counting them would make the point count depend on the frame.
+        double flat = 1e-9 * far;
+        if (i3 < 0 || area <= flat) {
             return 2;
         }
         keep[2] = i3;
@@ -880,7 +883,7 @@ public final class TriangleCollide {
                 i4 = i;
             }
         }
-        if (i4 < 0) {
+        if (i4 < 0 || outside <= flat) {
             return 3;
         }
         keep[3] = i4;
