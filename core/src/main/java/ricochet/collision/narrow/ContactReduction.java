@@ -53,22 +53,31 @@ final class ContactReduction {
             }
             return count > 0;
         }
+        // Clipped polygons have parallel edges, so equal depths, distances and areas are common; a
+        // candidate must beat the best so far by more than round-off (1e-9 of the spread of the points)
+        // so that ties go to the earliest candidate whatever the pose, and ids stay put.
+        double extent = 0;
+        for (int i = 1; i < count; i++) {
+            extent = Math.max(extent, Math.abs(onA[3 * i] - onA[0]) + Math.abs(onA[3 * i + 1] - onA[1])
+                    + Math.abs(onA[3 * i + 2] - onA[2]));
+        }
+        double tie = 1e-9 * extent, tie2 = tie * extent;
         int i1 = 0;
-        double best = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < count; i++) {
+        double best = separation(0, nx, ny, nz);
+        for (int i = 1; i < count; i++) {
             double s = separation(i, nx, ny, nz);
-            if (s < best) {
+            if (s < best - tie) {
                 best = s;
                 i1 = i;
             }
         }
         int i2 = -1;
-        best = 0;
+        best = tie2;
         for (int i = 0; i < count; i++) {
             double dx = onA[3 * i] - onA[3 * i1], dy = onA[3 * i + 1] - onA[3 * i1 + 1];
             double dz = onA[3 * i + 2] - onA[3 * i1 + 2];
             double d2 = dx * dx + dy * dy + dz * dz;
-            if (d2 > best) {
+            if (d2 > best + tie2) {
                 best = d2;
                 i2 = i;
             }
@@ -79,10 +88,10 @@ final class ContactReduction {
         }
         addTo(out, i2);
         int i3 = -1;
-        double area3 = 0;
+        double area3 = tie2;
         for (int i = 0; i < count; i++) {
             double a = signedArea(i1, i2, i, nx, ny, nz);
-            if (Math.abs(a) > Math.abs(area3)) {
+            if (Math.abs(a) > Math.abs(area3) + tie2) {
                 area3 = a;
                 i3 = i;
             }
@@ -95,11 +104,11 @@ final class ContactReduction {
         // orientation, against at least one of its edges; that area is what it adds to the quad.
         double sign = Math.signum(area3);
         int i4 = -1;
-        double gain = 0;
+        double gain = tie2;
         for (int i = 0; i < count; i++) {
             double a = Math.min(sign * signedArea(i1, i2, i, nx, ny, nz),
                     Math.min(sign * signedArea(i2, i3, i, nx, ny, nz), sign * signedArea(i3, i1, i, nx, ny, nz)));
-            if (-a > gain) {
+            if (-a > gain + tie2) {
                 gain = -a;
                 i4 = i;
             }

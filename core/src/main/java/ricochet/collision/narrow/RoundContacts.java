@@ -18,13 +18,13 @@ public final class RoundContacts {
     private final double[] st = new double[2];
 
     /**
-     * Sphere A against sphere B. Coincident centres take the normal +y (world), any unit normal being
-     * as right as another. Returns true when a point within {@code margin} (metres) was written.
+     * Sphere A against sphere B. Coincident centres take A's local +y as normal: any unit normal is
+     * as right as another, and one fixed to A turns with the pair. Returns true when a point within {@code margin} (metres) was written.
      */
     public boolean sphereSphere(SphereShape a, Transform ta, SphereShape b, Transform tb, double margin,
             Manifold out) {
         out.clear();
-        return pointPoint(ta.px, ta.py, ta.pz, a.radius(), tb.px, tb.py, tb.pz, b.radius(), 0, 1, 0, margin, 0,
+        return pointPoint(ta.px, ta.py, ta.pz, a.radius(), tb.px, tb.py, tb.pz, b.radius(), ta.r[1], ta.r[4], ta.r[7], margin, 0,
                 out);
     }
 
