@@ -18,6 +18,7 @@ public final class PlaneContacts {
     private final double[] w = new double[3];
     private final double[] corner = new double[3 * 8];
     private final double[] depth = new double[8];
+    private final int[] ids = new int[8];
     private final ContactReduction reduction = new ContactReduction();
     private double nx, ny, nz, d;
 
@@ -67,16 +68,17 @@ public final class PlaneContacts {
             corner[3 * c + 1] = w[1];
             corner[3 * c + 2] = w[2];
             depth[c] = nx * w[0] + ny * w[1] + nz * w[2] - d;
+            ids[c] = c;
         }
-        addDeepest(8, margin, out);
+        addDeepest(8, margin, Math.max(b.halfX(), Math.max(b.halfY(), b.halfZ())), out);
         return out.pointCount() > 0;
     }
 
     /**
-     * Rim points of a cylinder: four on the rim of the cap nearer the plane (the deepest one and the
-     * three a quarter turn apart, so a standing cylinder rests on four points) and the deepest rim
-     * point of the other cap (so one lying on its side touches along its length at two); the up-to-four
-     * deepest within the margin are kept.
+     * Rim points of a cylinder: on each cap the deepest rim point and the three a quarter turn from
+     * it; the up-to-four deepest within the margin are kept, so a standing cylinder rests on four
+     * points of its lower rim and one lying on its side on the two ends of its lowest line. Ids are
+     * cap (top 0..3, bottom 4..7) and direction, so they do not depend on which cap is lower.
      */
     public boolean planeCylinder(PlaneShape a, Transform ta, CylinderShape b, Transform tb, double margin,
             Manifold out) {
@@ -87,7 +89,9 @@ public final class PlaneContacts {
         double along = -(nx * ax + ny * ay + nz * az);
         double ux = -nx - along * ax, uy = -ny - along * ay, uz = -nz - along * az;
         double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
-        if (ul > 1e-9) {
+        // Below a tilt of 1e-6 rad the projected direction is mostly round-off (its error grows as
+        // 1e-16 / ul), so a body-fixed one is used; the depths it misses are below r * 1e-6.
+        if (ul > 1e-6) {
             ux /= ul;
             uy /= ul;
             uz /= ul;
@@ -98,11 +102,11 @@ public final class PlaneContacts {
             uz = tb.r[6];
         }
         double vx = ay * uz - az * uy, vy = az * ux - ax * uz, vz = ax * uy - ay * ux;
-        double cap = along >= 0 ? h : -h;
-        for (int k = 0; k < 5; k++) {
-            double c = k < 4 ? cap : -cap;
-            double cu = k == 0 || k == 4 ? 1 : (k == 2 ? -1 : 0);
-            double cv = k == 1 ? 1 : (k == 3 ? -1 : 0);
+        for (int k = 0; k < 8; k++) {
+            double c = k < 4 ? h : -h;
+            int dir = k & 3;
+            double cu = dir == 0 ? 1 : (dir == 2 ? -1 : 0);
+            double cv = dir == 1 ? 1 : (dir == 3 ? -1 : 0);
             double x = tb.px + c * ax + rad * (cu * ux + cv * vx);
             double y = tb.py + c * ay + rad * (cu * uy + cv * vy);
             double z = tb.pz + c * az + rad * (cu * uz + cv * vz);
@@ -110,8 +114,9 @@ public final class PlaneContacts {
             corner[3 * k + 1] = y;
             corner[3 * k + 2] = z;
             depth[k] = nx * x + ny * y + nz * z - d;
+            ids[k] = k;
         }
-        addDeepest(5, margin, out);
+        addDeepest(8, margin, Math.max(rad, h), out);
         return out.pointCount() > 0;
     }
 
@@ -130,12 +135,17 @@ public final class PlaneContacts {
         return reduction.emit(out);
     }
 
-    /** Adds the up-to-four deepest of the first n candidates within the margin, deepest first. */
-    private void addDeepest(int n, double margin, Manifold out) {
+    /**
+     * Adds the up-to-four deepest of the first n candidates within the margin, deepest first. Depths
+     * within 1e-9 of the shape's size count as equal and go to the lower index, so round-off does not
+     * choose between the equally deep corners of a resting shape.
+     */
+    private void addDeepest(int n, double margin, double size, Manifold out) {
+        double tie = 1e-9 * size;
         for (int k = 0; k < Manifold.MAX_POINTS; k++) {
             int best = -1;
             for (int c = 0; c < n; c++) {
-                if (depth[c] <= margin && (best < 0 || depth[c] < depth[best])) {
+                if (depth[c] <= margin && (best < 0 || depth[c] < depth[best] - tie)) {
                     best = c;
                 }
             }
@@ -144,7 +154,7 @@ public final class PlaneContacts {
             }
             double s = depth[best];
             double x = corner[3 * best], y = corner[3 * best + 1], z = corner[3 * best + 2];
-            out.addPoint(x - s * nx, y - s * ny, z - s * nz, x, y, z, best);
+            out.addPoint(x - s * nx, y - s * ny, z - s * nz, x, y, z, ids[best]);
             depth[best] = Double.POSITIVE_INFINITY;
         }
     }
