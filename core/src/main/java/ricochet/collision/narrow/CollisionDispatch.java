@@ -16,10 +16,11 @@ import ricochet.math.Transform;
  * reused {@link Manifold}. A pair given in the table's other order runs the routine for (B, A) and
  * flips the manifold.
  *
- * <p>Covered here with dedicated, exact routines: sphere, capsule, box and convex hull against each
- * other (box-box by {@link BoxBoxCollider}'s 15-axis SAT, hulls and box-hull by {@link HullCollider}),
- * and the plane against sphere, capsule, box, cylinder and hull. Not covered (cylinder against
- * anything but the plane, triangle meshes, heightfields, compounds, plane-plane): {@link #supports}
+ * <p>Covered here with dedicated, exact routines: sphere, capsule and box against each other,
+ * box-box by {@link BoxBoxCollider}'s 15-axis SAT, hull-hull and box-hull by {@link HullCollider},
+ * and the plane against sphere, capsule, box, cylinder and hull. Not covered (sphere and capsule
+ * against a hull, the cylinder against anything but the plane, triangle meshes, heightfields,
+ * compounds, plane-plane): {@link #supports}
  * answers false and {@link #collide} returns false with an empty manifold. The general convex pairs
  * are meant for GJK/EPA, which another part plugs into those entries with {@link #register}.
  *
@@ -57,11 +58,8 @@ public final class CollisionDispatch {
                 boxBox.collide((BoxShape) a, ta, (BoxShape) b, tb, m, o));
         both(ShapeType.CONVEX_HULL, ShapeType.CONVEX_HULL, (a, ta, b, tb, m, o) ->
                 hulls.collide((ConvexHullShape) a, ta, (ConvexHullShape) b, tb, m, o));
-        // Both orders have their own routine so the box keeps its role and its feature ids.
-        table[ShapeType.BOX.ordinal()][ShapeType.CONVEX_HULL.ordinal()] = (a, ta, b, tb, m, o) ->
-                hulls.collide((BoxShape) a, ta, (ConvexHullShape) b, tb, m, o);
-        table[ShapeType.CONVEX_HULL.ordinal()][ShapeType.BOX.ordinal()] = (a, ta, b, tb, m, o) ->
-                hulls.collide((ConvexHullShape) a, ta, (BoxShape) b, tb, m, o);
+        both(ShapeType.BOX, ShapeType.CONVEX_HULL, (a, ta, b, tb, m, o) ->
+                hulls.collide((BoxShape) a, ta, (ConvexHullShape) b, tb, m, o));
         both(ShapeType.PLANE, ShapeType.SPHERE, (a, ta, b, tb, m, o) ->
                 planes.planeSphere((PlaneShape) a, ta, (SphereShape) b, tb, m, o));
         both(ShapeType.PLANE, ShapeType.CAPSULE, (a, ta, b, tb, m, o) ->

@@ -26,7 +26,7 @@ public final class HullCollider {
     private final FaceClipper clipper = new FaceClipper();
     private final ContactReduction reduction = new ContactReduction();
     private final double[] st = new double[2];
-    private double queryNx, queryNy, queryNz;
+    private double queryNx, queryNy, queryNz, tie;
     private int queryFace, queryEdgeA, queryEdgeB;
 
     /** Hull A against hull B. */
@@ -45,16 +45,11 @@ public final class HullCollider {
         return collideViews(ta, margin, out);
     }
 
-    /** Hull A against box B. */
-    public boolean collide(ConvexHullShape a, Transform ta, BoxShape b, Transform tb, double margin,
-            Manifold out) {
-        va.load(a, ta, ta.px, ta.py, ta.pz);
-        vb.load(b, tb, ta.px, ta.py, ta.pz);
-        return collideViews(ta, margin, out);
-    }
-
     private boolean collideViews(Transform ta, double margin, Manifold out) {
         out.clear();
+        // Symmetric hulls have faces and edge pairs that separate equally; a candidate must beat the
+        // best so far by more than round-off so the first one wins whatever the pose.
+        tie = 1e-9 * Math.max(va.size, vb.size);
         double sepA = faceQuery(va, vb);
         int faceA = queryFace;
         if (sepA > margin) {
@@ -82,7 +77,7 @@ public final class HullCollider {
         double least = Double.POSITIVE_INFINITY;
         for (int f = 0; f < inc.faceCount; f++) {
             double dot = inc.normals[3 * f] * nx + inc.normals[3 * f + 1] * ny + inc.normals[3 * f + 2] * nz;
-            if (dot < least) {
+            if (dot < least - 1e-9) {
                 least = dot;
                 incFace = f;
             }
@@ -124,7 +119,7 @@ public final class HullCollider {
                         + nz * q.vertices[3 * v + 2]);
             }
             double s = least - p.offsets[f];
-            if (s > best) {
+            if (s > best + tie) {
                 best = s;
                 queryFace = f;
             }
@@ -185,7 +180,7 @@ public final class HullCollider {
                     lz = -lz;
                 }
                 double s = lx * (pb[b0] - pa[a0]) + ly * (pb[b0 + 1] - pa[a0 + 1]) + lz * (pb[b0 + 2] - pa[a0 + 2]);
-                if (s > best) {
+                if (s > best + tie) {
                     best = s;
                     queryEdgeA = i;
                     queryEdgeB = j;
