@@ -26,7 +26,8 @@ public final class BoxContacts {
      * Box A against sphere B: the closest point of the box to the centre; a centre inside the box is
      * pushed out through the nearest face (Ericson 5.1.4).
      */
-    public boolean boxSphere(BoxShape a, Transform ta, SphereShape b, Transform tb, double margin, Manifold out) {
+    public boolean boxSphere(BoxShape a, Transform ta, SphereShape b, Transform tb, double margin,
+            Manifold out) {
         out.clear();
         ta.toLocal(tb.px, tb.py, tb.pz, l);
         double cx = l[0], cy = l[1], cz = l[2];
@@ -163,7 +164,8 @@ public final class BoxContacts {
                 edgeAxis = i;
             }
         }
-        if (edgeAxis < 0 || bestEdge <= bestFace + RELATIVE_TOLERANCE * Math.abs(bestFace) + ABSOLUTE_TOLERANCE
+        if (edgeAxis < 0
+                || bestEdge <= bestFace + RELATIVE_TOLERANCE * Math.abs(bestFace) + ABSOLUTE_TOLERANCE
                 * size) {
             if (faceClip(faceAxis, faceSign, hx, hy, hz, r, ta, margin, out)) {
                 return true;
@@ -197,7 +199,8 @@ public final class BoxContacts {
         if (sep > margin) {
             return false;
         }
-        return writePoint(cx + s * fx, cy + s * fy, cz + s * fz, p0x + u * dx, p0y + u * dy, p0z + u * dz, ex, ey,
+        return writePoint(cx + s * fx, cy + s * fy, cz + s * fz, p0x + u * dx, p0y + u * dy, p0z + u * dz,
+                ex, ey,
                 ez, r, ta, 16 + 8 * i + corner, out);
     }
 

@@ -107,7 +107,8 @@ final class ContactReduction {
         double gain = tie2;
         for (int i = 0; i < count; i++) {
             double a = Math.min(sign * signedArea(i1, i2, i, nx, ny, nz),
-                    Math.min(sign * signedArea(i2, i3, i, nx, ny, nz), sign * signedArea(i3, i1, i, nx, ny, nz)));
+                    Math.min(sign * signedArea(i2, i3, i, nx, ny, nz), sign * signedArea(i3, i1, i, nx, ny,
+                            nz)));
             if (-a > gain + tie2) {
                 gain = -a;
                 i4 = i;
@@ -126,8 +127,10 @@ final class ContactReduction {
 
     /** Twice the area of triangle (a, b, c) of points on A, signed by the normal. */
     private double signedArea(int a, int b, int c, double nx, double ny, double nz) {
-        double ux = onA[3 * b] - onA[3 * a], uy = onA[3 * b + 1] - onA[3 * a + 1], uz = onA[3 * b + 2] - onA[3 * a + 2];
-        double vx = onA[3 * c] - onA[3 * a], vy = onA[3 * c + 1] - onA[3 * a + 1], vz = onA[3 * c + 2] - onA[3 * a + 2];
+        double ux = onA[3 * b] - onA[3 * a], uy = onA[3 * b + 1] - onA[3 * a + 1],
+                uz = onA[3 * b + 2] - onA[3 * a + 2];
+        double vx = onA[3 * c] - onA[3 * a], vy = onA[3 * c + 1] - onA[3 * a + 1],
+                vz = onA[3 * c + 2] - onA[3 * a + 2];
         return (uy * vz - uz * vy) * nx + (uz * vx - ux * vz) * ny + (ux * vy - uy * vx) * nz;
     }
 

@@ -179,7 +179,8 @@ public final class HullCollider {
                     ly = -ly;
                     lz = -lz;
                 }
-                double s = lx * (pb[b0] - pa[a0]) + ly * (pb[b0 + 1] - pa[a0 + 1]) + lz * (pb[b0 + 2] - pa[a0 + 2]);
+                double s = lx * (pb[b0] - pa[a0]) + ly * (pb[b0 + 1] - pa[a0 + 1])
+                        + lz * (pb[b0 + 2] - pa[a0 + 2]);
                 if (s > best + tie) {
                     best = s;
                     queryEdgeA = i;
@@ -202,7 +203,8 @@ public final class HullCollider {
         int b0 = 3 * hb.edgeVertexA(queryEdgeB), b1 = 3 * hb.edgeVertexB(queryEdgeB);
         double[] pa = va.vertices, pb = vb.vertices;
         Segments.closest(pa[a0], pa[a0 + 1], pa[a0 + 2], pa[a1] - pa[a0], pa[a1 + 1] - pa[a0 + 1],
-                pa[a1 + 2] - pa[a0 + 2], pb[b0], pb[b0 + 1], pb[b0 + 2], pb[b1] - pb[b0], pb[b1 + 1] - pb[b0 + 1],
+                pa[a1 + 2] - pa[a0 + 2], pb[b0], pb[b0 + 1], pb[b0 + 2], pb[b1] - pb[b0],
+                        pb[b1 + 1] - pb[b0 + 1],
                 pb[b1 + 2] - pb[b0 + 2], st);
         double s = st[0], t = st[1];
         double qax = pa[a0] + s * (pa[a1] - pa[a0]) + ta.px;

@@ -59,7 +59,8 @@ public final class PlaneContacts {
     }
 
     /** The up-to-four deepest of the box's corners within the margin; ids are corner indices. */
-    public boolean planeBox(PlaneShape a, Transform ta, BoxShape b, Transform tb, double margin, Manifold out) {
+    public boolean planeBox(PlaneShape a, Transform ta, BoxShape b, Transform tb, double margin,
+            Manifold out) {
         worldPlane(a, ta, out);
         for (int c = 0; c < 8; c++) {
             tb.toWorld((c & 1) != 0 ? b.halfX() : -b.halfX(), (c & 2) != 0 ? b.halfY() : -b.halfY(),

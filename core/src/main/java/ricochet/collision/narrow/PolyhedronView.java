@@ -36,7 +36,8 @@ final class PolyhedronView {
         load(UNIT_CUBE, box.halfX(), box.halfY(), box.halfZ(), t, ox, oy, oz);
     }
 
-    private void load(ConvexHullShape shape, double sx, double sy, double sz, Transform t, double ox, double oy,
+    private void load(ConvexHullShape shape, double sx, double sy, double sz, Transform t, double ox,
+            double oy,
             double oz) {
         hull = shape;
         vertexCount = shape.vertexCount();

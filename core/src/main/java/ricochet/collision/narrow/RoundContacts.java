@@ -19,12 +19,14 @@ public final class RoundContacts {
 
     /**
      * Sphere A against sphere B. Coincident centres take A's local +y as normal: any unit normal is
-     * as right as another, and one fixed to A turns with the pair. Returns true when a point within {@code margin} (metres) was written.
+     * as right as another, and one fixed to A turns with the pair. Returns true when a point within {@code
+     * margin} (metres) was written.
      */
     public boolean sphereSphere(SphereShape a, Transform ta, SphereShape b, Transform tb, double margin,
             Manifold out) {
         out.clear();
-        return pointPoint(ta.px, ta.py, ta.pz, a.radius(), tb.px, tb.py, tb.pz, b.radius(), ta.r[1], ta.r[4], ta.r[7], margin, 0,
+        return pointPoint(ta.px, ta.py, ta.pz, a.radius(), tb.px, tb.py, tb.pz, b.radius(), ta.r[1],
+                ta.r[4], ta.r[7], margin, 0,
                 out);
     }
 
@@ -35,7 +37,8 @@ public final class RoundContacts {
         double h = b.halfHeight();
         double ux = tb.r[1], uy = tb.r[4], uz = tb.r[7];
         double p0x = tb.px - h * ux, p0y = tb.py - h * uy, p0z = tb.pz - h * uz;
-        double t = Segments.closestToPoint(p0x, p0y, p0z, 2 * h * ux, 2 * h * uy, 2 * h * uz, ta.px, ta.py, ta.pz);
+        double t = Segments.closestToPoint(p0x, p0y, p0z, 2 * h * ux, 2 * h * uy, 2 * h * uz, ta.px, ta.py,
+                ta.pz);
         // A centre on the axis: any direction perpendicular to it is a shortest way out; B's local x.
         return pointPoint(ta.px, ta.py, ta.pz, a.radius(), p0x + 2 * h * t * ux, p0y + 2 * h * t * uy,
                 p0z + 2 * h * t * uz, b.radius(), -tb.r[0], -tb.r[3], -tb.r[6], margin, 0, out);
@@ -115,7 +118,8 @@ public final class RoundContacts {
             double qx = b0x + t * dbx, qy = b0y + t * dby, qz = b0z + t * dbz;
             double sep = (qx - px) * nx + (qy - py) * ny + (qz - pz) * nz - ra - rb;
             if (sep <= margin) {
-                out.addPoint(px + ra * nx, py + ra * ny, pz + ra * nz, qx - rb * nx, qy - rb * ny, qz - rb * nz,
+                out.addPoint(px + ra * nx, py + ra * ny, pz + ra * nz, qx - rb * nx, qy - rb * ny,
+                        qz - rb * nz,
                         1 + k);
             }
         }
@@ -126,7 +130,8 @@ public final class RoundContacts {
      * One contact between core points pa (radius ra) and pb (radius rb); (fx, fy, fz) is the normal to
      * use when the core points coincide (need not be unit, must not be zero).
      */
-    static boolean pointPoint(double pax, double pay, double paz, double ra, double pbx, double pby, double pbz,
+    static boolean pointPoint(double pax, double pay, double paz, double ra, double pbx, double pby,
+            double pbz,
             double rb, double fx, double fy, double fz, double margin, int id, Manifold out) {
         double dx = pbx - pax, dy = pby - pay, dz = pbz - paz;
         double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
@@ -146,7 +151,8 @@ public final class RoundContacts {
             dist = dx * nx + dy * ny + dz * nz;
         }
         out.setNormal(nx, ny, nz);
-        out.addPoint(pax + ra * nx, pay + ra * ny, paz + ra * nz, pbx - rb * nx, pby - rb * ny, pbz - rb * nz, id);
+        out.addPoint(pax + ra * nx, pay + ra * ny, paz + ra * nz, pbx - rb * nx, pby - rb * ny,
+                pbz - rb * nz, id);
         return true;
     }
 }

@@ -86,7 +86,8 @@ class BoxBoxColliderTest {
     void boxTurned45DegreesOnABoxKeepsTheLargestQuadOfTheOctagon() {
         BoxShape box = new BoxShape(0.5, 0.5, 0.5);
         double depth = 0.01;
-        assertTrue(dispatch.collide(box, at(0, 0, 0), box, at(0, 1 - depth, 0, Vec3.UNIT_Y, Math.PI / 4), 0, m));
+        assertTrue(dispatch.collide(box, at(0, 0, 0), box, at(0, 1 - depth, 0, Vec3.UNIT_Y, Math.PI / 4),
+                0, m));
         assertEquals(4, m.pointCount());
         // The overlap is the regular octagon where the square |x|,|z| <= 0.5 meets its 45-degree turn,
         // |x| + |z| <= 0.5 sqrt 2. Its largest inscribed quad is the square on alternate vertices:
@@ -222,7 +223,8 @@ class BoxBoxColliderTest {
         Random random = new Random(7);
         for (int step = 0; step < 200; step++) {
             double j = 1e-4;
-            Vec3 axis = new Vec3(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()).normalized();
+            Vec3 axis = new Vec3(random.nextGaussian(), random.nextGaussian(),
+                    random.nextGaussian()).normalized();
             Transform tb = at(0.3 + j * random.nextGaussian(), 0.99 + j * random.nextGaussian(),
                     0.2 + j * random.nextGaussian(), axis, j * random.nextGaussian());
             assertTrue(dispatch.collide(ground, at(0, 0, 0), box, tb, 0, m));

@@ -130,7 +130,8 @@ class BoxContactsTest {
         // Segment along (1, -1, 0)/sqrt2 through the point (1, 0.5, 0) shifted in by 0.05 along the
         // diagonal (1, 1, 0)/sqrt2: it cuts the box's edge region; the axis d x z is that diagonal.
         double in = 0.05, k = in / Math.sqrt(2);
-        assertTrue(dispatch.collide(box, at(0, 0, 0), c, at(1 - k, 0.5 - k, 0, Vec3.UNIT_Z, Math.PI / 4), 0, m));
+        assertTrue(dispatch.collide(box, at(0, 0, 0), c, at(1 - k, 0.5 - k, 0, Vec3.UNIT_Z, Math.PI / 4),
+                0, m));
         assertEquals(1, m.pointCount());
         assertEquals(1 / Math.sqrt(2), m.nx, EPS);
         assertEquals(1 / Math.sqrt(2), m.ny, EPS);
@@ -140,7 +141,8 @@ class BoxContactsTest {
     @Test
     void swappingBoxAndRoundShapesFlipsTheManifold() {
         assertSwapFlips(dispatch, box, at(0, 0, 0), new SphereShape(0.4), at(0.2, 0.7, 0.1), 0.1);
-        assertSwapFlips(dispatch, box, at(0, 0, 0), new CapsuleShape(0.3, 0.8), at(0.2, 0.7, 0.1, Vec3.UNIT_Z, 1),
+        assertSwapFlips(dispatch, box, at(0, 0, 0), new CapsuleShape(0.3, 0.8), at(0.2, 0.7, 0.1,
+                Vec3.UNIT_Z, 1),
                 0.1);
     }
 

@@ -24,7 +24,8 @@ import ricochet.math.Vec3;
 
 class CollisionDispatchTest {
 
-    private static final Set<ShapeType> SOLIDS = EnumSet.of(ShapeType.SPHERE, ShapeType.CAPSULE, ShapeType.BOX,
+    private static final Set<ShapeType> SOLIDS = EnumSet.of(ShapeType.SPHERE, ShapeType.CAPSULE,
+            ShapeType.BOX,
             ShapeType.CONVEX_HULL);
 
     @Test
@@ -33,7 +34,8 @@ class CollisionDispatchTest {
         for (ShapeType a : ShapeType.values()) {
             for (ShapeType b : ShapeType.values()) {
                 // Sphere and capsule against a hull are GJK's (no dedicated routine here).
-                boolean roundVsHull = a == ShapeType.CONVEX_HULL && (b == ShapeType.SPHERE || b == ShapeType.CAPSULE)
+                boolean roundVsHull = a == ShapeType.CONVEX_HULL
+                        && (b == ShapeType.SPHERE || b == ShapeType.CAPSULE)
                         || b == ShapeType.CONVEX_HULL && (a == ShapeType.SPHERE || a == ShapeType.CAPSULE);
                 boolean expected = SOLIDS.contains(a) && SOLIDS.contains(b) && !roundVsHull
                         || a == ShapeType.PLANE && (SOLIDS.contains(b) || b == ShapeType.CYLINDER)
@@ -96,7 +98,8 @@ class CollisionDispatchTest {
         ConvexHullShape ico = NarrowFixtures.icosahedron(0.5);
         Shape[] as = {new SphereShape(0.5), new CapsuleShape(0.3, 0.5), new BoxShape(0.5, 0.4, 0.3), prism,
             new PlaneShape(Vec3.UNIT_Y, 0), new BoxShape(1, 0.5, 1), new PlaneShape(Vec3.UNIT_Y, 0)};
-        Shape[] bs = {new CapsuleShape(0.2, 0.6), new BoxShape(0.5, 0.5, 0.5), new BoxShape(0.4, 0.4, 0.4), ico,
+        Shape[] bs = {new CapsuleShape(0.2, 0.6), new BoxShape(0.5, 0.5, 0.5), new BoxShape(0.4, 0.4, 0.4),
+                ico,
             new CylinderShape(0.3, 0.5), prism, ico};
         Transform ta = at(0, 0, 0);
         Transform tb = at(0.1, 0.7, 0.05, new Vec3(1, 2, 3).normalized(), 0.4);

@@ -56,7 +56,8 @@ class HullColliderTest {
         // The same pair as boxes and as hulls: same normal, same points (matched by position).
         double[][] poses = {{0.3, 0.95, 0.2, 0}, {0.1, 1.0, -0.2, 0.3}, {0.9, 0.6, 0.1, 1.1}};
         BoxShape a = new BoxShape(0.5, 0.5, 0.5), b = new BoxShape(0.4, 0.6, 0.3);
-        ConvexHullShape ha = NarrowFixtures.boxHull(0.5, 0.5, 0.5), hb = NarrowFixtures.boxHull(0.4, 0.6, 0.3);
+        ConvexHullShape ha = NarrowFixtures.boxHull(0.5, 0.5, 0.5), hb = NarrowFixtures.boxHull(0.4, 0.6,
+                0.3);
         for (double[] p : poses) {
             Transform tb = at(p[0], p[1], p[2], new Vec3(1, 2, 3).normalized(), p[3]);
             Manifold boxes = new Manifold();
@@ -79,8 +80,10 @@ class HullColliderTest {
         for (int i = 0; i < x.pointCount(); i++) {
             double best = Double.POSITIVE_INFINITY;
             for (int j = 0; j < y.pointCount(); j++) {
-                best = Math.min(best, Math.abs(x.pointBX(i) - y.pointBX(j)) + Math.abs(x.pointBY(i) - y.pointBY(j))
-                        + Math.abs(x.pointBZ(i) - y.pointBZ(j)) + Math.abs(x.separation(i) - y.separation(j)));
+                best = Math.min(best,
+                        Math.abs(x.pointBX(i) - y.pointBX(j)) + Math.abs(x.pointBY(i) - y.pointBY(j))
+                        + Math.abs(x.pointBZ(i) - y.pointBZ(j))
+                        + Math.abs(x.separation(i) - y.separation(j)));
             }
             assertTrue(best < 1e-9, "point " + i + " has a twin, off by " + best);
         }
@@ -142,13 +145,15 @@ class HullColliderTest {
     void hullHullMovesWithTheShapes(@ForAll("rotations") Quat q, @ForAll("rotations") Quat qa,
             @ForAll("rotations") Quat qb, @ForAll("offsets") Vec3 p, @ForAll("offsets") Vec3 c) {
         assertRigidMotionCovariant(dispatch, NarrowFixtures.prism(7, 0.6, 0.4), at(0, 0, 0, qa),
-                NarrowFixtures.icosahedron(0.7), at(c.x() * 0.12, c.y() * 0.12, c.z() * 0.12, qb), 0.05, q, p);
+                NarrowFixtures.icosahedron(0.7), at(c.x() * 0.12, c.y() * 0.12, c.z() * 0.12, qb), 0.05, q,
+                        p);
     }
 
     @Property(tries = 150)
     void boxHullMovesWithTheShapes(@ForAll("rotations") Quat q, @ForAll("rotations") Quat qa,
             @ForAll("rotations") Quat qb, @ForAll("offsets") Vec3 p, @ForAll("offsets") Vec3 c) {
         assertRigidMotionCovariant(dispatch, new BoxShape(0.5, 0.3, 0.6), at(0, 0, 0, qa),
-                NarrowFixtures.prism(5, 0.6, 0.4), at(c.x() * 0.12, c.y() * 0.12, c.z() * 0.12, qb), 0.05, q, p);
+                NarrowFixtures.prism(5, 0.6, 0.4), at(c.x() * 0.12, c.y() * 0.12, c.z() * 0.12, qb), 0.05,
+                        q, p);
     }
 }

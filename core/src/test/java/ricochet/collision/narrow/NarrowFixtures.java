@@ -144,12 +144,15 @@ final class NarrowFixtures {
         return dx * dx + dy * dy + dz * dz;
     }
 
-    /** No coordinate, normal component or separation of the manifold is NaN or infinite; the normal is unit. */
+    /**
+     * No coordinate, normal component or separation of the manifold is NaN or infinite; the normal is unit.
+     */
     static void assertFinite(Manifold m) {
         assertTrue(Double.isFinite(m.nx + m.ny + m.nz), "normal " + m.nx + ", " + m.ny + ", " + m.nz);
         assertEquals(1, Math.sqrt(m.nx * m.nx + m.ny * m.ny + m.nz * m.nz), 1e-12, "normal length");
         for (int i = 0; i < m.pointCount(); i++) {
-            assertTrue(Double.isFinite(m.pointAX(i) + m.pointAY(i) + m.pointAZ(i) + m.pointBX(i) + m.pointBY(i)
+            assertTrue(Double.isFinite(m.pointAX(i) + m.pointAY(i) + m.pointAZ(i)
+                    + m.pointBX(i) + m.pointBY(i)
                     + m.pointBZ(i) + m.separation(i)), "point " + i);
         }
     }
@@ -198,7 +201,8 @@ final class NarrowFixtures {
      * Swapping A and B turns the normal around and swaps the points; separations and count stay.
      * Points are matched by position (a same-type routine may list them in another order).
      */
-    static void assertSwapFlips(CollisionDispatch d, Shape a, Transform ta, Shape b, Transform tb, double margin) {
+    static void assertSwapFlips(CollisionDispatch d, Shape a, Transform ta, Shape b, Transform tb,
+            double margin) {
         Manifold ab = new Manifold(), ba = new Manifold();
         assertEquals(d.collide(a, ta, b, tb, margin, ab), d.collide(b, tb, a, ta, margin, ba), "hit");
         assertEquals(ab.pointCount(), ba.pointCount(), "point count");

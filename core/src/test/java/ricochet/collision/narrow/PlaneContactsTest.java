@@ -98,7 +98,8 @@ class PlaneContactsTest {
     @Test
     void cylinderLyingOnItsSideTouchesAlongALine() {
         CylinderShape cyl = new CylinderShape(0.3, 0.5);
-        assertTrue(dispatch.collide(ground, at(0, 0, 0), cyl, at(0, 0.29, 0, Vec3.UNIT_X, Math.PI / 2), 0, m));
+        assertTrue(dispatch.collide(ground, at(0, 0, 0), cyl, at(0, 0.29, 0, Vec3.UNIT_X, Math.PI / 2), 0,
+                m));
         assertEquals(2, m.pointCount());
         assertEquals(1, Math.abs(m.pointBZ(0) - m.pointBZ(1)), EPS);
         assertEquals(-0.01, m.separation(0), EPS);
@@ -107,7 +108,8 @@ class PlaneContactsTest {
     @Test
     void hullOnThePlaneIsReducedToFourPoints() {
         // A 12-gon prism standing on its base: 12 base vertices touch; four remain, spanning the base.
-        assertTrue(dispatch.collide(ground, at(0, 0, 0), NarrowFixtures.prism(12, 1, 0.5), at(0, 0.49, 0), 0, m));
+        assertTrue(dispatch.collide(ground, at(0, 0, 0), NarrowFixtures.prism(12, 1, 0.5), at(0, 0.49, 0),
+                0, m));
         assertEquals(4, m.pointCount());
         for (int i = 0; i < 4; i++) {
             assertEquals(-0.01, m.separation(i), EPS);
@@ -128,7 +130,8 @@ class PlaneContactsTest {
         Shape[] shapes = {new SphereShape(0.5), new CapsuleShape(0.2, 0.5), new BoxShape(0.3, 0.4, 0.5),
             new CylinderShape(0.3, 0.4), NarrowFixtures.icosahedron(0.5)};
         for (Shape s : shapes) {
-            assertSwapFlips(dispatch, ground, at(0, 0, 0), s, at(0.1, 0.3, 0.2, new Vec3(1, 2, 3).normalized(), 0.3),
+            assertSwapFlips(dispatch, ground, at(0, 0, 0), s, at(0.1, 0.3, 0.2, new Vec3(1, 2,
+                    3).normalized(), 0.3),
                     0.05);
         }
     }
@@ -139,7 +142,8 @@ class PlaneContactsTest {
         Shape[] shapes = {new SphereShape(0.5), new CapsuleShape(0.2, 0.5), new BoxShape(0.3, 0.4, 0.5),
             new CylinderShape(0.3, 0.4), NarrowFixtures.icosahedron(0.5)};
         for (Shape s : shapes) {
-            assertRigidMotionCovariant(dispatch, ground, at(0, 0, 0), s, at(c.x(), c.y() * 0.05, c.z(), qb), 0.1, q,
+            assertRigidMotionCovariant(dispatch, ground, at(0, 0, 0), s, at(c.x(), c.y() * 0.05, c.z(),
+                    qb), 0.1, q,
                     p);
         }
     }

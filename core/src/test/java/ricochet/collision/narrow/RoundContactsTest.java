@@ -125,7 +125,8 @@ class RoundContactsTest {
         CapsuleShape a = new CapsuleShape(0.2, 1), b = new CapsuleShape(0.2, 0.5);
         // Both along x; B shifted 0.8 along its axis: overlap of the segments is x in [0.3, 1].
         Vec3 z = Vec3.UNIT_Z;
-        assertTrue(dispatch.collide(a, at(0, 0, 0, z, Math.PI / 2), b, at(0.8, 0.39, 0, z, Math.PI / 2), 0, m));
+        assertTrue(dispatch.collide(a, at(0, 0, 0, z, Math.PI / 2), b, at(0.8, 0.39, 0, z, Math.PI / 2), 0,
+                m));
         assertEquals(2, m.pointCount());
         assertEquals(1, m.ny, EPS);
         double lo = Math.min(m.pointAX(0), m.pointAX(1)), hi = Math.max(m.pointAX(0), m.pointAX(1));
@@ -145,7 +146,8 @@ class RoundContactsTest {
 
     @Test
     void swappingSphereAndCapsuleFlipsTheManifold() {
-        assertSwapFlips(dispatch, new SphereShape(0.5), at(0.5, 0.2, 0.1), new CapsuleShape(0.3, 1), at(0, 0, 0),
+        assertSwapFlips(dispatch, new SphereShape(0.5), at(0.5, 0.2, 0.1), new CapsuleShape(0.3, 1), at(0,
+                0, 0),
                 0.1);
     }
 
@@ -166,7 +168,8 @@ class RoundContactsTest {
     @Property(tries = 300)
     void capsuleCapsuleMovesWithTheShapes(@ForAll("rotations") Quat q, @ForAll("rotations") Quat qa,
             @ForAll("rotations") Quat qb, @ForAll("offsets") Vec3 p, @ForAll("offsets") Vec3 c) {
-        assertRigidMotionCovariant(dispatch, new CapsuleShape(0.3, 1), at(0, 0, 0, qa), new CapsuleShape(0.5, 0.7),
+        assertRigidMotionCovariant(dispatch, new CapsuleShape(0.3, 1), at(0, 0, 0, qa),
+                new CapsuleShape(0.5, 0.7),
                 at(c.x() * 0.2, c.y() * 0.2, c.z() * 0.2, qb), 0.1, q, p);
     }
 }
