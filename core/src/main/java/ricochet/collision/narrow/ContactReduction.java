@@ -1,0 +1,141 @@
+package ricochet.collision.narrow;
+
+import java.util.Arrays;
+
+/**
+ * Candidate contact points (on A, on B, feature id) gathered by clipping or by a plane test, reduced to
+ * at most {@link Manifold#MAX_POINTS} that keep the deepest point and span the largest area
+ * (Gregorius, "Robust Contact Creation for Physics Simulations", GDC 2015): the deepest point, the
+ * point farthest from it, the point making the largest triangle with those two, then the point
+ * outside that triangle that adds the most area. The buffer grows by doubling and is reused, so a warm
+ * reduction allocates nothing.
+ */
+final class ContactReduction {
+
+    private int count;
+    private double[] onA = new double[3 * 16];
+    private double[] onB = new double[3 * 16];
+    private int[] ids = new int[16];
+
+    void clear() {
+        count = 0;
+    }
+
+    int count() {
+        return count;
+    }
+
+    void add(double ax, double ay, double az, double bx, double by, double bz, int id) {
+        if (count == ids.length) {
+            onA = Arrays.copyOf(onA, 6 * count);
+            onB = Arrays.copyOf(onB, 6 * count);
+            ids = Arrays.copyOf(ids, 2 * count);
+        }
+        int i = 3 * count;
+        onA[i] = ax;
+        onA[i + 1] = ay;
+        onA[i + 2] = az;
+        onB[i] = bx;
+        onB[i + 1] = by;
+        onB[i + 2] = bz;
+        ids[count++] = id;
+    }
+
+    /**
+     * Writes the candidates, reduced to at most four, into {@code out}, whose normal must already be
+     * set (it orients the areas and measures depth). Returns whether any point was written.
+     */
+    boolean emit(Manifold out) {
+        double nx = out.nx, ny = out.ny, nz = out.nz;
+        if (count <= Manifold.MAX_POINTS) {
+            for (int i = 0; i < count; i++) {
+                addTo(out, i);
+            }
+            return count > 0;
+        }
+        // Clipped polygons have parallel edges, so equal depths, distances and areas are common; a
+        // candidate must beat the best so far by more than round-off (1e-9 of the spread of the points)
+        // so that ties go to the earliest candidate whatever the pose, and ids stay put.
+        double extent = 0;
+        for (int i = 1; i < count; i++) {
+            extent = Math.max(extent, Math.abs(onA[3 * i] - onA[0]) + Math.abs(onA[3 * i + 1] - onA[1])
+                    + Math.abs(onA[3 * i + 2] - onA[2]));
+        }
+        double tie = 1e-9 * extent, tie2 = tie * extent;
+        int i1 = 0;
+        double best = separation(0, nx, ny, nz);
+        for (int i = 1; i < count; i++) {
+            double s = separation(i, nx, ny, nz);
+            if (s < best - tie) {
+                best = s;
+                i1 = i;
+            }
+        }
+        int i2 = -1;
+        best = tie2;
+        for (int i = 0; i < count; i++) {
+            double dx = onA[3 * i] - onA[3 * i1], dy = onA[3 * i + 1] - onA[3 * i1 + 1];
+            double dz = onA[3 * i + 2] - onA[3 * i1 + 2];
+            double d2 = dx * dx + dy * dy + dz * dz;
+            if (d2 > best + tie2) {
+                best = d2;
+                i2 = i;
+            }
+        }
+        addTo(out, i1);
+        if (i2 < 0) {
+            return true;
+        }
+        addTo(out, i2);
+        int i3 = -1;
+        double area3 = tie2;
+        for (int i = 0; i < count; i++) {
+            double a = signedArea(i1, i2, i, nx, ny, nz);
+            if (Math.abs(a) > Math.abs(area3) + tie2) {
+                area3 = a;
+                i3 = i;
+            }
+        }
+        if (i3 < 0) {
+            return true;
+        }
+        addTo(out, i3);
+        // A point outside triangle (i1, i2, i3) has a negative area, relative to the triangle's own
+        // orientation, against at least one of its edges; that area is what it adds to the quad.
+        double sign = Math.signum(area3);
+        int i4 = -1;
+        double gain = tie2;
+        for (int i = 0; i < count; i++) {
+            double a = Math.min(sign * signedArea(i1, i2, i, nx, ny, nz),
+                    Math.min(sign * signedArea(i2, i3, i, nx, ny, nz), sign * signedArea(i3, i1, i, nx, ny,
+                            nz)));
+            if (-a > gain + tie2) {
+                gain = -a;
+                i4 = i;
+            }
+        }
+        if (i4 >= 0) {
+            addTo(out, i4);
+        }
+        return true;
+    }
+
+    private double separation(int i, double nx, double ny, double nz) {
+        int k = 3 * i;
+        return (onB[k] - onA[k]) * nx + (onB[k + 1] - onA[k + 1]) * ny + (onB[k + 2] - onA[k + 2]) * nz;
+    }
+
+    /** Twice the area of triangle (a, b, c) of points on A, signed by the normal. */
+    private double signedArea(int a, int b, int c, double nx, double ny, double nz) {
+        double ux = onA[3 * b] - onA[3 * a], uy = onA[3 * b + 1] - onA[3 * a + 1],
+                uz = onA[3 * b + 2] - onA[3 * a + 2];
+        double vx = onA[3 * c] - onA[3 * a], vy = onA[3 * c + 1] - onA[3 * a + 1],
+                vz = onA[3 * c + 2] - onA[3 * a + 2];
+        return (uy * vz - uz * vy) * nx + (uz * vx - ux * vz) * ny + (ux * vy - uy * vx) * nz;
+    }
+
+    private void addTo(Manifold out, int i) {
+        int k = 3 * i;
+        out.addPoint(onA[k], onA[k + 1], onA[k + 2], onB[k], onB[k + 1], onB[k + 2], ids[i]);
+    }
+}
