@@ -115,6 +115,16 @@ public final class ConvexRaycast {
         out.iterations = iterations;
         out.fraction = lambda;
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double vlen = Math.sqrt(vx * vx + vy * vy + vz * vz);
+        if (advanced && radius > 0 && vlen > 0.5 * radius) {
+            // On a rounded shape x sits about a radius from the core's closest point, and the direction
+            // from that point is the surface normal at x itself; the last plane's normal belongs to the
+            // x before the last step, off by the angle that step turned.
+            nx = vx;
+            ny = vy;
+            nz = vz;
+            len = vlen;
+        }
         if (!advanced) {
             // Starting inside or on the surface: the direction out of the core if there is one.
             nx = vx;
