@@ -76,7 +76,8 @@ public class GjkBenchmark {
         }
         java.util.Random random = new java.util.Random(42);
         for (int i = 0; i < POSES; i++) {
-            Vec3 dir = new Vec3(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()).normalized();
+            Vec3 dir = new Vec3(random.nextGaussian(), random.nextGaussian(), random.nextGaussian())
+                    .normalized();
             apartA[i] = new Transform(Vec3.ZERO, randomRotation(random));
             apartB[i] = new Transform(dir.times(3), randomRotation(random));
             overlapA[i] = new Transform(Vec3.ZERO, randomRotation(random));
@@ -85,8 +86,8 @@ public class GjkBenchmark {
     }
 
     private static Quat randomRotation(java.util.Random random) {
-        return new Quat(random.nextGaussian(), random.nextGaussian(), random.nextGaussian(), random.nextGaussian())
-                .normalized();
+        return new Quat(random.nextGaussian(), random.nextGaussian(), random.nextGaussian(),
+                random.nextGaussian()).normalized();
     }
 
     @Benchmark
@@ -112,10 +113,12 @@ public class GjkBenchmark {
     @TearDown(Level.Trial)
     public void report() {
         if (gjkCalls > 0) {
-            System.out.printf("%n%s: GJK %.2f iterations per call%n", pair, (double) gjkIterations / gjkCalls);
+            double mean = (double) gjkIterations / gjkCalls;
+            System.out.printf("%n%s: GJK %.2f iterations per call%n", pair, mean);
         }
         if (epaCalls > 0) {
-            System.out.printf("%n%s: EPA %.2f iterations per call%n", pair, (double) epaIterations / epaCalls);
+            double mean = (double) epaIterations / epaCalls;
+            System.out.printf("%n%s: EPA %.2f iterations per call%n", pair, mean);
         }
     }
 

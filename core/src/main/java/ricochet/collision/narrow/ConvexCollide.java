@@ -26,9 +26,11 @@ public final class ConvexCollide {
      * @return whether a point was written
      * @throws IllegalArgumentException when the margin is negative or not finite
      */
-    public boolean collide(ConvexShape a, Transform ta, ConvexShape b, Transform tb, double margin, Manifold out) {
+    public boolean collide(ConvexShape a, Transform ta, ConvexShape b, Transform tb, double margin,
+            Manifold out) {
         if (!(margin >= 0) || !Double.isFinite(margin)) {
-            throw new IllegalArgumentException("convex collide: margin must be >= 0 and finite, got " + margin);
+            throw new IllegalArgumentException("convex collide: margin must be >= 0 and finite, got "
+                    + margin);
         }
         out.clear();
         if (gjk.distance(a, ta, b, tb, distance)) {

@@ -38,10 +38,11 @@ public final class ConvexRaycast {
     public boolean cast(ConvexShape shape, Transform t, double ox, double oy, double oz, double dx, double dy,
             double dz, ConvexRaycastResult out) {
         if (!Double.isFinite(ox) || !Double.isFinite(oy) || !Double.isFinite(oz)) {
-            throw new IllegalArgumentException("ray cast: origin must be finite, got (" + ox + ", " + oy + ", "
-                    + oz + ")");
+            throw new IllegalArgumentException("ray cast: origin must be finite, got (" + ox + ", " + oy
+                    + ", " + oz + ")");
         }
-        if (!Double.isFinite(dx) || !Double.isFinite(dy) || !Double.isFinite(dz) || dx == 0 && dy == 0 && dz == 0) {
+        boolean zero = dx == 0 && dy == 0 && dz == 0;
+        if (!Double.isFinite(dx) || !Double.isFinite(dy) || !Double.isFinite(dz) || zero) {
             throw new IllegalArgumentException("ray cast: direction must be finite and non-zero, got (" + dx
                     + ", " + dy + ", " + dz + ")");
         }

@@ -383,8 +383,8 @@ public final class Epa {
      * coordinates (Ericson 3.4), applied to the vertices' points on A and on B. Repeated indices (a
      * segment or point) and degenerate triangles fall back to the segment or the first vertex.
      */
-    private void finish(double nx, double ny, double nz, double coreDepth, int i, int j, int k, int iterations,
-            EpaResult out) {
+    private void finish(double nx, double ny, double nz, double coreDepth, int i, int j, int k,
+            int iterations, EpaResult out) {
         double px = coreDepth * nx, py = coreDepth * ny, pz = coreDepth * nz;
         double ax = vw[3 * i], ay = vw[3 * i + 1], az = vw[3 * i + 2];
         double e0x = vw[3 * j] - ax, e0y = vw[3 * j + 1] - ay, e0z = vw[3 * j + 2] - az;

@@ -288,7 +288,8 @@ public final class Gjk {
         resLambda[4 * s] = 1 - u;
         resLambda[4 * s + 1] = u;
         double ax = sw[3 * i], ay = sw[3 * i + 1], az = sw[3 * i + 2];
-        return setV(s, ax + u * (sw[3 * j] - ax), ay + u * (sw[3 * j + 1] - ay), az + u * (sw[3 * j + 2] - az));
+        return setV(s, ax + u * (sw[3 * j] - ax), ay + u * (sw[3 * j + 1] - ay),
+                az + u * (sw[3 * j + 2] - az));
     }
 
     /** Closest point of segment i-j (i < j) to the origin (Ericson 5.1.2). */

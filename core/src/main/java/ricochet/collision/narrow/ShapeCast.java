@@ -36,14 +36,15 @@ public final class ShapeCast {
      * @throws IllegalArgumentException when the translation is not finite or the tolerance not
      *     positive and finite
      */
-    public boolean cast(ConvexShape a, Transform ta, double dx, double dy, double dz, ConvexShape b, Transform tb,
-            double tolerance, ShapeCastResult out) {
+    public boolean cast(ConvexShape a, Transform ta, double dx, double dy, double dz, ConvexShape b,
+            Transform tb, double tolerance, ShapeCastResult out) {
         if (!Double.isFinite(dx) || !Double.isFinite(dy) || !Double.isFinite(dz)) {
-            throw new IllegalArgumentException("shape cast: translation must be finite, got (" + dx + ", " + dy
-                    + ", " + dz + ")");
+            throw new IllegalArgumentException("shape cast: translation must be finite, got (" + dx + ", "
+                    + dy + ", " + dz + ")");
         }
         if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
-            throw new IllegalArgumentException("shape cast: tolerance must be > 0 and finite, got " + tolerance);
+            throw new IllegalArgumentException("shape cast: tolerance must be > 0 and finite, got "
+                    + tolerance);
         }
         moved.set(ta);
         double t = 0;

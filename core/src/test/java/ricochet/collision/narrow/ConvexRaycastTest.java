@@ -104,8 +104,9 @@ class ConvexRaycastTest {
         // Leave out rays within 1e-6 of an edge (entries of two slabs tie) or grazing a corner.
         Assume.that(Math.abs(enter - exit) > 1e-6 && Math.abs(enter - secondEnter) > 1e-6
                 && Math.abs(enter - 1) > 1e-6 && enter > 1e-6);
+        Vec3 dw = target.minus(origin);
         boolean hit = ray.cast(new BoxShape(half[0], half[1], half[2]), t, origin.x(), origin.y(), origin.z(),
-                d.length() == 0 ? 1 : target.x() - origin.x(), target.y() - origin.y(), target.z() - origin.z(), r);
+                dw.x(), dw.y(), dw.z(), r);
         assertEquals(expected, hit);
         if (hit) {
             assertEquals(enter, r.fraction, 1e-9);
@@ -141,7 +142,7 @@ class ConvexRaycastTest {
 
     @Test
     void zeroDirectionIsRejected() {
-        assertThrows(IllegalArgumentException.class, () -> ray.cast(new SphereShape(1), pose(0, 0, 0), 2, 0, 0, 0, 0,
-                0, r));
+        assertThrows(IllegalArgumentException.class,
+                () -> ray.cast(new SphereShape(1), pose(0, 0, 0), 2, 0, 0, 0, 0, 0, r));
     }
 }

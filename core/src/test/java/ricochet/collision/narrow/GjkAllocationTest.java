@@ -37,8 +37,8 @@ class GjkAllocationTest {
         ShapeCastResult s = new ShapeCastResult();
         ConvexRaycastResult rr = new ConvexRaycastResult();
         Manifold m = new Manifold();
-        ConvexShape[] shapes = {new BoxShape(0.5, 0.7, 0.9), new CylinderShape(0.5, 0.8), new CapsuleShape(0.3, 0.6),
-            new SphereShape(0.6), GjkTestShapes.icosahedron(0.4, 0.5, 0.6)};
+        ConvexShape[] shapes = {new BoxShape(0.5, 0.7, 0.9), new CylinderShape(0.5, 0.8),
+            new CapsuleShape(0.3, 0.6), new SphereShape(0.6), GjkTestShapes.icosahedron(0.4, 0.5, 0.6)};
         Transform ta = pose(new Vec3(0, 0, 0), Quat.fromAxisAngle(new Vec3(1, 2, 3), 0.4));
         Transform[] tb = {pose(new Vec3(0.5, 0.3, 0.2), Quat.fromAxisAngle(new Vec3(-1, 0, 2), 1.1)),
             pose(new Vec3(2.5, 0.3, 0.2), Quat.fromAxisAngle(new Vec3(0, 1, 1), 0.3))};

@@ -39,8 +39,8 @@ class GjkTest {
     @Test
     void sphereSphereDistanceIsCentreDistanceMinusRadii() {
         Vec3 c = new Vec3(1.3, -2.1, 0.7);
-        assertTrue(gjk.distance(new SphereShape(0.4), pose(0, 0, 0), new SphereShape(0.9), pose(c.x(), c.y(), c.z()),
-                r));
+        Transform tb = pose(c.x(), c.y(), c.z());
+        assertTrue(gjk.distance(new SphereShape(0.4), pose(0, 0, 0), new SphereShape(0.9), tb, r));
         assertEquals(c.length(), r.distance, 1e-12);
         assertEquals(c.length() - 0.4 - 0.9, r.surfaceDistance(), 1e-12);
         assertTrue(angle(c.normalized(), normal(r)) < 1e-12);
@@ -61,7 +61,8 @@ class GjkTest {
     void sphereOffABoxCornerIsAsFarAsTheCorner() {
         // Centre (2, 3, 4) is beyond all three faces of the unit box, so the closest point is (1, 1, 1).
         Vec3 toCentre = new Vec3(2, 3, 4).minus(new Vec3(1, 1, 1));
-        assertTrue(gjk.distance(new BoxShape(1, 1, 1), pose(0, 0, 0), new SphereShape(0.5), pose(2, 3, 4), r));
+        SphereShape ball = new SphereShape(0.5);
+        assertTrue(gjk.distance(new BoxShape(1, 1, 1), pose(0, 0, 0), ball, pose(2, 3, 4), r));
         assertEquals(toCentre.length() - 0.5, r.surfaceDistance(), 1e-12);
         assertEquals(1, r.pointAX, 1e-12);
         assertEquals(1, r.pointAY, 1e-12);
@@ -80,9 +81,12 @@ class GjkTest {
     }
 
     @Property(tries = 300)
-    void capsuleDistanceIsSegmentDistanceMinusRadii(@ForAll("poses") Transform ta, @ForAll("poses") Transform tb,
-            @ForAll @DoubleRange(min = 0.05, max = 1) double ra, @ForAll @DoubleRange(min = 0.05, max = 1) double rb,
-            @ForAll @DoubleRange(min = 0.1, max = 1.5) double ha, @ForAll @DoubleRange(min = 0.1, max = 1.5) double hb) {
+    void capsuleDistanceIsSegmentDistanceMinusRadii(@ForAll("poses") Transform ta,
+            @ForAll("poses") Transform tb,
+            @ForAll @DoubleRange(min = 0.05, max = 1) double ra,
+            @ForAll @DoubleRange(min = 0.05, max = 1) double rb,
+            @ForAll @DoubleRange(min = 0.1, max = 1.5) double ha,
+            @ForAll @DoubleRange(min = 0.1, max = 1.5) double hb) {
         double segments = segmentDistance(ta, ha, tb, hb);
         Assume.that(segments > 1e-3);
         assertTrue(gjk.distance(new CapsuleShape(ra, ha), ta, new CapsuleShape(rb, hb), tb, r));
@@ -194,7 +198,8 @@ class GjkTest {
     void farApartShapesKeepFullRelativePrecision() {
         double far = 1e6;
         BoxShape a = new BoxShape(1, 1, 1);
-        assertTrue(gjk.distance(a, pose(far, far, 0), new SphereShape(0.5), pose(far + 1e6, far + 0.3, 0.2), r));
+        Transform tb = pose(far + 1e6, far + 0.3, 0.2);
+        assertTrue(gjk.distance(a, pose(far, far, 0), new SphereShape(0.5), tb, r));
         assertEquals(1e6 - 1 - 0.5, r.surfaceDistance(), 1e-9 * 1e6);
         assertEquals(1, r.normalX, 1e-12);
     }
@@ -229,7 +234,8 @@ class GjkTest {
 
     @Test
     void overlappingCoresAreReportedAsOverlap() {
-        assertFalse(gjk.distance(new BoxShape(1, 1, 1), pose(0, 0, 0), new BoxShape(1, 1, 1), pose(0.5, 0.5, 0.5), r));
+        BoxShape box = new BoxShape(1, 1, 1);
+        assertFalse(gjk.distance(box, pose(0, 0, 0), box, pose(0.5, 0.5, 0.5), r));
         assertTrue(r.overlap);
         assertEquals(0, r.distance);
     }
