@@ -58,6 +58,21 @@ public final class Transform {
         return this;
     }
 
+    /**
+     * {@code out = a * b}: b's pose expressed in a's frame, taken to the world (a child pose b under a
+     * parent at a): {@code p = R_a p_b + p_a, q = q_a q_b}. out may be a or b.
+     */
+    public static Transform compose(Transform a, Transform b, Transform out) {
+        double x = a.r[0] * b.px + a.r[1] * b.py + a.r[2] * b.pz + a.px;
+        double y = a.r[3] * b.px + a.r[4] * b.py + a.r[5] * b.pz + a.py;
+        double z = a.r[6] * b.px + a.r[7] * b.py + a.r[8] * b.pz + a.pz;
+        double qx = a.qw * b.qx + a.qx * b.qw + a.qy * b.qz - a.qz * b.qy;
+        double qy = a.qw * b.qy - a.qx * b.qz + a.qy * b.qw + a.qz * b.qx;
+        double qz = a.qw * b.qz + a.qx * b.qy - a.qy * b.qx + a.qz * b.qw;
+        double qw = a.qw * b.qw - a.qx * b.qx - a.qy * b.qy - a.qz * b.qz;
+        return out.set(x, y, z, qx, qy, qz, qw);
+    }
+
     /** {@code out = R l + p}. */
     public void toWorld(double lx, double ly, double lz, double[] out) {
         out[0] = r[0] * lx + r[1] * ly + r[2] * lz + px;

@@ -1,0 +1,447 @@
+package ricochet.collision;
+
+import java.util.Arrays;
+import ricochet.collision.broad.BroadPhase;
+import ricochet.collision.broad.PairBuffer;
+import ricochet.collision.narrow.CollisionDispatch;
+import ricochet.collision.narrow.ConvexCollide;
+import ricochet.collision.narrow.Gjk;
+import ricochet.collision.narrow.GjkResult;
+import ricochet.collision.narrow.Manifold;
+import ricochet.collision.narrow.MeshCollide;
+import ricochet.collision.narrow.ShapeCast;
+import ricochet.collision.narrow.ShapeCastResult;
+import ricochet.geometry.shape.CompoundShape;
+import ricochet.geometry.shape.ConvexShape;
+import ricochet.geometry.shape.MeshHit;
+import ricochet.geometry.shape.PlaneShape;
+import ricochet.geometry.shape.RayHit;
+import ricochet.geometry.shape.Shape;
+import ricochet.geometry.shape.ShapeRaycast;
+import ricochet.geometry.shape.ShapeType;
+import ricochet.geometry.shape.TriangleShape;
+import ricochet.math.Transform;
+
+/**
+ * Shapes at poses, found through a broad phase: the contacts of every pair (one manifold per
+ * touching pair of parts), and the queries (closest and all ray hits, overlaps, shape casts,
+ * closest points). The narrow phase picks the dedicated routine of {@link CollisionDispatch} where
+ * there is one, meshes and heightfields go through {@link MeshCollide}, compounds part by part, and
+ * every other convex pair through GJK and EPA ({@link ConvexCollide}).
+ *
+ * <p>Planes have no finite bounds, so they stay out of the broad phase and meet every other
+ * non-static body directly. Mesh-mesh and mesh-plane pairs (static geometry against static
+ * geometry) produce no contacts; a cylinder against a mesh is not handled yet (MeshCollide's
+ * triangle routine covers spheres, capsules, boxes and hulls).
+ *
+ * <p>Bodies are numbered densely from 0 in the order they are added; a removed body's number is
+ * reused by the next add. Not thread-safe: one world per thread. A step's work allocates nothing once
+ * the arrays have grown.
+ */
+public final class CollisionWorld {
+
+    private final BroadPhase broad;
+    private final CollisionDispatch dispatch = new CollisionDispatch();
+    private final ConvexCollide convex = new ConvexCollide();
+    private final MeshCollide mesh = new MeshCollide();
+    private final Gjk gjk = new Gjk();
+    private final ShapeCast shapeCast = new ShapeCast();
+    private final ShapeCastResult castResult = new ShapeCastResult();
+    private final RayHit rayHit = new RayHit();
+    private final MeshHit meshHit = new MeshHit();
+    private final Manifold manifold = new Manifold();
+    private final PairBuffer pairs = new PairBuffer();
+    private final RayResult allHit = new RayResult();
+
+    private Shape[] shapes = new Shape[16];
+    private Transform[] poses = new Transform[16];
+    private int[] proxies = new int[16];
+    private boolean[] statics = new boolean[16];
+    private int count;
+    private int[] freeIds = new int[16];
+    private int freeCount;
+    private int[] planes = new int[4];
+    private int planeCount;
+
+    /** Scratch transforms for compound children, one per nesting level and side. */
+    private Transform[] childPoses = new Transform[8];
+    private final double[] bounds = new double[6];
+    private final double[] dir = new double[3];
+    private final double[] support = new double[3];
+    private final double[] local = new double[6];
+
+    public CollisionWorld(BroadPhase broad) {
+        this.broad = broad;
+        for (int i = 0; i < childPoses.length; i++) {
+            childPoses[i] = new Transform();
+        }
+    }
+
+    /**
+     * Adds a shape at a pose (copied); static bodies never meet each other. Returns the body number.
+     *
+     * @throws IllegalArgumentException for a null shape or pose, or a plane that is not static
+     */
+    public int add(Shape shape, Transform pose, boolean isStatic, int group, int mask) {
+        if (shape == null || pose == null) {
+            throw new IllegalArgumentException("collision world: shape and pose must not be null");
+        }
+        if (shape instanceof PlaneShape && !isStatic) {
+            throw new IllegalArgumentException("collision world: a plane must be static");
+        }
+        int id = freeCount > 0 ? freeIds[--freeCount] : count++;
+        ensureCapacity(id + 1);
+        shapes[id] = shape;
+        poses[id] = new Transform().set(pose);
+        statics[id] = isStatic;
+        if (shape instanceof PlaneShape) {
+            proxies[id] = -1;
+            if (planeCount == planes.length) {
+                planes = Arrays.copyOf(planes, 2 * planeCount);
+            }
+            planes[planeCount++] = id;
+        } else {
+            worldBounds(shape, poses[id], bounds);
+            proxies[id] = broad.createProxy(bounds[0], bounds[1], bounds[2], bounds[3], bounds[4], bounds[5], id,
+                    isStatic, group, mask);
+        }
+        return id;
+    }
+
+    private void ensureCapacity(int n) {
+        if (n > shapes.length) {
+            int c = Math.max(n, 2 * shapes.length);
+            shapes = Arrays.copyOf(shapes, c);
+            poses = Arrays.copyOf(poses, c);
+            proxies = Arrays.copyOf(proxies, c);
+            statics = Arrays.copyOf(statics, c);
+        }
+    }
+
+    /** Moves a body to a new pose (copied); its bounds in the broad phase follow. */
+    public void setPose(int body, Transform pose) {
+        check(body);
+        Transform old = poses[body];
+        double dx = pose.px - old.px, dy = pose.py - old.py, dz = pose.pz - old.pz;
+        old.set(pose);
+        if (proxies[body] >= 0) {
+            worldBounds(shapes[body], old, bounds);
+            broad.moveProxy(proxies[body], bounds[0], bounds[1], bounds[2], bounds[3], bounds[4], bounds[5], dx, dy,
+                    dz);
+        }
+    }
+
+    public void remove(int body) {
+        check(body);
+        if (proxies[body] >= 0) {
+            broad.destroyProxy(proxies[body]);
+        } else {
+            for (int i = 0; i < planeCount; i++) {
+                if (planes[i] == body) {
+                    planes[i] = planes[--planeCount];
+                    break;
+                }
+            }
+        }
+        shapes[body] = null;
+        if (freeCount == freeIds.length) {
+            freeIds = Arrays.copyOf(freeIds, 2 * freeCount);
+        }
+        freeIds[freeCount++] = body;
+    }
+
+    /** Bodies a and b never produce contacts with each other. */
+    public void excludePair(int a, int b) {
+        check(a);
+        check(b);
+        broad.filter().exclude(a, b);
+    }
+
+    public Shape shape(int body) {
+        check(body);
+        return shapes[body];
+    }
+
+    /** The body's pose (a copy). */
+    public Transform pose(int body) {
+        check(body);
+        return new Transform().set(poses[body]);
+    }
+
+    private void check(int body) {
+        if (body < 0 || body >= count || shapes[body] == null) {
+            throw new IllegalArgumentException("collision world: no body " + body);
+        }
+    }
+
+    /**
+     * Axis-aligned world bounds of a shape at a pose: exact for convex shapes (their support along
+     * the six axis directions), the rotated local box {@code |R| e} for the others.
+     */
+    public void worldBounds(Shape shape, Transform pose, double[] out) {
+        if (shape instanceof ConvexShape c) {
+            double[] r = pose.r;
+            for (int k = 0; k < 3; k++) {
+                // The world axis e_k in the shape's frame is row k of R.
+                double lx = r[3 * k], ly = r[3 * k + 1], lz = r[3 * k + 2];
+                c.support(lx, ly, lz, support);
+                out[3 + k] = lx * support[0] + ly * support[1] + lz * support[2] + translation(pose, k);
+                c.support(-lx, -ly, -lz, support);
+                out[k] = lx * support[0] + ly * support[1] + lz * support[2] + translation(pose, k);
+            }
+            return;
+        }
+        shape.localBounds(local);
+        double cx = 0.5 * (local[0] + local[3]), cy = 0.5 * (local[1] + local[4]), cz = 0.5 * (local[2] + local[5]);
+        double ex = 0.5 * (local[3] - local[0]), ey = 0.5 * (local[4] - local[1]), ez = 0.5 * (local[5] - local[2]);
+        double[] r = pose.r;
+        for (int k = 0; k < 3; k++) {
+            double c = r[3 * k] * cx + r[3 * k + 1] * cy + r[3 * k + 2] * cz + translation(pose, k);
+            double e = Math.abs(r[3 * k]) * ex + Math.abs(r[3 * k + 1]) * ey + Math.abs(r[3 * k + 2]) * ez;
+            out[k] = c - e;
+            out[3 + k] = c + e;
+        }
+    }
+
+    private static double translation(Transform t, int k) {
+        return k == 0 ? t.px : k == 1 ? t.py : t.pz;
+    }
+
+    /**
+     * Reports the contact manifold of every pair of bodies whose shapes are closer than
+     * {@code margin} (metres, speculative points included), in a deterministic order: broad-phase
+     * pairs by proxy, then each plane against every non-static body.
+     */
+    public void findContacts(double margin, ContactListener listener) {
+        pairs.clear();
+        broad.findPairs(pairs);
+        for (int i = 0; i < pairs.count(); i++) {
+            int a = broad.userData(pairs.a(i));
+            int b = broad.userData(pairs.b(i));
+            collide(a, -1, shapes[a], poses[a], b, -1, shapes[b], poses[b], margin, listener, 0);
+        }
+        for (int p = 0; p < planeCount; p++) {
+            int plane = planes[p];
+            for (int b = 0; b < count; b++) {
+                if (shapes[b] != null && !statics[b] && proxies[b] >= 0 && !broad.filter().isExcluded(plane, b)) {
+                    collide(plane, -1, shapes[plane], poses[plane], b, -1, shapes[b], poses[b], margin, listener, 0);
+                }
+            }
+        }
+    }
+
+    /** Narrow phase for one pair of parts; compounds recurse into their children. */
+    private void collide(int a, int childA, Shape sa, Transform ta, int b, int childB, Shape sb, Transform tb,
+                         double margin, ContactListener listener, int depth) {
+        if (sa instanceof CompoundShape ca) {
+            Transform t = childPose(2 * depth);
+            for (int i = 0; i < ca.childCount(); i++) {
+                Transform.compose(ta, ca.childTransform(i, t), t);
+                collide(a, childA < 0 ? i : childA, ca.child(i), t, b, childB, sb, tb, margin, listener, depth + 1);
+            }
+            return;
+        }
+        if (sb instanceof CompoundShape cb) {
+            Transform t = childPose(2 * depth + 1);
+            for (int i = 0; i < cb.childCount(); i++) {
+                Transform.compose(tb, cb.childTransform(i, t), t);
+                collide(a, childA, sa, ta, b, childB < 0 ? i : childB, cb.child(i), t, margin, listener, depth + 1);
+            }
+            return;
+        }
+        boolean hit;
+        if (dispatch.supports(sa.type(), sb.type())) {
+            hit = dispatch.collide(sa, ta, sb, tb, margin, manifold);
+        } else if (sa instanceof TriangleShape ma && sb instanceof ConvexShape cb && sb.type() != ShapeType.CYLINDER) {
+            hit = mesh.collide(ma, ta, cb, tb, margin, manifold);
+        } else if (sb instanceof TriangleShape mb && sa instanceof ConvexShape ca && sa.type() != ShapeType.CYLINDER) {
+            hit = mesh.collide(mb, tb, ca, ta, margin, manifold);
+            if (hit) {
+                manifold.flip();
+            }
+        } else if (sa instanceof ConvexShape ca && sb instanceof ConvexShape cb) {
+            hit = convex.collide(ca, ta, cb, tb, margin, manifold);
+        } else {
+            return;
+        }
+        if (hit && manifold.pointCount() > 0) {
+            listener.onContact(a, childA, b, childB, manifold);
+        }
+    }
+
+    private Transform childPose(int i) {
+        if (i >= childPoses.length) {
+            int old = childPoses.length;
+            childPoses = Arrays.copyOf(childPoses, Math.max(i + 1, 2 * old));
+            for (int k = old; k < childPoses.length; k++) {
+                childPoses[k] = new Transform();
+            }
+        }
+        return childPoses[i];
+    }
+
+    /**
+     * The closest hit of the ray {@code origin + t dir}, {@code 0 <= t <= maxFraction}, with any body
+     * (planes included). A ray that starts inside a body hits it at fraction 0.
+     */
+    public boolean raycastClosest(double ox, double oy, double oz, double dx, double dy, double dz,
+                                  double maxFraction, RayResult out) {
+        out.body = -1;
+        out.fraction = maxFraction;
+        for (int p = 0; p < planeCount; p++) {
+            rayBody(planes[p], ox, oy, oz, dx, dy, dz, out.fraction, out);
+        }
+        broad.raycast(ox, oy, oz, dx, dy, dz, out.fraction, (proxy, max) -> {
+            int body = broad.userData(proxy);
+            rayBody(body, ox, oy, oz, dx, dy, dz, Math.min(max, out.fraction), out);
+            return out.body >= 0 ? out.fraction : max;
+        });
+        return out.body >= 0;
+    }
+
+    /**
+     * Every body the ray hits, each with its first hit, sorted by fraction (ties by body number), into
+     * {@code out} (cleared first).
+     */
+    public void raycastAll(double ox, double oy, double oz, double dx, double dy, double dz, double maxFraction,
+                           RayHits out) {
+        out.clear();
+        RayResult one = allHit;
+        for (int p = 0; p < planeCount; p++) {
+            one.body = -1;
+            if (rayBody(planes[p], ox, oy, oz, dx, dy, dz, maxFraction, one)) {
+                out.add(one);
+            }
+        }
+        broad.raycast(ox, oy, oz, dx, dy, dz, maxFraction, (proxy, max) -> {
+            one.body = -1;
+            if (rayBody(broad.userData(proxy), ox, oy, oz, dx, dy, dz, maxFraction, one)) {
+                out.add(one);
+            }
+            return max;
+        });
+        out.sort();
+    }
+
+    /** Ray against one body in its own frame; updates {@code out} when it hits before {@code max}. */
+    private boolean rayBody(int body, double ox, double oy, double oz, double dx, double dy, double dz,
+                            double max, RayResult out) {
+        Shape s = shapes[body];
+        Transform t = poses[body];
+        t.toLocal(ox, oy, oz, local);
+        t.inverseRotate(dx, dy, dz, dir);
+        double fraction;
+        double nx, ny, nz;
+        if (s instanceof TriangleShape m) {
+            if (!m.raycast(local, dir, max, meshHit) || !(meshHit.fraction < max)) {
+                return false;
+            }
+            fraction = meshHit.fraction;
+            nx = meshHit.nx;
+            ny = meshHit.ny;
+            nz = meshHit.nz;
+        } else {
+            if (!ShapeRaycast.raycast(s, local[0], local[1], local[2], dir[0], dir[1], dir[2], max, rayHit)
+                    || !(rayHit.fraction < max || (rayHit.fraction == max && out.body < 0))) {
+                return false;
+            }
+            fraction = rayHit.fraction;
+            nx = rayHit.nx;
+            ny = rayHit.ny;
+            nz = rayHit.nz;
+        }
+        t.rotate(nx, ny, nz, dir);
+        out.body = body;
+        out.fraction = fraction;
+        out.normalX = dir[0];
+        out.normalY = dir[1];
+        out.normalZ = dir[2];
+        out.pointX = ox + fraction * dx;
+        out.pointY = oy + fraction * dy;
+        out.pointZ = oz + fraction * dz;
+        return true;
+    }
+
+    /**
+     * Calls {@code listener} with every body whose shape overlaps {@code shape} at {@code pose}
+     * (touching counts), in broad-phase order, planes first.
+     */
+    public void overlap(Shape shape, Transform pose, OverlapListener listener) {
+        for (int p = 0; p < planeCount; p++) {
+            int plane = planes[p];
+            if (touches(plane, shape, pose)) {
+                listener.onOverlap(plane);
+            }
+        }
+        worldBounds(shape, pose, bounds);
+        broad.query(bounds[0], bounds[1], bounds[2], bounds[3], bounds[4], bounds[5], proxy -> {
+            int body = broad.userData(proxy);
+            if (touches(body, shape, pose)) {
+                listener.onOverlap(body);
+            }
+            return true;
+        });
+    }
+
+    private final Manifold overlapManifold = new Manifold();
+    private boolean touched;
+
+    private boolean touches(int body, Shape shape, Transform pose) {
+        touched = false;
+        collide(body, -1, shapes[body], poses[body], -1, -1, shape, pose, 0, (a, ca, b, cb, m) -> {
+            for (int i = 0; i < m.pointCount(); i++) {
+                touched |= m.separation(i) <= 0;
+            }
+        }, 0);
+        return touched;
+    }
+
+    /**
+     * Sweeps a convex shape from {@code start} by the translation (dx, dy, dz) and finds the first
+     * convex body it touches (conservative advancement; non-convex bodies are not tested).
+     */
+    public boolean shapeCast(ConvexShape shape, Transform start, double dx, double dy, double dz,
+                             ShapeCastHit out) {
+        out.body = -1;
+        out.fraction = 1;
+        worldBounds(shape, start, bounds);
+        double minX = bounds[0] + Math.min(dx, 0), maxX = bounds[3] + Math.max(dx, 0);
+        double minY = bounds[1] + Math.min(dy, 0), maxY = bounds[4] + Math.max(dy, 0);
+        double minZ = bounds[2] + Math.min(dz, 0), maxZ = bounds[5] + Math.max(dz, 0);
+        broad.query(minX, minY, minZ, maxX, maxY, maxZ, proxy -> {
+            int body = broad.userData(proxy);
+            if (shapes[body] instanceof ConvexShape target
+                    && shapeCast.cast(shape, start, dx, dy, dz, target, poses[body], CAST_TOLERANCE, castResult)
+                    && (out.body < 0 || castResult.fraction < out.fraction)) {
+                out.body = body;
+                out.fraction = castResult.fraction;
+                out.normalX = castResult.normalX;
+                out.normalY = castResult.normalY;
+                out.normalZ = castResult.normalZ;
+                out.pointX = castResult.pointX;
+                out.pointY = castResult.pointY;
+                out.pointZ = castResult.pointZ;
+            }
+            return true;
+        });
+        return out.body >= 0;
+    }
+
+    /** Distance at which a shape cast counts as touching, metres. */
+    public static final double CAST_TOLERANCE = 1e-4;
+
+    /**
+     * The closest points of two convex bodies (GJK): returns false when either is not convex.
+     * {@code out} holds the core points and distance; the surface distance is
+     * {@link GjkResult#surfaceDistance()}.
+     */
+    public boolean closestPoints(int a, int b, GjkResult out) {
+        check(a);
+        check(b);
+        if (!(shapes[a] instanceof ConvexShape ca) || !(shapes[b] instanceof ConvexShape cb)) {
+            return false;
+        }
+        gjk.distance(ca, poses[a], cb, poses[b], out);
+        return true;
+    }
+}
