@@ -11,6 +11,7 @@ package ricochet.collision.narrow;
  *               0..13 clip code (the two lines, incident edges or reference side planes, that meet
  *               at the point)
  * edge contact: bit 29 set, bits 14..27 edge of A, 0..13 edge of B
+ * deepest-vertex fallback: bit 30 set, bits 0..27 the vertex of B
  * </pre>
  */
 final class FeatureIds {
@@ -35,6 +36,10 @@ final class FeatureIds {
     static int face(boolean referenceOnB, int referenceFace, int incidentFace, int clipCode) {
         return (referenceOnB ? 1 << 28 : 0) | (referenceFace & 127) << 21 | (incidentFace & 127) << 14
                 | (clipCode & 0x3FFF);
+    }
+
+    static int deepestVertex(int vertexB) {
+        return 1 << 30 | (vertexB & 0xFFFFFFF);
     }
 
     static int edge(int edgeA, int edgeB) {

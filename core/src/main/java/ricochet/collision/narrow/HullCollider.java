@@ -68,7 +68,8 @@ public final class HullCollider {
         boolean referenceOnB = sepB > sepA + RELATIVE_TOLERANCE * Math.abs(sepA) + absTol;
         double faceSep = referenceOnB ? sepB : sepA;
         if (queryEdgeA >= 0 && sepE > faceSep + RELATIVE_TOLERANCE * Math.abs(faceSep) + absTol) {
-            return edgeContact(ta, margin, out);
+            return edgeContact(ta, margin, out)
+                    || deepestVertexContact(ta, queryNx, queryNy, queryNz, sepE, margin, out);
         }
         PolyhedronView ref = referenceOnB ? vb : va, inc = referenceOnB ? va : vb;
         int rf = referenceOnB ? faceB : faceA;
@@ -101,7 +102,35 @@ public final class HullCollider {
             out.setNormal(nx, ny, nz);
         }
         clipper.clip(nx, ny, nz, referenceOnB, rf, incFace, margin, reduction);
-        return reduction.emit(out);
+        return reduction.emit(out) || deepestVertexContact(ta, out.nx, out.ny, out.nz, faceSep, margin, out);
+    }
+
+    /**
+     * The fallback when the chosen feature pair yields no point although SAT found the axis (A to B
+     * normal n) and its separation: deep overlaps can leave the incident face clipped away entirely,
+     * or put the closest points of two edge segments past their ends. One point at B's deepest
+     * vertex along -n, with A's point {@code -sep} back along n, carries exactly SAT's depth.
+     */
+    private boolean deepestVertexContact(Transform ta, double nx, double ny, double nz, double sep, double margin,
+                                         Manifold out) {
+        if (sep > margin) {
+            return false;
+        }
+        double[] pb = vb.vertices;
+        int deepest = 0;
+        double least = Double.POSITIVE_INFINITY;
+        for (int v = 0; v < vb.vertexCount; v++) {
+            double d = pb[3 * v] * nx + pb[3 * v + 1] * ny + pb[3 * v + 2] * nz;
+            if (d < least - tie) {
+                least = d;
+                deepest = v;
+            }
+        }
+        double bx = pb[3 * deepest] + ta.px, by = pb[3 * deepest + 1] + ta.py, bz = pb[3 * deepest + 2] + ta.pz;
+        out.clear();
+        out.setNormal(nx, ny, nz);
+        out.addPoint(bx - sep * nx, by - sep * ny, bz - sep * nz, bx, by, bz, FeatureIds.deepestVertex(deepest));
+        return true;
     }
 
     /**
