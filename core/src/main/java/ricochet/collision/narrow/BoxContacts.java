@@ -133,7 +133,9 @@ public final class BoxContacts {
             if (s > bestFace + 1e-12 * size) {
                 bestFace = s;
                 faceAxis = i;
-                faceSign = up >= down ? 1 : -1;
+                // A segment centred in the box ties the two faces; break the tie in the box's frame
+                // (towards +) rather than by round-off, so the normal turns with the shapes.
+                faceSign = up >= down - 1e-9 * size ? 1 : -1;
             }
         }
         double bestEdge = Double.NEGATIVE_INFINITY;
@@ -157,7 +159,7 @@ public final class BoxContacts {
             double s = Math.abs(c) - half;
             if (s > bestEdge) {
                 bestEdge = s;
-                double sg = c >= 0 ? 1 : -1;
+                double sg = c >= -1e-9 * size ? 1 : -1;
                 ex = sg * lx;
                 ey = sg * ly;
                 ez = sg * lz;
