@@ -18,7 +18,6 @@ import ricochet.geometry.shape.PlaneShape;
 import ricochet.geometry.shape.RayHit;
 import ricochet.geometry.shape.Shape;
 import ricochet.geometry.shape.ShapeRaycast;
-import ricochet.geometry.shape.ShapeType;
 import ricochet.geometry.shape.TriangleShape;
 import ricochet.math.Transform;
 
@@ -31,8 +30,7 @@ import ricochet.math.Transform;
  *
  * <p>Planes have no finite bounds, so they stay out of the broad phase and meet every other
  * non-static body directly. Mesh-mesh and mesh-plane pairs (static geometry against static
- * geometry) produce no contacts; a cylinder against a mesh is not handled yet (MeshCollide's
- * triangle routine covers spheres, capsules, boxes and hulls).
+ * geometry) produce no contacts.
  *
  * <p>Bodies are numbered densely from 0 in the order they are added; a removed body's number is
  * reused by the next add. Not thread-safe: one world per thread. A step's work allocates nothing once
@@ -252,9 +250,9 @@ public final class CollisionWorld {
         boolean hit;
         if (dispatch.supports(sa.type(), sb.type())) {
             hit = dispatch.collide(sa, ta, sb, tb, margin, manifold);
-        } else if (sa instanceof TriangleShape ma && sb instanceof ConvexShape cb && sb.type() != ShapeType.CYLINDER) {
+        } else if (sa instanceof TriangleShape ma && sb instanceof ConvexShape cb) {
             hit = mesh.collide(ma, ta, cb, tb, margin, manifold);
-        } else if (sb instanceof TriangleShape mb && sa instanceof ConvexShape ca && sa.type() != ShapeType.CYLINDER) {
+        } else if (sb instanceof TriangleShape mb && sa instanceof ConvexShape ca) {
             hit = mesh.collide(mb, tb, ca, ta, margin, manifold);
             if (hit) {
                 manifold.flip();

@@ -173,7 +173,46 @@ class CollisionWorldTest {
 
     @Test
     void aBoxLyingOnAMeshFloorGetsUpwardNormalsOnly() {
-        // A 2 x 2 squares floor of 8 triangles at y = 0, facing up.
+        CollisionWorld w = new CollisionWorld(new DynamicAabbTree());
+        w.add(new TriangleMeshShape(floorMesh()), at(0, 0, 0), true, 1, 1);
+        int box = w.add(new BoxShape(0.3, 0.1, 0.3), at(0, 0.09, 0), false, 1, 1);
+        for (double x = -0.6; x <= 0.6; x += 0.0137) {
+            w.setPose(box, at(x, 0.09, 0.05));
+            int[] points = {0};
+            w.findContacts(0.01, (a, ca, b, cb, m) -> {
+                points[0] += m.pointCount();
+                assertEquals(1, Math.abs(m.ny), 1e-9, "sideways normal at x");
+                assertEquals(0.01, m.maxDepth(), 1e-9);
+            });
+            assertEquals(4, points[0]);
+        }
+    }
+
+    @Test
+    void aCylinderOnAMeshFloorGetsUpwardNormalsAcrossTheSharedEdges() {
+        CollisionWorld w = new CollisionWorld(new DynamicAabbTree());
+        w.add(new TriangleMeshShape(floorMesh()), at(0, 0, 0), true, 1, 1);
+        // Standing (axis along y, half height 0.1) and lying (turned 90 degrees about x), 5 mm deep.
+        Quat[] attitudes = {Quat.IDENTITY, Quat.fromAxisAngle(Vec3.UNIT_X, Math.PI / 2)};
+        double[] lows = {0.1, 0.2};
+        for (int k = 0; k < 2; k++) {
+            int cyl = w.add(new CylinderShape(0.2, 0.1), at(0, 1, 0), false, 1, 1);
+            for (double x = -0.6; x <= 0.6; x += 0.0137) {
+                w.setPose(cyl, new Transform().set(new Vec3(x, lows[k] - 0.005, 0.03), attitudes[k]));
+                int[] points = {0};
+                w.findContacts(0.01, (a, ca, b, cb, m) -> {
+                    points[0] += m.pointCount();
+                    assertEquals(1, Math.abs(m.ny), 1e-9, "sideways normal at x = ");
+                    assertEquals(0.005, m.maxDepth(), 1e-6);
+                });
+                assertTrue(points[0] > 0);
+            }
+            w.remove(cyl);
+        }
+    }
+
+    /** A 2 x 2 squares floor of 8 triangles at y = 0, 2 m wide, facing up. */
+    private static TriangleMesh floorMesh() {
         double[] v = new double[27];
         int k = 0;
         for (int i = 0; i < 3; i++) {
@@ -196,19 +235,7 @@ class CollisionWorldTest {
                 t[n++] = d;
             }
         }
-        CollisionWorld w = new CollisionWorld(new DynamicAabbTree());
-        w.add(new TriangleMeshShape(new TriangleMesh(v, t)), at(0, 0, 0), true, 1, 1);
-        int box = w.add(new BoxShape(0.3, 0.1, 0.3), at(0, 0.09, 0), false, 1, 1);
-        for (double x = -0.6; x <= 0.6; x += 0.0137) {
-            w.setPose(box, at(x, 0.09, 0.05));
-            int[] points = {0};
-            w.findContacts(0.01, (a, ca, b, cb, m) -> {
-                points[0] += m.pointCount();
-                assertEquals(1, Math.abs(m.ny), 1e-9, "sideways normal at x");
-                assertEquals(0.01, m.maxDepth(), 1e-9);
-            });
-            assertEquals(4, points[0]);
-        }
+        return new TriangleMesh(v, t);
     }
 
     @Property(tries = 30)

@@ -4,6 +4,7 @@ import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.CapsuleShape;
 import ricochet.geometry.shape.ConvexHullShape;
 import ricochet.geometry.shape.ConvexShape;
+import ricochet.geometry.shape.ShapeType;
 import ricochet.geometry.shape.SphereShape;
 import ricochet.math.Transform;
 
@@ -106,7 +107,6 @@ public final class TriangleCollide {
      *
      * @param margin metres: points separated by up to this are kept (speculative contacts)
      * @return whether {@code out} holds at least one point; {@code out} is cleared either way
-     * @throws IllegalArgumentException for a convex type without a routine here (cylinder)
      */
     public boolean collide(double[] tri9, ConvexShape b, Transform tb, double margin, Manifold out) {
         return run(tri9, b, tb, margin, out, false);
@@ -139,9 +139,97 @@ public final class TriangleCollide {
         } else if (b instanceof ConvexHullShape h) {
             loadHull(h, tb);
         } else {
-            throw new IllegalArgumentException("triangle collision: no routine for " + b.type());
+            return general(b, tb, margin, out, faceOnly);
         }
         return polytope(margin, out, faceOnly);
+    }
+
+    // ---------------------------------------------------------------- any other convex (cylinders)
+
+    /**
+     * Any convex shape without a dedicated routine (cylinders): GJK + EPA between the triangle, as a
+     * flat convex core, and the shape, one point; the triangle feature under that point names the
+     * normal's source for the internal-edge rule. Along the face: the shape's deepest point along
+     * -n, kept when it lies over the triangle. One-sided like the others: no normal into the back.
+     */
+    private boolean general(ConvexShape b, Transform tb, double margin, Manifold out, boolean faceOnly) {
+        if (faceOnly) {
+            tb.inverseRotate(-tnx, -tny, -tnz, generalDir);
+            b.support(generalDir[0], generalDir[1], generalDir[2], generalLocal);
+            tb.toWorld(generalLocal[0], generalLocal[1], generalLocal[2], generalPoint);
+            double sx = generalPoint[0], sy = generalPoint[1], sz = generalPoint[2];
+            double sep = tnx * sx + tny * sy + tnz * sz - td;
+            if (sep > margin || -sep > thickness + scale || !overTriangle(sx, sy, sz)) {
+                return false;
+            }
+            out.setNormal(tnx, tny, tnz);
+            out.addPoint(sx - sep * tnx, sy - sep * tny, sz - sep * tnz, sx, sy, sz, FEATURE_FACE);
+            normalFeature = FEATURE_FACE;
+            return true;
+        }
+        triangleCore.set(tv);
+        if (!generalCollide.collide(triangleCore, IDENTITY, b, tb, margin, out) || out.pointCount() == 0) {
+            out.clear();
+            return false;
+        }
+        if (out.nx * tnx + out.ny * tny + out.nz * tnz < 0) {
+            // The shape is behind the triangle: meshes are one-sided.
+            out.clear();
+            return false;
+        }
+        normalFeature = classify(out.pointAX(0), out.pointAY(0), out.pointAZ(0));
+        return true;
+    }
+
+    private static final Transform IDENTITY = new Transform();
+    private final ConvexCollide generalCollide = new ConvexCollide();
+    private final TriangleCore triangleCore = new TriangleCore();
+    private final double[] generalDir = new double[3];
+    private final double[] generalLocal = new double[3];
+    private final double[] generalPoint = new double[3];
+
+    /** A triangle as a flat convex core (radius 0), for GJK: the support is its farthest vertex. */
+    private static final class TriangleCore implements ConvexShape {
+
+        private final double[] v = new double[9];
+
+        void set(double[] tri9) {
+            System.arraycopy(tri9, 0, v, 0, 9);
+        }
+
+        @Override
+        public ShapeType type() {
+            return ShapeType.TRIANGLE_MESH;
+        }
+
+        @Override
+        public double radius() {
+            return 0;
+        }
+
+        @Override
+        public void supportCore(double dx, double dy, double dz, double[] out) {
+            int best = 0;
+            double bestDot = v[0] * dx + v[1] * dy + v[2] * dz;
+            for (int k = 1; k < 3; k++) {
+                double d = v[3 * k] * dx + v[3 * k + 1] * dy + v[3 * k + 2] * dz;
+                if (d > bestDot) {
+                    bestDot = d;
+                    best = k;
+                }
+            }
+            out[0] = v[3 * best];
+            out[1] = v[3 * best + 1];
+            out[2] = v[3 * best + 2];
+        }
+
+        @Override
+        public void localBounds(double[] out) {
+            for (int k = 0; k < 3; k++) {
+                out[k] = Math.min(v[k], Math.min(v[3 + k], v[6 + k]));
+                out[3 + k] = Math.max(v[k], Math.max(v[3 + k], v[6 + k]));
+            }
+        }
     }
 
     private boolean loadTriangle(double[] t) {
