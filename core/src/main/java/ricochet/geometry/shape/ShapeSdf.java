@@ -8,7 +8,10 @@ import ricochet.math.Transform;
  * distance to the surface, inside and out) for sphere, box, capsule, cylinder, plane and convex hull
  * (closed forms after Quilez's distance functions). For a compound it is the minimum over the children:
  * exact outside; inside it is the deepest child's depth, which underestimates the depth where children
- * overlap (the minimum of SDFs is a lower bound of the union's depth). Allocates nothing.
+ * overlap (the minimum of SDFs is a lower bound of the union's depth). Triangle meshes and
+ * heightfields: the distance to the closest triangle, signed by the pseudo-normal (meshes) or by
+ * being below the surface (heightfields); see {@code TriangleShapeSdf}. Allocates nothing except
+ * for triangle shapes.
  */
 public final class ShapeSdf {
 
@@ -18,7 +21,7 @@ public final class ShapeSdf {
     /**
      * Signed distance (metres) of (x, y, z), in the shape's frame.
      *
-     * @throws IllegalArgumentException for a shape without a distance here (triangle mesh, heightfield)
+     * @throws IllegalArgumentException for a shape without a distance here
      */
     public static double distance(Shape s, double x, double y, double z) {
         if (s instanceof SphereShape sphere) {
@@ -50,6 +53,9 @@ public final class ShapeSdf {
                 best = Math.min(best, childDistance(c, i, x, y, z));
             }
             return best;
+        }
+        if (s instanceof TriangleShape t) {
+            return TriangleShapeSdf.distance(t, x, y, z, null);
         }
         throw new IllegalArgumentException(s.type().name().toLowerCase() + ": no signed distance for this shape");
     }
@@ -96,6 +102,8 @@ public final class ShapeSdf {
             out[0] = r[0] * nx + r[1] * ny + r[2] * nz;
             out[1] = r[3] * nx + r[4] * ny + r[5] * nz;
             out[2] = r[6] * nx + r[7] * ny + r[8] * nz;
+        } else if (s instanceof TriangleShape t) {
+            TriangleShapeSdf.distance(t, x, y, z, out);
         } else {
             throw new IllegalArgumentException(s.type().name().toLowerCase() + ": no signed distance for this shape");
         }
