@@ -80,6 +80,11 @@ public record MassProperties(double mass, Vec3 centerOfMass, double[] inertia) {
         if (shape instanceof CompoundShape compound) {
             return compound(compound, density);
         }
+        if (shape instanceof TriangleMeshShape m) {
+            // A closed mesh encloses a volume; an open one (a floor) has none and is rejected there.
+            var mesh = m.mesh();
+            return ofClosedMesh(mesh.vertices(), mesh.triangles(), density);
+        }
         if (shape instanceof PlaneShape) {
             throw new IllegalArgumentException("plane: a static-only shape has no mass");
         }

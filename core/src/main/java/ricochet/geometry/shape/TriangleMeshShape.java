@@ -193,6 +193,11 @@ public final class TriangleMeshShape implements TriangleShape {
         out[2] = normals[3 * t + 2];
     }
 
+    /** The mesh this shape was built from (vertices and triangles copied out). */
+    public TriangleMesh mesh() {
+        return new TriangleMesh(vertices, triangles);
+    }
+
     public TriangleBvh bvh() {
         return bvh;
     }

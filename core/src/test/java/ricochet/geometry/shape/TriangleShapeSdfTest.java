@@ -8,7 +8,7 @@ import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 import ricochet.geometry.TriangleMesh;
 
-/** Signed distance to triangle meshes and heightfields against shapes whose distance is known exactly. */
+/** Triangle meshes and heightfields: signed distance and mass against shapes whose values are known exactly. */
 class TriangleShapeSdfTest {
 
     /** The closed triangulated box of half extents (hx, hy, hz), faces counter-clockwise from outside. */
@@ -44,6 +44,23 @@ class TriangleShapeSdfTest {
         double before = ShapeSdf.distance(box, x, y, z);
         double after = ShapeSdf.distance(box, x + step * n[0], y + step * n[1], z + step * n[2]);
         assertEquals(step, after - before, 1e-3 * step, "the normal climbs the distance at unit rate");
+    }
+
+    @Test
+    void aClosedBoxMeshWeighsWhatTheBoxWeighs() {
+        MassProperties mesh = MassProperties.of(new TriangleMeshShape(boxMesh(0.5, 0.25, 1)), 800);
+        MassProperties box = MassProperties.of(new BoxShape(0.5, 0.25, 1), 800);
+        assertEquals(box.mass(), mesh.mass(), 1e-12 * box.mass());
+        for (int i = 0; i < 9; i++) {
+            assertEquals(box.inertia()[i], mesh.inertia()[i], 1e-12 * box.inertia()[0]);
+        }
+    }
+
+    @Test
+    void anOpenMeshHasNoMass() {
+        TriangleMesh oneTriangle = new TriangleMesh(new double[] {0, 0, 0, 1, 0, 0, 0, 0, 1}, new int[] {0, 2, 1});
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> MassProperties.of(new TriangleMeshShape(oneTriangle), 1000));
     }
 
     @Test
