@@ -39,6 +39,27 @@ class DynamicAabbTreeTest {
         assertEquals(-1, tree.height());
     }
 
+    @Property(tries = 40)
+    void rebuildingForPairsKeepsTheStructureAndComesOutAsShallowAsASplitTree(@ForAll long seed,
+            @ForAll @IntRange(min = 2, max = 400) int n) {
+        DynamicAabbTree tree = new DynamicAabbTree();
+        RandomScene scene = new RandomScene(seed, 5 * Math.cbrt(n), List.of(tree));
+        for (int i = 0; i < n; i++) {
+            scene.create();
+        }
+        // The first pair search rebuilds a degraded tree by median splits: height ceil(log2 n).
+        tree.findPairs(new PairBuffer());
+        checkInvariants(tree, scene);
+        int leaves = tree.proxyCount();
+        int splitHeight = 32 - Integer.numberOfLeadingZeros(leaves - 1);
+        assertEquals(splitHeight, tree.height(), "a median-split tree of " + leaves + " leaves");
+        for (int round = 0; round < 5; round++) {
+            scene.round(0.5);
+            tree.findPairs(new PairBuffer());
+            checkInvariants(tree, scene);
+        }
+    }
+
     @Test
     void sortedInsertionsStayLogarithmicallyDeep() {
         // Boxes added along a line in order: without rotations the cost descent builds a chain of height n.
