@@ -1,5 +1,7 @@
 package ricochet.geometry.shape;
 
+import ricochet.geometry.Triangles;
+
 /**
  * Signed distance to a {@link TriangleShape}, in its frame. The magnitude is the distance to the
  * closest triangle (Ericson 5.1.5), found through the shape's triangle query in a box that doubles
@@ -100,7 +102,7 @@ final class TriangleShapeSdf {
 
         void visit(int tri) {
             shape.triangle(tri, t);
-            closestPointOnTriangle(t, x, y, z, q);
+            Triangles.closestPoint(t, x, y, z, q);
             double dx = x - q[0], dy = y - q[1], dz = z - q[2];
             double d2 = dx * dx + dy * dy + dz * dz;
             double ex = t[3] - t[0], ey = t[4] - t[1], ez = t[5] - t[2];
@@ -127,56 +129,5 @@ final class TriangleShapeSdf {
                 nz += fnz;
             }
         }
-    }
-
-    /** The point of triangle t (9 coordinates) closest to p (Ericson, Real-Time Collision Detection 5.1.5). */
-    static void closestPointOnTriangle(double[] t, double px, double py, double pz, double[] out) {
-        double ax = t[0], ay = t[1], az = t[2], bx = t[3], by = t[4], bz = t[5], cx = t[6], cy = t[7], cz = t[8];
-        double abx = bx - ax, aby = by - ay, abz = bz - az, acx = cx - ax, acy = cy - ay, acz = cz - az;
-        double apx = px - ax, apy = py - ay, apz = pz - az;
-        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
-        if (d1 <= 0 && d2 <= 0) {
-            set(out, ax, ay, az);
-            return;
-        }
-        double bpx = px - bx, bpy = py - by, bpz = pz - bz;
-        double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
-        if (d3 >= 0 && d4 <= d3) {
-            set(out, bx, by, bz);
-            return;
-        }
-        double vc = d1 * d4 - d3 * d2;
-        if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-            double v = d1 / (d1 - d3);
-            set(out, ax + v * abx, ay + v * aby, az + v * abz);
-            return;
-        }
-        double cpx = px - cx, cpy = py - cy, cpz = pz - cz;
-        double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
-        if (d6 >= 0 && d5 <= d6) {
-            set(out, cx, cy, cz);
-            return;
-        }
-        double vb = d5 * d2 - d1 * d6;
-        if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-            double w = d2 / (d2 - d6);
-            set(out, ax + w * acx, ay + w * acy, az + w * acz);
-            return;
-        }
-        double va = d3 * d6 - d5 * d4;
-        if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
-            double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-            set(out, bx + w * (cx - bx), by + w * (cy - by), bz + w * (cz - bz));
-            return;
-        }
-        double denom = 1 / (va + vb + vc);
-        double v = vb * denom, w = vc * denom;
-        set(out, ax + abx * v + acx * w, ay + aby * v + acy * w, az + abz * v + acz * w);
-    }
-
-    private static void set(double[] out, double x, double y, double z) {
-        out[0] = x;
-        out[1] = y;
-        out[2] = z;
     }
 }
