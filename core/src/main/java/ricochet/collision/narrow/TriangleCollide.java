@@ -454,43 +454,8 @@ public final class TriangleCollide {
      */
     static void segmentSegment(double p1x, double p1y, double p1z, double q1x, double q1y, double q1z,
             double p2x, double p2y, double p2z, double q2x, double q2y, double q2z, double[] out) {
-        double d1x = q1x - p1x, d1y = q1y - p1y, d1z = q1z - p1z;
-        double d2x = q2x - p2x, d2y = q2y - p2y, d2z = q2z - p2z;
-        double rx = p1x - p2x, ry = p1y - p2y, rz = p1z - p2z;
-        double a = d1x * d1x + d1y * d1y + d1z * d1z, e = d2x * d2x + d2y * d2y + d2z * d2z;
-        double f = d2x * rx + d2y * ry + d2z * rz;
-        double s, t;
-        double tiny = 1e-300;
-        if (a <= tiny && e <= tiny) {
-            s = t = 0;
-        } else if (a <= tiny) {
-            s = 0;
-            t = clamp(f / e);
-        } else {
-            double c = d1x * rx + d1y * ry + d1z * rz;
-            if (e <= tiny) {
-                t = 0;
-                s = clamp(-c / a);
-            } else {
-                double b = d1x * d2x + d1y * d2y + d1z * d2z;
-                double denom = a * e - b * b;
-                s = denom > 1e-14 * a * e ? clamp((b * f - c * e) / denom) : 0;
-                t = (b * s + f) / e;
-                if (t < 0) {
-                    t = 0;
-                    s = clamp(-c / a);
-                } else if (t > 1) {
-                    t = 1;
-                    s = clamp((b - c) / a);
-                }
-            }
-        }
-        out[0] = s;
-        out[1] = t;
-    }
-
-    private static double clamp(double x) {
-        return x < 0 ? 0 : x > 1 ? 1 : x;
+        Segments.closest(p1x, p1y, p1z, q1x - p1x, q1y - p1y, q1z - p1z, p2x, p2y, p2z, q2x - p2x, q2y - p2y,
+                q2z - p2z, out);
     }
 
     // ---------------------------------------------------------------- boxes and hulls
