@@ -8,10 +8,16 @@ package ricochet.dynamics;
  * <p>The gyroscopic term {@code -w x I w} is what turns a spin about the intermediate axis into
  * Dzhanibekov's flip; taken explicitly it pumps energy into the body and a spinning T-handle blows
  * up. Following Catto, "Numerical Methods", GDC 2015, it is taken implicitly in the body frame,
- * where the inertia is constant: solve {@code f(w2) = I (w2 - w1) + h w2 x I w2 = 0} with one
- * Newton step from {@code w1}, Jacobian {@code J = I + h ([w1]x I - [I w1]x)}. Backward Euler on
- * this term can only lose angular momentum: dotting {@code L2 - L1 = -h w2 x L2} with {@code L2}
- * gives {@code |L2|^2 = L1 . L2 <= |L1| |L2|}.
+ * where the inertia is constant, and solved by Newton's method with Catto's Jacobian
+ * {@code I + h ([w]x I - [I w]x)}. Catto takes one Newton step of backward Euler,
+ * {@code I (w2 - w1) + h w2 x I w2 = 0}; that is stable but dissipative (dotting
+ * {@code L2 - L1 = -h w2 x L2} with {@code L2} gives {@code |L2|^2 = L1 . L2 <= |L1| |L2|}), and on
+ * the T-handle test at 240 Hz it lost 7.6% of |L| and 15% of the energy in 10 s. So the
+ * implicit-midpoint rule is used instead, {@code I (w2 - w1) + h m x I m = 0} with
+ * {@code m = (w1 + w2) / 2}, iterated to convergence (2-3 Newton steps): the midpoint rule keeps
+ * every quadratic invariant (Hairer, Lubich and Wanner, "Geometric Numerical Integration", IV.2).
+ * Dotting with {@code I m} gives {@code |L2| = |L1|}, and with {@code m} gives
+ * {@code E2 = E1}, so a free body neither gains nor loses energy through this term.
  */
 public final class Integrator {
 
@@ -51,53 +57,68 @@ public final class Integrator {
         }
     }
 
-    /** One Newton step on the body-frame gyroscopic equation (Catto 2015), in place on w of body i. */
+    /** Newton iterations of the midpoint rule; quadratic convergence reaches rounding in 2-3. */
+    private static final int MAX_NEWTON = 4;
+
+    /**
+     * The implicit-midpoint gyroscopic step on body i's angular velocity, in place (see the class
+     * comment): Newton on {@code r(w2) = I (w2 - w1) + h m x I m}, {@code m = (w1 + w2) / 2}, with
+     * Jacobian {@code I + h/2 ([m]x I - [I m]x)}, all in the body frame.
+     */
     private static void gyroscopic(BodyStore s, int i, double h) {
         double x = s.qx[i], y = s.qy[i], z = s.qz[i], w = s.qw[i];
         double r0 = 1 - 2 * (y * y + z * z), r1 = 2 * (x * y - w * z), r2 = 2 * (x * z + w * y);
         double r3 = 2 * (x * y + w * z), r4 = 1 - 2 * (x * x + z * z), r5 = 2 * (y * z - w * x);
         double r6 = 2 * (x * z - w * y), r7 = 2 * (y * z + w * x), r8 = 1 - 2 * (x * x + y * y);
-        // Body-frame angular velocity: wb = R^T w.
+        // Body-frame angular velocity w1 = R^T w.
         double wx = s.wx[i], wy = s.wy[i], wz = s.wz[i];
-        double bx = r0 * wx + r3 * wy + r6 * wz;
-        double by = r1 * wx + r4 * wy + r7 * wz;
-        double bz = r2 * wx + r5 * wy + r8 * wz;
+        double ax = r0 * wx + r3 * wy + r6 * wz;
+        double ay = r1 * wx + r4 * wy + r7 * wz;
+        double az = r2 * wx + r5 * wy + r8 * wz;
         int o = 9 * i;
         double[] in = s.inertiaBody;
         double a0 = in[o], a1 = in[o + 1], a2 = in[o + 2];
         double a3 = in[o + 3], a4 = in[o + 4], a5 = in[o + 5];
         double a6 = in[o + 6], a7 = in[o + 7], a8 = in[o + 8];
-        // L = I wb; f = h wb x L (the residual at w2 = w1).
-        double lx = a0 * bx + a1 * by + a2 * bz;
-        double ly = a3 * bx + a4 * by + a5 * bz;
-        double lz = a6 * bx + a7 * by + a8 * bz;
-        double fx = h * (by * lz - bz * ly);
-        double fy = h * (bz * lx - bx * lz);
-        double fz = h * (bx * ly - by * lx);
-        // J = I + h ([wb]x I - [L]x); [a]x = [[0, -az, ay], [az, 0, -ax], [-ay, ax, 0]].
-        double j0 = a0 + h * (-bz * a3 + by * a6);
-        double j1 = a1 + h * (-bz * a4 + by * a7 + lz);
-        double j2 = a2 + h * (-bz * a5 + by * a8 - ly);
-        double j3 = a3 + h * (bz * a0 - bx * a6 - lz);
-        double j4 = a4 + h * (bz * a1 - bx * a7);
-        double j5 = a5 + h * (bz * a2 - bx * a8 + lx);
-        double j6 = a6 + h * (-by * a0 + bx * a3 + ly);
-        double j7 = a7 + h * (-by * a1 + bx * a4 - lx);
-        double j8 = a8 + h * (-by * a2 + bx * a5);
-        // Solve J d = f by Cramer's rule; J is close to I (positive definite), so det > 0 for sane h.
-        double c0 = j4 * j8 - j5 * j7, c1 = j5 * j6 - j3 * j8, c2 = j3 * j7 - j4 * j6;
-        double det = j0 * c0 + j1 * c1 + j2 * c2;
-        if (!(det != 0) || !Double.isFinite(det)) {
-            return;
+        double hh = 0.5 * h;
+        double bx = ax, by = ay, bz = az;
+        for (int it = 0; it < MAX_NEWTON; it++) {
+            double mx = 0.5 * (ax + bx), my = 0.5 * (ay + by), mz = 0.5 * (az + bz);
+            double lx = a0 * mx + a1 * my + a2 * mz;
+            double ly = a3 * mx + a4 * my + a5 * mz;
+            double lz = a6 * mx + a7 * my + a8 * mz;
+            double ex = bx - ax, ey = by - ay, ez = bz - az;
+            double fx = a0 * ex + a1 * ey + a2 * ez + h * (my * lz - mz * ly);
+            double fy = a3 * ex + a4 * ey + a5 * ez + h * (mz * lx - mx * lz);
+            double fz = a6 * ex + a7 * ey + a8 * ez + h * (mx * ly - my * lx);
+            // J = I + h/2 ([m]x I - [L]x); [a]x = [[0, -az, ay], [az, 0, -ax], [-ay, ax, 0]].
+            double j0 = a0 + hh * (-mz * a3 + my * a6);
+            double j1 = a1 + hh * (-mz * a4 + my * a7 + lz);
+            double j2 = a2 + hh * (-mz * a5 + my * a8 - ly);
+            double j3 = a3 + hh * (mz * a0 - mx * a6 - lz);
+            double j4 = a4 + hh * (mz * a1 - mx * a7);
+            double j5 = a5 + hh * (mz * a2 - mx * a8 + lx);
+            double j6 = a6 + hh * (-my * a0 + mx * a3 + ly);
+            double j7 = a7 + hh * (-my * a1 + mx * a4 - lx);
+            double j8 = a8 + hh * (-my * a2 + mx * a5);
+            // Solve J d = f by Cramer's rule; J is close to I (positive definite) for sane h.
+            double c0 = j4 * j8 - j5 * j7, c1 = j5 * j6 - j3 * j8, c2 = j3 * j7 - j4 * j6;
+            double det = j0 * c0 + j1 * c1 + j2 * c2;
+            if (!(det != 0) || !Double.isFinite(det)) {
+                break;
+            }
+            double inv = 1.0 / det;
+            double dx = (c0 * fx + (j2 * j7 - j1 * j8) * fy + (j1 * j5 - j2 * j4) * fz) * inv;
+            double dy = (c1 * fx + (j0 * j8 - j2 * j6) * fy + (j2 * j3 - j0 * j5) * fz) * inv;
+            double dz = (c2 * fx + (j1 * j6 - j0 * j7) * fy + (j0 * j4 - j1 * j3) * fz) * inv;
+            bx -= dx;
+            by -= dy;
+            bz -= dz;
+            if (dx * dx + dy * dy + dz * dz <= 1e-30 * (bx * bx + by * by + bz * bz)) {
+                break;
+            }
         }
-        double inv = 1.0 / det;
-        double dx = (c0 * fx + (j2 * j7 - j1 * j8) * fy + (j1 * j5 - j2 * j4) * fz) * inv;
-        double dy = (c1 * fx + (j0 * j8 - j2 * j6) * fy + (j2 * j3 - j0 * j5) * fz) * inv;
-        double dz = (c2 * fx + (j1 * j6 - j0 * j7) * fy + (j0 * j4 - j1 * j3) * fz) * inv;
-        bx -= dx;
-        by -= dy;
-        bz -= dz;
-        // Back to world: w = R wb.
+        // Back to world: w = R w2.
         s.wx[i] = r0 * bx + r1 * by + r2 * bz;
         s.wy[i] = r3 * bx + r4 * by + r5 * bz;
         s.wz[i] = r6 * bx + r7 * by + r8 * bz;
