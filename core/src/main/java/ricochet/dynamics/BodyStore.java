@@ -1,0 +1,212 @@
+package ricochet.dynamics;
+
+import java.util.Arrays;
+
+/**
+ * The hot state of every body, one primitive array per field, indexed densely 0..count-1.
+ *
+ * <p>Why struct-of-arrays: the integrator and (later) the solver walk every body touching only a
+ * few fields each pass (positions, or velocities and inverse masses), so keeping each field
+ * contiguous streams exactly the bytes a pass needs through the cache, and a body is never an
+ * object the garbage collector must trace (Box2D v3 splits {@code b2Body} from the small
+ * {@code b2BodyState} for the same reason). Bookkeeping that no step reads (names) lives in
+ * {@link RigidBodies}.
+ *
+ * <p>Frames and units: {@code px..pz} is the centre of mass in world space (m); {@code qx..qw} the
+ * body-to-world rotation (unit quaternion); {@code cx..cz} the centre of mass in body space, so the
+ * body origin is {@code p - R c}; {@code vx..vz} the centre of mass velocity (m/s) and
+ * {@code wx..wz} the angular velocity (rad/s), both world frame; {@code fx..fz} and
+ * {@code tx..tz} the force (N) and torque about the centre of mass (N m) accumulated for the step.
+ * Inertia tensors are row-major 3x3 blocks of 9 doubles per body: body-frame inertia and its
+ * inverse, and the world-frame inverse {@code R I^-1 R^T} cached after every orientation change.
+ * Static and kinematic bodies have zero inverse mass and inverse inertia.
+ *
+ * <p>Arrays grow by doubling; {@link #removeSwap} moves the last body into the hole so the range
+ * stays packed, and {@link #slot} says which handle slot owns each dense index.
+ */
+public final class BodyStore {
+
+    /** Type codes, matching {@code BodyDef.Type} ordinals. */
+    public static final byte STATIC = 0, KINEMATIC = 1, DYNAMIC = 2;
+
+    private int count;
+    private int capacity;
+
+    public double[] px, py, pz;
+    public double[] qx, qy, qz, qw;
+    public double[] cx, cy, cz;
+    public double[] vx, vy, vz;
+    public double[] wx, wy, wz;
+    public double[] fx, fy, fz;
+    public double[] tx, ty, tz;
+    public double[] mass, invMass;
+    public double[] inertiaBody, invInertiaBody, invInertiaWorld;
+    public double[] linearDamping, angularDamping, gravityScale;
+    public byte[] type;
+    /** The handle slot of each dense index. */
+    public int[] slot;
+
+    public BodyStore() {
+        this(16);
+    }
+
+    public BodyStore(int initialCapacity) {
+        if (initialCapacity < 1) {
+            throw new IllegalArgumentException("body store: capacity must be >= 1, got " + initialCapacity);
+        }
+        resize(initialCapacity);
+    }
+
+    /** Bodies stored (dense indices 0..count-1). */
+    public int count() {
+        return count;
+    }
+
+    /** Appends a zeroed body at rest at the origin with identity rotation; returns its dense index. */
+    public int add() {
+        if (count == capacity) {
+            resize(2 * capacity);
+        }
+        int i = count++;
+        px[i] = py[i] = pz[i] = 0;
+        qx[i] = qy[i] = qz[i] = 0;
+        qw[i] = 1;
+        cx[i] = cy[i] = cz[i] = 0;
+        vx[i] = vy[i] = vz[i] = 0;
+        wx[i] = wy[i] = wz[i] = 0;
+        fx[i] = fy[i] = fz[i] = 0;
+        tx[i] = ty[i] = tz[i] = 0;
+        mass[i] = invMass[i] = 0;
+        Arrays.fill(inertiaBody, 9 * i, 9 * i + 9, 0);
+        Arrays.fill(invInertiaBody, 9 * i, 9 * i + 9, 0);
+        Arrays.fill(invInertiaWorld, 9 * i, 9 * i + 9, 0);
+        linearDamping[i] = angularDamping[i] = 0;
+        gravityScale[i] = 1;
+        type[i] = STATIC;
+        slot[i] = -1;
+        return i;
+    }
+
+    /**
+     * Removes dense index {@code i} by moving the last body into it. Returns the index the moved body
+     * came from ({@code count} after the call), or -1 when {@code i} was the last and nothing moved.
+     */
+    public int removeSwap(int i) {
+        if (i < 0 || i >= count) {
+            throw new IllegalArgumentException("body store: index " + i + " out of range 0.." + (count - 1));
+        }
+        int last = --count;
+        if (i == last) {
+            return -1;
+        }
+        copy(last, i);
+        return last;
+    }
+
+    /** Sets the world inverse inertia of {@code i} to {@code R I_body^-1 R^T} from its orientation. */
+    public void updateWorldInertia(int i) {
+        double x = qx[i], y = qy[i], z = qz[i], w = qw[i];
+        // Rotation matrix of the unit quaternion, row-major.
+        double r0 = 1 - 2 * (y * y + z * z), r1 = 2 * (x * y - w * z), r2 = 2 * (x * z + w * y);
+        double r3 = 2 * (x * y + w * z), r4 = 1 - 2 * (x * x + z * z), r5 = 2 * (y * z - w * x);
+        double r6 = 2 * (x * z - w * y), r7 = 2 * (y * z + w * x), r8 = 1 - 2 * (x * x + y * y);
+        int o = 9 * i;
+        double[] a = invInertiaBody;
+        // s = R A
+        double s0 = r0 * a[o] + r1 * a[o + 3] + r2 * a[o + 6];
+        double s1 = r0 * a[o + 1] + r1 * a[o + 4] + r2 * a[o + 7];
+        double s2 = r0 * a[o + 2] + r1 * a[o + 5] + r2 * a[o + 8];
+        double s3 = r3 * a[o] + r4 * a[o + 3] + r5 * a[o + 6];
+        double s4 = r3 * a[o + 1] + r4 * a[o + 4] + r5 * a[o + 7];
+        double s5 = r3 * a[o + 2] + r4 * a[o + 5] + r5 * a[o + 8];
+        double s6 = r6 * a[o] + r7 * a[o + 3] + r8 * a[o + 6];
+        double s7 = r6 * a[o + 1] + r7 * a[o + 4] + r8 * a[o + 7];
+        double s8 = r6 * a[o + 2] + r7 * a[o + 5] + r8 * a[o + 8];
+        // out = s R^T
+        double[] out = invInertiaWorld;
+        out[o] = s0 * r0 + s1 * r1 + s2 * r2;
+        out[o + 1] = s0 * r3 + s1 * r4 + s2 * r5;
+        out[o + 2] = s0 * r6 + s1 * r7 + s2 * r8;
+        out[o + 3] = s3 * r0 + s4 * r1 + s5 * r2;
+        out[o + 4] = s3 * r3 + s4 * r4 + s5 * r5;
+        out[o + 5] = s3 * r6 + s4 * r7 + s5 * r8;
+        out[o + 6] = s6 * r0 + s7 * r1 + s8 * r2;
+        out[o + 7] = s6 * r3 + s7 * r4 + s8 * r5;
+        out[o + 8] = s6 * r6 + s7 * r7 + s8 * r8;
+    }
+
+    private void copy(int from, int to) {
+        px[to] = px[from];
+        py[to] = py[from];
+        pz[to] = pz[from];
+        qx[to] = qx[from];
+        qy[to] = qy[from];
+        qz[to] = qz[from];
+        qw[to] = qw[from];
+        cx[to] = cx[from];
+        cy[to] = cy[from];
+        cz[to] = cz[from];
+        vx[to] = vx[from];
+        vy[to] = vy[from];
+        vz[to] = vz[from];
+        wx[to] = wx[from];
+        wy[to] = wy[from];
+        wz[to] = wz[from];
+        fx[to] = fx[from];
+        fy[to] = fy[from];
+        fz[to] = fz[from];
+        tx[to] = tx[from];
+        ty[to] = ty[from];
+        tz[to] = tz[from];
+        mass[to] = mass[from];
+        invMass[to] = invMass[from];
+        System.arraycopy(inertiaBody, 9 * from, inertiaBody, 9 * to, 9);
+        System.arraycopy(invInertiaBody, 9 * from, invInertiaBody, 9 * to, 9);
+        System.arraycopy(invInertiaWorld, 9 * from, invInertiaWorld, 9 * to, 9);
+        linearDamping[to] = linearDamping[from];
+        angularDamping[to] = angularDamping[from];
+        gravityScale[to] = gravityScale[from];
+        type[to] = type[from];
+        slot[to] = slot[from];
+    }
+
+    private void resize(int n) {
+        px = grow(px, n);
+        py = grow(py, n);
+        pz = grow(pz, n);
+        qx = grow(qx, n);
+        qy = grow(qy, n);
+        qz = grow(qz, n);
+        qw = grow(qw, n);
+        cx = grow(cx, n);
+        cy = grow(cy, n);
+        cz = grow(cz, n);
+        vx = grow(vx, n);
+        vy = grow(vy, n);
+        vz = grow(vz, n);
+        wx = grow(wx, n);
+        wy = grow(wy, n);
+        wz = grow(wz, n);
+        fx = grow(fx, n);
+        fy = grow(fy, n);
+        fz = grow(fz, n);
+        tx = grow(tx, n);
+        ty = grow(ty, n);
+        tz = grow(tz, n);
+        mass = grow(mass, n);
+        invMass = grow(invMass, n);
+        inertiaBody = grow(inertiaBody, 9 * n);
+        invInertiaBody = grow(invInertiaBody, 9 * n);
+        invInertiaWorld = grow(invInertiaWorld, 9 * n);
+        linearDamping = grow(linearDamping, n);
+        angularDamping = grow(angularDamping, n);
+        gravityScale = grow(gravityScale, n);
+        type = type == null ? new byte[n] : Arrays.copyOf(type, n);
+        slot = slot == null ? new int[n] : Arrays.copyOf(slot, n);
+        capacity = n;
+    }
+
+    private static double[] grow(double[] a, int n) {
+        return a == null ? new double[n] : Arrays.copyOf(a, n);
+    }
+}
