@@ -12,10 +12,12 @@ import ricochet.math.Vec3;
 class BounceAndSlideTest {
 
     /**
-     * An elastic ball dropped from H = 1 m comes back to H. The solver reads the approach speed at
-     * the substep where the gap closes, so the bounce may miss the speed gained over at most one
-     * substep of fall: a height loss of at most v h / H with v = sqrt(2 g H) and h = dt / 4 (1.8%),
-     * plus the symplectic Euler drift of order g h dt (under 0.1%); 5% covers both.
+     * An elastic ball dropped from H = 1 m comes back to H, less what the integrator loses. With
+     * v = sqrt(2 g H) = 4.4 m/s and the substep h = dt / 4: symplectic Euler's positions lag its
+     * velocities by half a substep, which costs h v / 2 of height on the fall and again on the rise
+     * (together v h / H = 1.8%); and the approach speed is read up to one substep before the gap
+     * closes, missing at most another v h / H = 1.8%. So the apex is at least 96.3% of H (measured:
+     * 96.6%); the 5% tolerance is that bound with room for the apex being sampled once per step.
      */
     @Test
     void elasticBallBouncesBackToItsDropHeight() {
