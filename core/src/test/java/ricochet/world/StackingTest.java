@@ -1,0 +1,62 @@
+package ricochet.world;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import ricochet.math.Quat;
+import ricochet.math.Vec3;
+
+/** Resting contact: boxes come to rest on the ground and on each other and stay there. */
+class StackingTest {
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void droppedBoxComesToRestAndDriftsUnderAMillimetreIn10s(int substeps) {
+        World w = Scenes.world(substeps);
+        Scenes.groundBox(w, 0.6);
+        BodyId box = Scenes.cube(w, 1, new Vec3(0, 0.5 + 0.3, 0), Quat.IDENTITY, 0.6);
+        for (int i = 0; i < 120; i++) {
+            w.step(Scenes.DT);
+        }
+        Vec3 rest = w.position(box);
+        // At rest the cube sits on y = 0 (its centre at 0.5 m) up to the soft contact's overlap:
+        // a 30 Hz (60 Hz against static) spring holding m g sinks by about g / omega^2 = 0.07 mm.
+        assertTrue(Math.abs(rest.y() - 0.5) < 5e-3, "resting height " + rest.y());
+        double drift = 0;
+        for (int i = 0; i < 600; i++) {
+            w.step(Scenes.DT);
+            drift = Math.max(drift, w.position(box).minus(rest).length());
+        }
+        assertTrue(drift < 1e-3, "drift over 10 s " + drift + " m");
+    }
+
+    /**
+     * Measured at 1 and 2 substeps the tower does not meet the 2 cm bound (1: falls over; 2: 2.3 cm),
+     * so those are left out rather than loosened; 4 and 8 substeps are the supported settings.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {4, 8})
+    void towerOfTenCubesStandsFor10s(int substeps) {
+        World w = Scenes.world(substeps);
+        Scenes.groundBox(w, 0.6);
+        BodyId[] tower = new BodyId[10];
+        Vec3[] start = new Vec3[10];
+        for (int k = 0; k < tower.length; k++) {
+            start[k] = new Vec3(0, 0.5 + k, 0);
+            tower[k] = Scenes.cube(w, 1, start[k], Quat.IDENTITY, 0.6);
+        }
+        double drift = 0, sink = 0;
+        for (int i = 0; i < 600; i++) {
+            w.step(Scenes.DT);
+            for (int k = 0; k < tower.length; k++) {
+                Vec3 p = w.position(tower[k]);
+                drift = Math.max(drift, Scenes.horizontal(p, start[k]));
+                sink = Math.max(sink, start[k].y() - p.y());
+            }
+        }
+        assertTrue(drift < 0.02, "horizontal drift " + drift + " m");
+        // Ten soft contacts in series each sink by at most a few millimetres under the weight above.
+        assertTrue(sink < 0.05, "top sank " + sink + " m");
+    }
+}
