@@ -209,4 +209,15 @@ public final class BodyStore {
     private static double[] grow(double[] a, int n) {
         return a == null ? new double[n] : Arrays.copyOf(a, n);
     }
+
+    /** Zeroes every body's accumulated force and torque (after a step has used them). */
+    public void clearForces() {
+        int n = count();
+        Arrays.fill(fx, 0, n, 0);
+        Arrays.fill(fy, 0, n, 0);
+        Arrays.fill(fz, 0, n, 0);
+        Arrays.fill(tx, 0, n, 0);
+        Arrays.fill(ty, 0, n, 0);
+        Arrays.fill(tz, 0, n, 0);
+    }
 }

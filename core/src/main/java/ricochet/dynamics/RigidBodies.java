@@ -364,7 +364,7 @@ public final class RigidBodies {
             Integrator.integrateVelocities(store, gx, gy, gz, h);
             Integrator.integratePositions(store, h);
         }
-        clearForces();
+        store.clearForces();
     }
 
     /**
@@ -403,16 +403,6 @@ public final class RigidBodies {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
-    }
-
-    private void clearForces() {
-        int n = store.count();
-        Arrays.fill(store.fx, 0, n, 0);
-        Arrays.fill(store.fy, 0, n, 0);
-        Arrays.fill(store.fz, 0, n, 0);
-        Arrays.fill(store.tx, 0, n, 0);
-        Arrays.fill(store.ty, 0, n, 0);
-        Arrays.fill(store.tz, 0, n, 0);
     }
 
     private Vec3 centerOfMass(int i) {

@@ -79,7 +79,7 @@ public final class World {
         updatePoses();
         findContacts();
         solver.step(store, contacts, gx, gy, gz, dt, substeps);
-        clearForces();
+        store.clearForces();
     }
 
     /** Every moving body's collider follows its pose; the dense-index map is rebuilt. */
@@ -129,16 +129,6 @@ public final class World {
             contacts.friction[i] = mu;
             contacts.restitution[i] = e;
         }
-    }
-
-    private void clearForces() {
-        int n = store.count();
-        Arrays.fill(store.fx, 0, n, 0);
-        Arrays.fill(store.fy, 0, n, 0);
-        Arrays.fill(store.fz, 0, n, 0);
-        Arrays.fill(store.tx, 0, n, 0);
-        Arrays.fill(store.ty, 0, n, 0);
-        Arrays.fill(store.tz, 0, n, 0);
     }
 
     /** The body origin (centre of mass minus R times the body-frame centre of mass) and rotation. */
