@@ -502,16 +502,7 @@ public final class DynamicAabbTree implements BroadPhase {
         parent[sibling] = newParent;
         parent[leaf] = newParent;
         refit(newParent);
-        if (oldParent == NULL) {
-            root = newParent;
-        } else {
-            if (child1[oldParent] == sibling) {
-                child1[oldParent] = newParent;
-            } else {
-                child2[oldParent] = newParent;
-            }
-            fixUpwards(oldParent);
-        }
+        replaceChild(oldParent, sibling, newParent);
     }
 
     private void removeLeaf(int leaf) {
@@ -525,16 +516,24 @@ public final class DynamicAabbTree implements BroadPhase {
         parent[leaf] = NULL;
         freeNode(p);
         parent[sibling] = grand;
-        if (grand == NULL) {
-            root = sibling;
-        } else {
-            if (child1[grand] == p) {
-                child1[grand] = sibling;
-            } else {
-                child2[grand] = sibling;
-            }
-            fixUpwards(grand);
+        replaceChild(grand, p, sibling);
+    }
+
+    /**
+     * Hangs {@code replacement} where {@code old} hung under {@code p} (or makes it the root when p is
+     * NULL), then re-fits and re-balances from p up.
+     */
+    private void replaceChild(int p, int old, int replacement) {
+        if (p == NULL) {
+            root = replacement;
+            return;
         }
+        if (child1[p] == old) {
+            child1[p] = replacement;
+        } else {
+            child2[p] = replacement;
+        }
+        fixUpwards(p);
     }
 
     private void fixUpwards(int n) {

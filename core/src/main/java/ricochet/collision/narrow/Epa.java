@@ -114,16 +114,7 @@ public final class Epa {
     }
 
     private void addSupportVertex() {
-        int j = 3 * nv;
-        vw[j] = sup.wx;
-        vw[j + 1] = sup.wy;
-        vw[j + 2] = sup.wz;
-        va[j] = sup.ax;
-        va[j + 1] = sup.ay;
-        va[j + 2] = sup.az;
-        vb[j] = sup.bx;
-        vb[j + 1] = sup.by;
-        vb[j + 2] = sup.bz;
+        sup.copyTo(vw, va, vb, nv);
         nv++;
         scale = Math.max(scale, Math.sqrt(sup.wx * sup.wx + sup.wy * sup.wy + sup.wz * sup.wz));
     }

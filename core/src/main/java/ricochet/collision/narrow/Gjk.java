@@ -167,16 +167,7 @@ public final class Gjk {
     }
 
     private void push() {
-        int i = 3 * count;
-        sw[i] = support.wx;
-        sw[i + 1] = support.wy;
-        sw[i + 2] = support.wz;
-        sa[i] = support.ax;
-        sa[i + 1] = support.ay;
-        sa[i + 2] = support.az;
-        sb[i] = support.bx;
-        sb[i + 1] = support.by;
-        sb[i + 2] = support.bz;
+        support.copyTo(sw, sa, sb, count);
         count++;
     }
 

@@ -52,4 +52,18 @@ final class GjkSupport {
         wy = ay - by;
         wz = az - bz;
     }
+
+    /** Writes the last support point (w = a - b, and its points on A and B) at slot i of the three arrays. */
+    void copyTo(double[] w, double[] a, double[] b, int i) {
+        int j = 3 * i;
+        w[j] = wx;
+        w[j + 1] = wy;
+        w[j + 2] = wz;
+        a[j] = ax;
+        a[j + 1] = ay;
+        a[j + 2] = az;
+        b[j] = bx;
+        b[j + 1] = by;
+        b[j + 2] = bz;
+    }
 }
