@@ -46,6 +46,9 @@ public final class BoxBoxCollider {
         double t1 = ra[1] * dx + ra[4] * dy + ra[7] * dz;
         double t2 = ra[2] * dx + ra[5] * dy + ra[8] * dz;
 
+        // Centres level along an axis (coincident centres: along every axis) tie its two directions;
+        // break the tie in the boxes' own frames (towards +, which turns with them), not by round-off.
+        double tie = 1e-9 * Math.max(Math.max(a0, Math.max(a1, a2)), Math.max(b0, Math.max(b1, b2)));
         double sepA = Double.NEGATIVE_INFINITY;
         int faceA = 0;
         for (int i = 0; i < 3; i++) {
@@ -98,7 +101,7 @@ public final class BoxBoxCollider {
                 }
                 if (s > sepE) {
                     sepE = s;
-                    double sg = c >= 0 ? 1 / len : -1 / len;
+                    double sg = c >= -tie ? 1 / len : -1 / len;
                     ex = sg * lx;
                     ey = sg * ly;
                     ez = sg * lz;
@@ -117,7 +120,7 @@ public final class BoxBoxCollider {
         reduction.clear();
         if (!referenceOnB) {
             double ti = faceA == 0 ? t0 : (faceA == 1 ? t1 : t2);
-            double sign = ti >= 0 ? 1 : -1;
+            double sign = ti >= -tie ? 1 : -1;
             double nx = sign * ra[faceA], ny = sign * ra[3 + faceA], nz = sign * ra[6 + faceA];
             int inc = mostAntiParallel(rb, nx, ny, nz);
             clipper.beginReference();
@@ -129,7 +132,7 @@ public final class BoxBoxCollider {
         } else {
             double tj = t0 * rot[faceB] + t1 * rot[3 + faceB] + t2 * rot[6 + faceB];
             // B's reference face looks back at A.
-            double sign = tj >= 0 ? -1 : 1;
+            double sign = tj >= -tie ? -1 : 1;
             double nx = sign * rb[faceB], ny = sign * rb[3 + faceB], nz = sign * rb[6 + faceB];
             int inc = mostAntiParallel(ra, nx, ny, nz);
             clipper.beginReference();
@@ -148,7 +151,9 @@ public final class BoxBoxCollider {
         double bestDot = Double.NEGATIVE_INFINITY;
         for (int j = 0; j < 3; j++) {
             double dot = nx * r[j] + ny * r[3 + j] + nz * r[6 + j];
-            if (Math.abs(dot) > bestDot) {
+            // Faces at equal angles to the normal tie; the first in the box's own order keeps it, so
+            // the choice turns with the box instead of following round-off.
+            if (Math.abs(dot) > bestDot + 1e-9) {
                 bestDot = Math.abs(dot);
                 best = 2 * j + (dot > 0 ? 1 : 0);
             }

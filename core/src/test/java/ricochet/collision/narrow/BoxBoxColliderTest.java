@@ -250,4 +250,19 @@ class BoxBoxColliderTest {
         assertRigidMotionCovariant(dispatch, new BoxShape(0.5, 0.7, 0.3), at(0, 0, 0, qa),
                 new BoxShape(0.4, 0.2, 0.9), at(c.x() * 0.12, c.y() * 0.12, c.z() * 0.12, qb), 0.05, q, p);
     }
+
+    /**
+     * The shrunk sample that CI's fresh seed found: coincident centres tie every axis's two
+     * directions, and the normal's sign came from round-off (0.33 one way, -0.33 after the motion).
+     */
+    @Test
+    void coincidentCentresKeepTheNormalUnderARigidMotion() {
+        boxBoxMovesWithTheShapes(new Quat(0, 0, 9.999999999e-11, -1), new Quat(0, 0.4807525802862503,
+                0.7333170617790269, 0.4807525802862503).normalized(), new Quat(0, 0, 0.7071067811865475,
+                -0.7071067811865475), Vec3.ZERO, Vec3.ZERO);
+        boxBoxMovesWithTheShapes(new Quat(0.49803715681382155, 0.3193259830857544, -0.5539169994738729,
+                -0.585803605872295), new Quat(0.650332962830136, 0.07164307424465363, 0.3168470438891637,
+                -0.6866893461733989), new Quat(-0.5, -0.5, -0.5, -0.5), new Vec3(8.906903659462, -4.692223529264,
+                -0.941668915776), new Vec3(-0.009911882352, 0, 1));
+    }
 }
