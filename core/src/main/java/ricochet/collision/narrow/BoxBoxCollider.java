@@ -46,8 +46,9 @@ public final class BoxBoxCollider {
         double t1 = ra[1] * dx + ra[4] * dy + ra[7] * dz;
         double t2 = ra[2] * dx + ra[5] * dy + ra[8] * dz;
 
-        // Centres level along an axis (coincident centres: along every axis) tie its two directions;
-        // break the tie in the boxes' own frames (towards +, which turns with them), not by round-off.
+        // Ties broken in the boxes' own frames, which turn with them, not by round-off: centres level
+        // along an axis tie its two directions (towards + wins), and axes that separate equally (parallel
+        // boxes) tie each other (the first in the box's order wins).
         double tie = 1e-9 * Math.max(Math.max(a0, Math.max(a1, a2)), Math.max(b0, Math.max(b1, b2)));
         double sepA = Double.NEGATIVE_INFINITY;
         int faceA = 0;
@@ -56,7 +57,7 @@ public final class BoxBoxCollider {
             double ai = i == 0 ? a0 : (i == 1 ? a1 : a2);
             double s = Math.abs(ti) - ai - b0 * Math.abs(rot[3 * i]) - b1 * Math.abs(rot[3 * i + 1])
                     - b2 * Math.abs(rot[3 * i + 2]);
-            if (s > sepA) {
+            if (s > sepA + tie) {
                 sepA = s;
                 faceA = i;
             }
@@ -68,7 +69,7 @@ public final class BoxBoxCollider {
             double bj = j == 0 ? b0 : (j == 1 ? b1 : b2);
             double s = Math.abs(tj) - bj - a0 * Math.abs(rot[j]) - a1 * Math.abs(rot[3 + j])
                     - a2 * Math.abs(rot[6 + j]);
-            if (s > sepB) {
+            if (s > sepB + tie) {
                 sepB = s;
                 faceB = j;
             }
@@ -99,7 +100,7 @@ public final class BoxBoxCollider {
                 if (s > margin) {
                     return false;
                 }
-                if (s > sepE) {
+                if (s > sepE + tie) {
                     sepE = s;
                     double sg = c >= -tie ? 1 / len : -1 / len;
                     ex = sg * lx;

@@ -252,8 +252,8 @@ class BoxBoxColliderTest {
     }
 
     /**
-     * The shrunk sample that CI's fresh seed found: coincident centres tie every axis's two
-     * directions, and the normal's sign came from round-off (0.33 one way, -0.33 after the motion).
+     * Samples CI's fresh seeds found: coincident centres tie every axis's two directions, and parallel
+     * boxes tie axes with each other; the normal came from round-off (0.33 one way, -0.33 after the motion).
      */
     @Test
     void coincidentCentresKeepTheNormalUnderARigidMotion() {
@@ -264,5 +264,9 @@ class BoxBoxColliderTest {
                 -0.585803605872295), new Quat(0.650332962830136, 0.07164307424465363, 0.3168470438891637,
                 -0.6866893461733989), new Quat(-0.5, -0.5, -0.5, -0.5), new Vec3(8.906903659462, -4.692223529264,
                 -0.941668915776), new Vec3(-0.009911882352, 0, 1));
+        // Parallel boxes offset along the diagonal: two of A's face axes separate equally.
+        boxBoxMovesWithTheShapes(new Quat(0, 0, 9.999995276002231e-11, 1), new Quat(0.4999999999995, 0.5,
+                0.5000000000005, 0.5).normalized(), new Quat(-0.5, -0.5, -0.5, -0.5), new Vec3(-10, -3.028604402498, 0),
+                new Vec3(1, 1, 1));
     }
 }
