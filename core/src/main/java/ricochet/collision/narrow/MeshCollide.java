@@ -95,11 +95,16 @@ public final class MeshCollide {
         out.setNormal(nx, ny, nz);
         // Measured along the chosen normal, a point from a triangle facing another way may lie
         // beyond the margin: it is no contact along this normal.
+        // Triangles around a shared vertex or edge report the same point; keep one (the first in the
+        // BVH's fixed order, or the deepest), or how many survive would follow round-off.
         int n = 0;
         for (int i = 0; i < count; i++) {
             double s = (pointB[3 * i] - pointA[3 * i]) * nx + (pointB[3 * i + 1] - pointA[3 * i + 1]) * ny
                     + (pointB[3 * i + 2] - pointA[3 * i + 2]) * nz;
-            if (s <= margin || i == deepest) {
+            if (i == deepest || (s <= margin && !duplicates(i, n, deepest))) {
+                if (i == deepest) {
+                    deepest = n;
+                }
                 copy(i, n++);
             }
         }
@@ -120,6 +125,7 @@ public final class MeshCollide {
         double cz = 0.5 * (shapeBox[2] + shapeBox[5]);
         double hx = 0.5 * (shapeBox[3] - shapeBox[0]), hy = 0.5 * (shapeBox[4] - shapeBox[1]);
         double hz = 0.5 * (shapeBox[5] - shapeBox[2]);
+        sizeB = Math.max(hx, Math.max(hy, hz));
         tb.toWorld(cx, cy, cz, tmp);
         ta.toLocal(tmp[0], tmp[1], tmp[2], tmp);
         double[] ra = ta.r, rb = tb.r;
@@ -175,6 +181,31 @@ public final class MeshCollide {
         // Vertex k lies on edge k (k -> k+1) and edge k+2 (k+2 -> k).
         return !shapeA.edgeKind(t, k).isActive() && !shapeA.edgeKind(t, (k + 2) % 3).isActive();
     }
+
+    /**
+     * Whether point i is a copy of a kept point (0..kept-1) or of the deepest: within 1e-12 of B's
+     * size, which catches the same mesh vertex reported by each of its triangles (bit-for-bit equal
+     * up to a few roundings) and no two distinct points; relative to B's size, not to the
+     * coordinates, so a rigid motion of the whole set-up cannot change the answer.
+     */
+    private boolean duplicates(int i, int kept, int deepestIndex) {
+        double x = pointB[3 * i], y = pointB[3 * i + 1], z = pointB[3 * i + 2];
+        double tol = 1e-12 * sizeB;
+        for (int j = -1; j < kept; j++) {
+            int k = j < 0 ? deepestIndex : j;
+            if (k == i) {
+                continue;
+            }
+            double dx = pointB[3 * k] - x, dy = pointB[3 * k + 1] - y, dz = pointB[3 * k + 2] - z;
+            if (dx * dx + dy * dy + dz * dz <= tol * tol) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** B's largest half extent, metres (set per call by {@link #boundsInA}). */
+    private double sizeB;
 
     private void copy(int from, int to) {
         System.arraycopy(pointA, 3 * from, pointA, 3 * to, 3);

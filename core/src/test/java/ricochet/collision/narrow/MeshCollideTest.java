@@ -360,4 +360,13 @@ class MeshCollideTest {
         }
         assertEquals(0, cleanest, "MeshCollide allocated in every window of 4,000 calls, at least " + cleanest + " B");
     }
+
+    /** CI's fresh seed: a sphere right over a vertex shared by several triangles got 1 point, or 2 after a turn. */
+    @Test
+    void aSphereOverASharedVertexGetsOnePointWhicheverWayItIsTurned() {
+        rigidMotionOfTheWholeSetUpMovesTheContact(new Quat(0, 0, 0.0014648454985545728, 0.9999989271132572).normalized(),
+                0.01, 0.13, 0, 0, 0, 0, 0.7);
+        // And a capsule across shared edges, moved 1.12 m: distinct nearby points must not merge.
+        rigidMotionOfTheWholeSetUpMovesTheContact(Quat.IDENTITY, 0, 0, 1.12, 0.7, 0, 0, 1.4);
+    }
 }
