@@ -55,6 +55,8 @@ public final class CollisionWorld {
     private Transform[] poses = new Transform[16];
     private int[] proxies = new int[16];
     private boolean[] statics = new boolean[16];
+    /** Sleeping bodies meet neither static nor other sleeping bodies: nothing there can change. */
+    private boolean[] sleeping = new boolean[16];
     private int count;
     private int[] freeIds = new int[16];
     private int freeCount;
@@ -92,6 +94,7 @@ public final class CollisionWorld {
         shapes[id] = shape;
         poses[id] = new Transform().set(pose);
         statics[id] = isStatic;
+        sleeping[id] = false;
         if (shape instanceof PlaneShape) {
             proxies[id] = -1;
             if (planeCount == planes.length) {
@@ -113,6 +116,7 @@ public final class CollisionWorld {
             poses = Arrays.copyOf(poses, c);
             proxies = Arrays.copyOf(proxies, c);
             statics = Arrays.copyOf(statics, c);
+            sleeping = Arrays.copyOf(sleeping, c);
         }
     }
 
@@ -146,6 +150,25 @@ public final class CollisionWorld {
             freeIds = Arrays.copyOf(freeIds, 2 * freeCount);
         }
         freeIds[freeCount++] = body;
+    }
+
+    /**
+     * Marks a body asleep (or awake): {@link #findContacts} skips its pairs with static and with other
+     * sleeping bodies, so a pile at rest costs no narrow phase.
+     */
+    public void setSleeping(int body, boolean asleep) {
+        check(body);
+        sleeping[body] = asleep;
+    }
+
+    public boolean isSleeping(int body) {
+        check(body);
+        return sleeping[body];
+    }
+
+    /** Whether the pair can produce contacts that matter: not both static or asleep. */
+    private boolean idle(int a, int b) {
+        return (statics[a] || sleeping[a]) && (statics[b] || sleeping[b]);
     }
 
     /** Bodies a and b never produce contacts with each other. */
@@ -208,7 +231,8 @@ public final class CollisionWorld {
     /**
      * Reports the contact manifold of every pair of bodies whose shapes are closer than
      * {@code margin} (metres, speculative points included), in a deterministic order: broad-phase
-     * pairs by proxy, then each plane against every non-static body.
+     * pairs by proxy, then each plane against every non-static body. Pairs of two bodies that are
+     * each static or asleep are skipped.
      */
     public void findContacts(double margin, ContactListener listener) {
         pairs.clear();
@@ -216,12 +240,15 @@ public final class CollisionWorld {
         for (int i = 0; i < pairs.count(); i++) {
             int a = broad.userData(pairs.a(i));
             int b = broad.userData(pairs.b(i));
+            if (idle(a, b)) {
+                continue;
+            }
             collide(a, -1, shapes[a], poses[a], b, -1, shapes[b], poses[b], margin, listener, 0);
         }
         for (int p = 0; p < planeCount; p++) {
             int plane = planes[p];
             for (int b = 0; b < count; b++) {
-                if (shapes[b] != null && !statics[b] && proxies[b] >= 0 && !broad.filter().isExcluded(plane, b)) {
+                if (shapes[b] != null && !statics[b] && !sleeping[b] && proxies[b] >= 0 && !broad.filter().isExcluded(plane, b)) {
                     collide(plane, -1, shapes[plane], poses[plane], b, -1, shapes[b], poses[b], margin, listener, 0);
                 }
             }

@@ -43,6 +43,12 @@ public final class BodyStore {
     public double[] inertiaBody, invInertiaBody, invInertiaWorld;
     public double[] linearDamping, angularDamping, gravityScale;
     public byte[] type;
+    /** 1 while the body sleeps: the integrator and the solver skip it (see {@code World}). */
+    public byte[] asleep;
+    /** Seconds the body has moved slower than the sleep threshold; reset when it moves or is woken. */
+    public double[] sleepTime;
+    /** The farthest point of the body's shape from its centre of mass, m: turns |w| into a speed. */
+    public double[] extent;
     /** The handle slot of each dense index. */
     public int[] slot;
 
@@ -83,6 +89,9 @@ public final class BodyStore {
         linearDamping[i] = angularDamping[i] = 0;
         gravityScale[i] = 1;
         type[i] = STATIC;
+        asleep[i] = 0;
+        sleepTime[i] = 0;
+        extent[i] = 0;
         slot[i] = -1;
         return i;
     }
@@ -167,6 +176,9 @@ public final class BodyStore {
         angularDamping[to] = angularDamping[from];
         gravityScale[to] = gravityScale[from];
         type[to] = type[from];
+        asleep[to] = asleep[from];
+        sleepTime[to] = sleepTime[from];
+        extent[to] = extent[from];
         slot[to] = slot[from];
     }
 
@@ -202,6 +214,9 @@ public final class BodyStore {
         angularDamping = grow(angularDamping, n);
         gravityScale = grow(gravityScale, n);
         type = type == null ? new byte[n] : Arrays.copyOf(type, n);
+        asleep = asleep == null ? new byte[n] : Arrays.copyOf(asleep, n);
+        sleepTime = grow(sleepTime, n);
+        extent = grow(extent, n);
         slot = slot == null ? new int[n] : Arrays.copyOf(slot, n);
         capacity = n;
     }

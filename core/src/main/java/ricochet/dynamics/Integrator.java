@@ -28,7 +28,7 @@ public final class Integrator {
      * Dynamic bodies: {@code v += h (g s + F / m)}, {@code w += h I^-1 (tau - w x I w)} (gyroscopic
      * part implicit, see the class comment), then damping {@code v *= 1 / (1 + h c)} (the implicit
      * solution of {@code dv/dt = -c v}, stable for any {@code h c}). Kinematic and static bodies
-     * keep their velocities.
+     * keep their velocities; sleeping bodies are skipped.
      *
      * @param gx gravity, world frame, m/s^2
      * @param h the substep, seconds
@@ -36,7 +36,7 @@ public final class Integrator {
     public static void integrateVelocities(BodyStore s, double gx, double gy, double gz, double h) {
         int n = s.count();
         for (int i = 0; i < n; i++) {
-            if (s.type[i] != BodyStore.DYNAMIC) {
+            if (s.type[i] != BodyStore.DYNAMIC || s.asleep[i] != 0) {
                 continue;
             }
             double im = s.invMass[i], gs = s.gravityScale[i];
@@ -127,7 +127,7 @@ public final class Integrator {
     /**
      * Dynamic and kinematic bodies: {@code x += h v}; {@code q += h/2 [w, 0] q}, renormalised (the
      * first-order update rotates about w itself, so a torque-free body keeps its energy and |L|
-     * through this half of the step); the world inverse inertia is refreshed. Static bodies stay.
+     * through this half of the step); the world inverse inertia is refreshed. Static and sleeping bodies stay.
      *
      * @param h the substep, seconds
      */
@@ -136,7 +136,7 @@ public final class Integrator {
         double hh = 0.5 * h;
         for (int i = 0; i < n; i++) {
             byte t = s.type[i];
-            if (t == BodyStore.STATIC) {
+            if (t == BodyStore.STATIC || s.asleep[i] != 0) {
                 continue;
             }
             s.px[i] += h * s.vx[i];

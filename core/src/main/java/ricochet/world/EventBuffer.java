@@ -2,6 +2,7 @@ package ricochet.world;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Events of the steps since the last drain, in primitive arrays so that recording one allocates
@@ -47,9 +48,14 @@ public final class EventBuffer {
 
     /** Appends the recorded events to {@code out}, oldest first, naming bodies by {@code names}, and clears. */
     public void drainInto(List<Event> out, List<String> names) {
+        drainInto(out, names::get);
+    }
+
+    /** Appends the recorded events to {@code out}, oldest first, naming body {@code k} {@code name(k)}, and clears. */
+    public void drainInto(List<Event> out, IntFunction<String> name) {
         for (int i = 0; i < size; i++) {
-            out.add(new Event(steps[i], times[i], TYPES[types[i]], names.get(as[i]),
-                    bs[i] < 0 ? null : names.get(bs[i])));
+            out.add(new Event(steps[i], times[i], TYPES[types[i]], name.apply(as[i]),
+                    bs[i] < 0 ? null : name.apply(bs[i])));
         }
         size = 0;
     }

@@ -1,6 +1,8 @@
 package ricochet.world;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.ContactListener;
 import ricochet.collision.broad.DynamicAabbTree;
@@ -9,6 +11,7 @@ import ricochet.collision.narrow.Manifold;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.ContactStore;
+import ricochet.dynamics.IslandBuilder;
 import ricochet.dynamics.RigidBodies;
 import ricochet.geometry.shape.PlaneShape;
 import ricochet.geometry.shape.Shape;
@@ -19,9 +22,24 @@ import ricochet.math.Vec3;
 /**
  * Rigid bodies with shapes that collide: what users embed. A step reads top to bottom in
  * {@link #step}: the collision world learns the bodies' poses, the narrow phase copies every
- * manifold point into a {@link ContactStore} (warm-started by feature id), and the
- * {@link ContactSolver} solves and integrates in substeps (Box2D v3's soft step; its class comment
- * says why).
+ * manifold point into a {@link ContactStore} (warm-started by feature id) and links touching bodies
+ * into islands, the {@link ContactSolver} solves and integrates in substeps (Box2D v3's soft step;
+ * its class comment says why), fast bodies are swept back to their first impact, islands at rest
+ * fall asleep, and the step's events are recorded.
+ *
+ * <p>Sleeping: a dynamic body whose speed {@code max(|v|, extent |w|)} stays below
+ * {@link #sleepSpeed()} accumulates sleep time; an island (bodies linked by touching contacts) whose
+ * every body has slept {@link #timeToSleep()} seconds falls asleep as a whole: velocities zeroed, no
+ * integration, no solving, and the collision world skips its pairs with static and other sleeping
+ * bodies. It wakes as a whole when an awake body (or a moving kinematic one) comes within
+ * {@link #LINK_DISTANCE} of one of its bodies over the coming step, or when the user moves, pushes or
+ * removes something (see each setter).
+ *
+ * <p>Sensors ({@link #setSensor}) have no contact points: they report {@code sensorEnter} when
+ * their shape first overlaps another body's and {@code sensorExit} when it stops. Touching pairs
+ * report {@code contactBegin} when the closest points come within {@link #TOUCH_BEGIN} and
+ * {@code contactEnd} when they part beyond {@link #TOUCH_END} (the gap between the two keeps a
+ * resting contact, whose separation wobbles by micrometres, from flickering).
  *
  * <p>Materials combine per touching pair: friction {@code sqrt(muA muB)} (the geometric mean, so
  * a frictionless body slides on anything, as in Box2D and Jolt), restitution {@code max(eA, eB)}
@@ -33,6 +51,16 @@ import ricochet.math.Vec3;
  */
 public final class World {
 
+    /** Closest points within this (m) make a pair touching: contactBegin. */
+    public static final double TOUCH_BEGIN = 0.001;
+    /** A touching pair ends beyond this separation (m): contactEnd. */
+    public static final double TOUCH_END = 0.005;
+    /**
+     * Bodies whose closest points come within this (m) over the next step, at their current relative
+     * velocity, share an island (and an awake one wakes a sleeping one).
+     */
+    public static final double LINK_DISTANCE = 0.005;
+
     private final RigidBodies bodies;
     private final BodyStore store;
     private final CollisionWorld collision = new CollisionWorld(
@@ -41,19 +69,45 @@ public final class World {
     private final ContactStore contacts = new ContactStore();
     private final ContactSolver solver = new ContactSolver();
     private final ContactListener collector = this::collect;
+    private final IslandBuilder islands = new IslandBuilder();
+    private final PairSet touching = new PairSet();
+    private final PairSet sensing = new PairSet();
+    private final EventBuffer events = new EventBuffer();
+    private final Profile profile = new Profile();
     private final Transform pose = new Transform();
     private double gx, gy, gz;
 
     private int substeps = 4;
     private double contactMargin = 0.1;
+    private boolean sleepingEnabled = true;
+    private double sleepSpeed = 0.05;
+    private double timeToSleep = 0.5;
 
-    // By handle slot: the body's collider, material and handle.
+    private long stepCount;
+    private double time;
+    private double stepDt;
+    /** The step and time events are stamped with: the step being taken, or the last one between steps. */
+    private long eventStep;
+    private double eventTime;
+    /** Set when the narrow phase woke a sleeping island: its pairs must be found again. */
+    private boolean wokeDuringPass;
+    private int nextSleepGroup = 1;
+
+    // By handle slot: the body's collider, material, flags and handle.
     private int[] colliderOfSlot = new int[16];
     private double[] frictionOfSlot = new double[16];
     private double[] restitutionOfSlot = new double[16];
+    private boolean[] sensorOfSlot = new boolean[16];
+    private boolean[] bulletOfSlot = new boolean[16];
+    /** The island a sleeping body fell asleep with: it wakes with the whole group. */
+    private int[] sleepGroupOfSlot = new int[16];
     private BodyId[] handleOfSlot = new BodyId[16];
     // By collider number: the body's dense index in the store (rebuilt every step).
     private int[] denseOfCollider = new int[16];
+    // By dense index, scratch for one step.
+    private byte[] keepAwake = new byte[16];
+    private double[] islandSleepTime = new double[16];
+    private int[] islandGroup = new int[16];
 
     /** An empty world under {@code gravity} (m/s^2, world frame). */
     public World(Vec3 gravity) {
@@ -67,19 +121,46 @@ public final class World {
     /**
      * Advances {@code dt} seconds: poses into the collision world, contacts found (points within
      * {@link #contactMargin()} included, so fast bodies are caught before they overlap) and
-     * warm-started, then {@link #substeps()} substeps of solving and integrating. Forces and torques
-     * applied since the last step act for this step and are then cleared.
+     * warm-started, islands linked, then {@link #substeps()} substeps of solving and integrating,
+     * continuous collision for fast bodies, sleeping and events. Forces and torques applied since the
+     * last step act for this step and are then cleared.
      *
      * @throws IllegalArgumentException when dt is not > 0 and finite (nothing moves)
+     * @throws SimulationException naming the body and the step when a body's state became non-finite
      */
     public void step(double dt) {
         if (!(dt > 0) || !Double.isFinite(dt)) {
             throw new IllegalArgumentException("step: dt must be > 0 and finite, got " + dt);
         }
+        stepDt = dt;
+        eventStep = stepCount + 1;
+        eventTime = time + dt;
+        long t0 = System.nanoTime();
         updatePoses();
+        long t1 = System.nanoTime();
         findContacts();
+        long t2 = System.nanoTime();
+        // Islands are linked as the contacts are found (union-find); nothing more to do here.
+        long t3 = System.nanoTime();
         solver.step(store, contacts, gx, gy, gz, dt, substeps);
+        checkFinite();
+        long t4 = System.nanoTime();
+        long t5 = System.nanoTime();
+        sleep(dt);
+        long t6 = System.nanoTime();
+        reportPairs();
         store.clearForces();
+        stepCount = eventStep;
+        time = eventTime;
+        long t7 = System.nanoTime();
+        profile.record(Profile.Stage.UPDATE_POSES, t1 - t0);
+        profile.record(Profile.Stage.FIND_CONTACTS, t2 - t1);
+        profile.record(Profile.Stage.ISLANDS, t3 - t2);
+        profile.record(Profile.Stage.SOLVE, t4 - t3);
+        profile.record(Profile.Stage.CONTINUOUS, t5 - t4);
+        profile.record(Profile.Stage.SLEEP, t6 - t5);
+        profile.record(Profile.Stage.EVENTS, t7 - t6);
+        profile.endStep();
     }
 
     /** Every moving body's collider follows its pose; the dense-index map is rebuilt. */
@@ -88,23 +169,107 @@ public final class World {
         for (int i = 0; i < n; i++) {
             int collider = colliderOfSlot[store.slot[i]];
             denseOfCollider[collider] = i;
-            if (store.type[i] != BodyStore.STATIC) {
+            if (store.type[i] != BodyStore.STATIC && store.asleep[i] == 0) {
                 poseOf(i, pose);
                 collision.setPose(collider, pose);
             }
         }
     }
 
+    /**
+     * The narrow phase fills the contact store, the touching and sensing pairs and the islands. A pass
+     * that wakes a sleeping island runs again, so the woken bodies' contacts with each other and with
+     * static bodies (skipped while they slept) are in this step's solve.
+     */
     private void findContacts() {
-        contacts.clear();
-        collision.findContacts(contactMargin, collector);
+        int n = store.count();
+        if (keepAwake.length < n) {
+            keepAwake = new byte[Math.max(n, 2 * keepAwake.length)];
+        }
+        do {
+            wokeDuringPass = false;
+            contacts.clear();
+            touching.begin();
+            sensing.begin();
+            islands.reset(n);
+            Arrays.fill(keepAwake, 0, n, (byte) 0);
+            collision.findContacts(contactMargin, collector);
+        } while (wokeDuringPass);
+    }
+
+    /** One manifold of the narrow phase: sensor overlap, touching pair, wake, island link, contact points. */
+    private void collect(int colliderA, int childA, int colliderB, int childB, Manifold m) {
+        int a = denseOfCollider[colliderA], b = denseOfCollider[colliderB];
+        int slotA = store.slot[a], slotB = store.slot[b];
+        double minSep = Double.POSITIVE_INFINITY;
+        double predicted = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < m.pointCount(); k++) {
+            double sep = m.separation(k);
+            minSep = Math.min(minSep, sep);
+            // Relative normal velocity at the point: the gap it closes over the coming step.
+            double vn = pointVelocityAlong(b, m.pointBX(k), m.pointBY(k), m.pointBZ(k), m)
+                    - pointVelocityAlong(a, m.pointAX(k), m.pointAY(k), m.pointAZ(k), m);
+            predicted = Math.min(predicted, sep + Math.min(vn, 0) * stepDt);
+        }
+        if (sensorOfSlot[slotA] || sensorOfSlot[slotB]) {
+            if (!(sensorOfSlot[slotA] && sensorOfSlot[slotB]) && minSep < 0) {
+                sensing.add(sensorOfSlot[slotA] ? PairSet.key(slotA, slotB) : PairSet.key(slotB, slotA));
+            }
+            return;
+        }
+        boolean dynamicA = store.type[a] == BodyStore.DYNAMIC, dynamicB = store.type[b] == BodyStore.DYNAMIC;
+        if (!dynamicA && !dynamicB) {
+            return;
+        }
+        long key = slotA < slotB ? PairSet.key(slotA, slotB) : PairSet.key(slotB, slotA);
+        if (minSep <= TOUCH_BEGIN || (minSep <= TOUCH_END && touching.wasIn(key))) {
+            touching.add(key);
+        }
+        boolean near = predicted <= LINK_DISTANCE;
+        boolean asleepA = store.asleep[a] != 0, asleepB = store.asleep[b] != 0;
+        if (asleepA || asleepB) {
+            // The other body is awake (the collision world skips sleeping pairs). A sleeper is woken
+            // by what will reach it; until then this pair has no points, so no impulse lands on a body
+            // that is not integrated.
+            int sleeper = asleepA ? a : b, other = asleepA ? b : a;
+            if (near && (store.type[other] == BodyStore.DYNAMIC || isMoving(other))) {
+                wakeGroup(sleepGroupOfSlot[store.slot[sleeper]]);
+                wokeDuringPass = true;
+            }
+            return;
+        }
+        if (near) {
+            if (dynamicA && dynamicB) {
+                islands.link(a, b);
+            } else if (dynamicA ? isMoving(b) : isMoving(a)) {
+                // A moving kinematic body carries what touches it: that is not rest.
+                keepAwake[dynamicA ? a : b] = 1;
+            }
+        }
+        addPoints(a, b, colliderA, colliderB, childA, childB, slotA, slotB, m);
+    }
+
+    /** The velocity of body i's material point at (x, y, z), along the manifold normal. */
+    private double pointVelocityAlong(int i, double x, double y, double z, Manifold m) {
+        double rx = x - store.px[i], ry = y - store.py[i], rz = z - store.pz[i];
+        double wx = store.wx[i], wy = store.wy[i], wz = store.wz[i];
+        double vx = store.vx[i] + wy * rz - wz * ry;
+        double vy = store.vy[i] + wz * rx - wx * rz;
+        double vz = store.vz[i] + wx * ry - wy * rx;
+        return vx * m.nx + vy * m.ny + vz * m.nz;
+    }
+
+    private boolean isMoving(int i) {
+        return store.type[i] == BodyStore.KINEMATIC
+                && (store.vx[i] != 0 || store.vy[i] != 0 || store.vz[i] != 0
+                    || store.wx[i] != 0 || store.wy[i] != 0 || store.wz[i] != 0);
     }
 
     /** Copies a manifold's points into the contact store with the pair's material. */
-    private void collect(int colliderA, int childA, int colliderB, int childB, Manifold m) {
-        int a = denseOfCollider[colliderA], b = denseOfCollider[colliderB];
-        double mu = Math.sqrt(frictionOfSlot[store.slot[a]] * frictionOfSlot[store.slot[b]]);
-        double e = Math.max(restitutionOfSlot[store.slot[a]], restitutionOfSlot[store.slot[b]]);
+    private void addPoints(int a, int b, int colliderA, int colliderB, int childA, int childB, int slotA, int slotB,
+                           Manifold m) {
+        double mu = Math.sqrt(frictionOfSlot[slotA] * frictionOfSlot[slotB]);
+        double e = Math.max(restitutionOfSlot[slotA], restitutionOfSlot[slotB]);
         for (int k = 0; k < m.pointCount(); k++) {
             // Compound children share the body pair: fold the child indices into the feature id so
             // their points keep distinct keys.
@@ -129,6 +294,153 @@ public final class World {
             contacts.friction[i] = mu;
             contacts.restitution[i] = e;
         }
+    }
+
+    /** A non-finite state stops the world with the body's name and the step (1 for the first). */
+    private void checkFinite() {
+        int n = store.count();
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] == BodyStore.STATIC) {
+                continue;
+            }
+            double sum = store.px[i] + store.py[i] + store.pz[i] + store.qx[i] + store.qy[i] + store.qz[i]
+                    + store.qw[i] + store.vx[i] + store.vy[i] + store.vz[i] + store.wx[i] + store.wy[i] + store.wz[i];
+            if (!Double.isFinite(sum)) {
+                BodyId id = handleOfSlot[store.slot[i]];
+                throw new SimulationException(bodies.name(id), eventStep, "state became non-finite (position "
+                        + bodies.position(id) + ", velocity " + bodies.velocity(id) + ", angular velocity "
+                        + bodies.angularVelocity(id) + ")");
+            }
+        }
+    }
+
+    /**
+     * Sleep timers: a dynamic body slower than {@link #sleepSpeed} (its centre or the farthest point
+     * of its shape) gains {@code dt}; an island whose every body has {@link #timeToSleep} sleeps.
+     */
+    private void sleep(double dt) {
+        int n = store.count();
+        if (!sleepingEnabled) {
+            return;
+        }
+        if (islandSleepTime.length < n) {
+            islandSleepTime = new double[Math.max(n, 2 * islandSleepTime.length)];
+            islandGroup = new int[islandSleepTime.length];
+        }
+        double limit2 = sleepSpeed * sleepSpeed;
+        for (int i = 0; i < n; i++) {
+            islandSleepTime[i] = Double.POSITIVE_INFINITY;
+            islandGroup[i] = 0;
+        }
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
+                continue;
+            }
+            double v2 = store.vx[i] * store.vx[i] + store.vy[i] * store.vy[i] + store.vz[i] * store.vz[i];
+            double w2 = store.wx[i] * store.wx[i] + store.wy[i] * store.wy[i] + store.wz[i] * store.wz[i];
+            double e = store.extent[i];
+            if (v2 > limit2 || e * e * w2 > limit2 || keepAwake[i] != 0) {
+                store.sleepTime[i] = 0;
+            } else {
+                store.sleepTime[i] += dt;
+            }
+            int r = islands.root(i);
+            islandSleepTime[r] = Math.min(islandSleepTime[r], store.sleepTime[i]);
+        }
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
+                continue;
+            }
+            int r = islands.root(i);
+            if (islandSleepTime[r] >= timeToSleep) {
+                if (islandGroup[r] == 0) {
+                    islandGroup[r] = nextSleepGroup++;
+                }
+                putToSleep(i, islandGroup[r]);
+            }
+        }
+    }
+
+    private void putToSleep(int i, int group) {
+        int slot = store.slot[i];
+        store.asleep[i] = 1;
+        store.vx[i] = store.vy[i] = store.vz[i] = 0;
+        store.wx[i] = store.wy[i] = store.wz[i] = 0;
+        sleepGroupOfSlot[slot] = group;
+        collision.setSleeping(colliderOfSlot[slot], true);
+        events.add(eventStep, eventTime, Event.Type.SLEEP, slot, -1);
+    }
+
+    /** Wakes every body that fell asleep with {@code group}. */
+    private void wakeGroup(int group) {
+        int n = store.count();
+        for (int i = 0; i < n; i++) {
+            int slot = store.slot[i];
+            if (store.asleep[i] != 0 && sleepGroupOfSlot[slot] == group) {
+                store.asleep[i] = 0;
+                store.sleepTime[i] = 0;
+                sleepGroupOfSlot[slot] = 0;
+                collision.setSleeping(colliderOfSlot[slot], false);
+                poseOf(i, pose);
+                collision.setPose(colliderOfSlot[slot], pose);
+                events.add(eventStep, eventTime, Event.Type.WAKE, slot, -1);
+            }
+        }
+    }
+
+    /**
+     * contactBegin / contactEnd and sensorEnter / sensorExit from this step's pairs against last
+     * step's. A pair whose two bodies are each asleep or static was not looked at (nothing there
+     * moved), so it keeps its state.
+     */
+    private void reportPairs() {
+        carryIdlePairs(touching);
+        carryIdlePairs(sensing);
+        diff(touching, Event.Type.CONTACT_BEGIN, Event.Type.CONTACT_END);
+        diff(sensing, Event.Type.SENSOR_ENTER, Event.Type.SENSOR_EXIT);
+    }
+
+    private void carryIdlePairs(PairSet set) {
+        set.sortCurrent();
+        int count = set.previousCount();
+        boolean added = false;
+        for (int k = 0; k < count; k++) {
+            long key = set.previous(k);
+            if (!set.isIn(key) && idle(PairSet.first(key)) && idle(PairSet.second(key))) {
+                set.add(key);
+                added = true;
+            }
+        }
+        if (added) {
+            set.sortCurrent();
+        }
+    }
+
+    /** A body that cannot have moved this step: static, or asleep. */
+    private boolean idle(int slot) {
+        BodyId id = handleOfSlot[slot];
+        int i = bodies.index(id);
+        return store.type[i] == BodyStore.STATIC || store.asleep[i] != 0;
+    }
+
+    /** Merges the sorted previous and current pairs: new ones began, missing ones ended. */
+    private void diff(PairSet set, Event.Type begin, Event.Type end) {
+        int i = 0, j = 0, np = set.previousCount(), nc = set.currentCount();
+        while (i < np || j < nc) {
+            long p = i < np ? set.previous(i) : Long.MAX_VALUE;
+            long c = j < nc ? set.current(j) : Long.MAX_VALUE;
+            if (p == c) {
+                i++;
+                j++;
+            } else if (c < p) {
+                events.add(eventStep, eventTime, begin, PairSet.first(c), PairSet.second(c));
+                j++;
+            } else {
+                events.add(eventStep, eventTime, end, PairSet.first(p), PairSet.second(p));
+                i++;
+            }
+        }
+        set.swap();
     }
 
     /** The body origin (centre of mass minus R times the body-frame centre of mass) and rotation. */
@@ -177,6 +489,9 @@ public final class World {
             colliderOfSlot = Arrays.copyOf(colliderOfSlot, c);
             frictionOfSlot = Arrays.copyOf(frictionOfSlot, c);
             restitutionOfSlot = Arrays.copyOf(restitutionOfSlot, c);
+            sensorOfSlot = Arrays.copyOf(sensorOfSlot, c);
+            bulletOfSlot = Arrays.copyOf(bulletOfSlot, c);
+            sleepGroupOfSlot = Arrays.copyOf(sleepGroupOfSlot, c);
             handleOfSlot = Arrays.copyOf(handleOfSlot, c);
         }
         if (collider >= denseOfCollider.length) {
@@ -185,19 +500,92 @@ public final class World {
         colliderOfSlot[slot] = collider;
         frictionOfSlot[slot] = friction;
         restitutionOfSlot[slot] = restitution;
+        sensorOfSlot[slot] = false;
+        bulletOfSlot[slot] = false;
+        sleepGroupOfSlot[slot] = 0;
         handleOfSlot[slot] = id;
+        store.extent[i] = extentOf(shape, store.cx[i], store.cy[i], store.cz[i]);
         return id;
+    }
+
+    /** The farthest corner of the shape's local bounds from the centre of mass, m. */
+    private double extentOf(Shape shape, double cx, double cy, double cz) {
+        double[] b = new double[6];
+        shape.localBounds(b);
+        double ex = Math.max(Math.abs(b[0] - cx), Math.abs(b[3] - cx));
+        double ey = Math.max(Math.abs(b[1] - cy), Math.abs(b[4] - cy));
+        double ez = Math.max(Math.abs(b[2] - cz), Math.abs(b[5] - cz));
+        double e = Math.sqrt(ex * ex + ey * ey + ez * ez);
+        return Double.isFinite(e) ? e : 0;
+    }
+
+    /**
+     * Makes the body a sensor (a trigger): it gets no contact points, never pushes or is pushed, and
+     * reports {@code sensorEnter} / {@code sensorExit} for the bodies its shape overlaps.
+     */
+    public void setSensor(BodyId id, boolean sensor) {
+        bodies.index(id);
+        sensorOfSlot[id.index()] = sensor;
+        wake(id);
+    }
+
+    public boolean isSensor(BodyId id) {
+        bodies.index(id);
+        return sensorOfSlot[id.index()];
+    }
+
+    /**
+     * Marks a dynamic body as a bullet: after each step it is swept from where it started to where it
+     * ended against every other non-sensor body (not only static ones, as every fast body is), and
+     * stopped at its first impact, so that a small fast body never passes through a thin one.
+     */
+    public void setBullet(BodyId id, boolean bullet) {
+        bodies.index(id);
+        bulletOfSlot[id.index()] = bullet;
+    }
+
+    public boolean isBullet(BodyId id) {
+        bodies.index(id);
+        return bulletOfSlot[id.index()];
+    }
+
+    /** Whether the body sleeps (always false for static and kinematic bodies). */
+    public boolean isSleeping(BodyId id) {
+        return store.asleep[bodies.index(id)] != 0;
+    }
+
+    /** Wakes the body and the island it fell asleep with; an awake body's sleep timer restarts. */
+    public void wake(BodyId id) {
+        int i = bodies.index(id);
+        if (store.asleep[i] != 0) {
+            wakeGroup(sleepGroupOfSlot[id.index()]);
+        }
+        store.sleepTime[i] = 0;
+    }
+
+    /** Wakes every sleeping body (a static body moved or a body was removed: anything may now fall). */
+    private void wakeAll() {
+        int n = store.count();
+        for (int i = 0; i < n; i++) {
+            if (store.asleep[i] != 0) {
+                wakeGroup(sleepGroupOfSlot[store.slot[i]]);
+            }
+        }
     }
 
     /**
      * Removes a live body and its shape; its handle becomes stale. The warm-start cache is dropped
-     * (its collider number may be reused by the next add), so the next step starts cold.
+     * (its collider number may be reused by the next add), so the next step starts cold; every
+     * sleeping body wakes (what rested on the body must fall); its pairs end without events.
      */
     public void remove(BodyId id) {
         bodies.index(id);
+        wakeAll();
         collision.remove(colliderOfSlot[id.index()]);
         bodies.remove(id);
         handleOfSlot[id.index()] = null;
+        touching.forget(id.index());
+        sensing.forget(id.index());
         contacts.clear();
         contacts.clearCache();
     }
@@ -248,12 +636,23 @@ public final class World {
     public void setPosition(BodyId id, Vec3 p) {
         bodies.setPosition(id, p);
         syncPose(id);
+        wakeAfterMove(id);
+    }
+
+    /** A moved dynamic or kinematic body wakes with its island; a moved static body wakes everything. */
+    private void wakeAfterMove(BodyId id) {
+        if (bodies.type(id) == BodyDef.Type.STATIC) {
+            wakeAll();
+        } else {
+            wake(id);
+        }
     }
 
     /** Turns the body about its origin; its shape follows. */
     public void setOrientation(BodyId id, Quat q) {
         bodies.setOrientation(id, q);
         syncPose(id);
+        wakeAfterMove(id);
     }
 
     private void syncPose(BodyId id) {
@@ -261,24 +660,109 @@ public final class World {
         collision.setPose(colliderOfSlot[id.index()], pose);
     }
 
-    /** m/s; rejected for a static body. */
+    /** m/s; rejected for a static body. Wakes the body (as do the other setters and pushes). */
     public void setVelocity(BodyId id, Vec3 v) {
         bodies.setVelocity(id, v);
+        wake(id);
     }
 
     /** rad/s; rejected for a static body. */
     public void setAngularVelocity(BodyId id, Vec3 w) {
         bodies.setAngularVelocity(id, w);
+        wake(id);
     }
 
     /** A force (N) at a world point (m) for the next step. */
     public void applyForce(BodyId id, Vec3 force, Vec3 worldPoint) {
         bodies.applyForce(id, force, worldPoint);
+        wake(id);
     }
 
     /** An impulse (N s) at a world point (m), now. */
     public void applyImpulse(BodyId id, Vec3 impulse, Vec3 worldPoint) {
         bodies.applyImpulse(id, impulse, worldPoint);
+        wake(id);
+    }
+
+    /**
+     * The body's state into {@code out[0..12]} without allocating: origin position, orientation
+     * (x, y, z, w), centre-of-mass velocity, angular velocity (world axes); SI units.
+     */
+    public void readState(BodyId id, double[] out) {
+        int i = bodies.index(id);
+        poseOf(i, pose);
+        out[0] = pose.px;
+        out[1] = pose.py;
+        out[2] = pose.pz;
+        out[3] = store.qx[i];
+        out[4] = store.qy[i];
+        out[5] = store.qz[i];
+        out[6] = store.qw[i];
+        out[7] = store.vx[i];
+        out[8] = store.vy[i];
+        out[9] = store.vz[i];
+        out[10] = store.wx[i];
+        out[11] = store.wy[i];
+        out[12] = store.wz[i];
+    }
+
+    /** The name the body was given in its def. */
+    public String name(BodyId id) {
+        return bodies.name(id);
+    }
+
+    /** Steps taken. */
+    public long stepCount() {
+        return stepCount;
+    }
+
+    /** Simulated seconds: the sum of the steps' dt. */
+    public double time() {
+        return time;
+    }
+
+    /** Where the last step's time went, stage by stage. */
+    public Profile profile() {
+        return profile;
+    }
+
+    /** Pairs of bodies touching after the last step (within {@link #TOUCH_BEGIN}..{@link #TOUCH_END}). */
+    public int touchingPairCount() {
+        return touching.previousCount();
+    }
+
+    /** Bodies asleep now. */
+    public int sleepingCount() {
+        int n = store.count(), k = 0;
+        for (int i = 0; i < n; i++) {
+            k += store.asleep[i];
+        }
+        return k;
+    }
+
+    /**
+     * Moves the events recorded since the last call into {@code out}, oldest first, naming bodies by
+     * {@code nameOfSlot} (the handle's {@link BodyId#index()}).
+     */
+    public void drainEvents(List<Event> out, IntFunction<String> nameOfSlot) {
+        events.drainInto(out, nameOfSlot);
+    }
+
+    /** {@link #drainEvents(List, IntFunction)} with the bodies' own names. */
+    public void drainEvents(List<Event> out) {
+        events.drainInto(out, slot -> bodies.name(handleOfSlot[slot]));
+    }
+
+    /** Gravitational potential energy of the dynamic bodies, {@code -m g . c} summed, J. */
+    public double potentialEnergy() {
+        int n = store.count();
+        double e = 0;
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] == BodyStore.DYNAMIC) {
+                e -= store.mass[i] * store.gravityScale[i] * (gx * store.px[i] + gy * store.py[i] + gz * store.pz[i]);
+            }
+        }
+        return e;
     }
 
     /** Kinetic energy of the dynamic bodies, J. */
@@ -352,6 +836,42 @@ public final class World {
         gx = g.x();
         gy = g.y();
         gz = g.z();
+    }
+
+    public boolean sleepingEnabled() {
+        return sleepingEnabled;
+    }
+
+    /** Whether islands at rest may sleep (default true); turning it off wakes every body. */
+    public void setSleepingEnabled(boolean on) {
+        sleepingEnabled = on;
+        if (!on) {
+            wakeAll();
+        }
+    }
+
+    /** m/s: a body whose centre and farthest point move slower than this is at rest (default 0.05). */
+    public double sleepSpeed() {
+        return sleepSpeed;
+    }
+
+    public void setSleepSpeed(double v) {
+        if (!(v >= 0) || !Double.isFinite(v)) {
+            throw new IllegalArgumentException("world: sleep speed must be >= 0 and finite, got " + v);
+        }
+        sleepSpeed = v;
+    }
+
+    /** Seconds an island must stay at rest before it sleeps (default 0.5). */
+    public double timeToSleep() {
+        return timeToSleep;
+    }
+
+    public void setTimeToSleep(double t) {
+        if (!(t >= 0) || !Double.isFinite(t)) {
+            throw new IllegalArgumentException("world: time to sleep must be >= 0 and finite, got " + t);
+        }
+        timeToSleep = t;
     }
 
     public int substeps() {

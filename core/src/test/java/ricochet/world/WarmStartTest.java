@@ -14,6 +14,7 @@ class WarmStartTest {
     @Test
     void restingBoxKeepsFeatureIdsAndCarriesItsWeightEachStep() {
         World w = Scenes.world(4);
+        w.setSleepingEnabled(false);
         Scenes.groundBox(w, 0.6);
         BodyId box = Scenes.cube(w, 1, new Vec3(0, 0.5, 0), Quat.IDENTITY, 0.6);
         for (int i = 0; i < 120; i++) {
@@ -46,6 +47,8 @@ class WarmStartTest {
 
     private static World scene() {
         World w = Scenes.world(4);
+        // Awake throughout, so that every step changes the state.
+        w.setSleepingEnabled(false);
         Scenes.groundBox(w, 0.6);
         for (int k = 0; k < 5; k++) {
             Scenes.cube(w, 1, new Vec3(0.1 * k, 0.5 + 1.01 * k, 0), Quat.fromAxisAngle(Vec3.UNIT_Y, 0.2 * k), 0.6);

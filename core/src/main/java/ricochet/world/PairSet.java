@@ -1,0 +1,140 @@
+package ricochet.world;
+
+import java.util.Arrays;
+
+/**
+ * The pairs of bodies in some relation (touching, or a sensor overlapping a body) this step and last
+ * step, as sorted {@code long} keys {@code (first << 32) | second}, so that the pairs that began and
+ * ended are a merge of two sorted lists: no hashing, no allocation once grown, and a fixed order for
+ * the events (determinism).
+ */
+final class PairSet {
+
+    private long[] previous = new long[64];
+    private int previousCount;
+    private long[] current = new long[64];
+    private int currentCount;
+
+    static long key(int first, int second) {
+        return ((long) first << 32) | (second & 0xffffffffL);
+    }
+
+    static int first(long key) {
+        return (int) (key >>> 32);
+    }
+
+    static int second(long key) {
+        return (int) key;
+    }
+
+    /** Starts collecting this step's pairs. */
+    void begin() {
+        currentCount = 0;
+    }
+
+    void add(long key) {
+        if (currentCount == current.length) {
+            current = Arrays.copyOf(current, 2 * currentCount);
+        }
+        current[currentCount++] = key;
+    }
+
+    /** Whether the pair was in the set after the last step. */
+    boolean wasIn(long key) {
+        return Arrays.binarySearch(previous, 0, previousCount, key) >= 0;
+    }
+
+    int previousCount() {
+        return previousCount;
+    }
+
+    long previous(int i) {
+        return previous[i];
+    }
+
+    /** Sorts this step's pairs and drops duplicates (compound children report a pair more than once). */
+    void sortCurrent() {
+        heapSort(current, currentCount);
+        int n = 0;
+        for (int i = 0; i < currentCount; i++) {
+            if (n == 0 || current[n - 1] != current[i]) {
+                current[n++] = current[i];
+            }
+        }
+        currentCount = n;
+    }
+
+    int currentCount() {
+        return currentCount;
+    }
+
+    long current(int i) {
+        return current[i];
+    }
+
+    /** Whether the sorted current pairs hold {@code key} (after {@link #sortCurrent}). */
+    boolean isIn(long key) {
+        return Arrays.binarySearch(current, 0, currentCount, key) >= 0;
+    }
+
+    /** This step's pairs become last step's. */
+    void swap() {
+        long[] t = previous;
+        previous = current;
+        previousCount = currentCount;
+        current = t;
+        currentCount = 0;
+    }
+
+    /** Forgets every pair with body {@code slot} in it (the body was removed). */
+    void forget(int slot) {
+        int n = 0;
+        for (int i = 0; i < previousCount; i++) {
+            long k = previous[i];
+            if (first(k) != slot && second(k) != slot) {
+                previous[n++] = k;
+            }
+        }
+        previousCount = n;
+    }
+
+    void clear() {
+        previousCount = 0;
+        currentCount = 0;
+    }
+
+    /**
+     * In-place heap sort: {@code Arrays.sort} on primitives may allocate a merge buffer for inputs
+     * with long sorted runs, which these (mostly sorted from step to step) often are.
+     */
+    static void heapSort(long[] a, int n) {
+        for (int i = n / 2 - 1; i >= 0; i--) {
+            siftDown(a, i, n);
+        }
+        for (int end = n - 1; end > 0; end--) {
+            long t = a[0];
+            a[0] = a[end];
+            a[end] = t;
+            siftDown(a, 0, end);
+        }
+    }
+
+    private static void siftDown(long[] a, int i, int n) {
+        long v = a[i];
+        while (true) {
+            int c = 2 * i + 1;
+            if (c >= n) {
+                break;
+            }
+            if (c + 1 < n && a[c + 1] > a[c]) {
+                c++;
+            }
+            if (a[c] <= v) {
+                break;
+            }
+            a[i] = a[c];
+            i = c;
+        }
+        a[i] = v;
+    }
+}

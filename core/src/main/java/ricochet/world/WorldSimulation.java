@@ -1,0 +1,135 @@
+package ricochet.world;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import ricochet.geometry.shape.Shape;
+
+/**
+ * A {@link World} stepped at a fixed dt with its bodies named and numbered in the order they were
+ * added (scene order): what the command line, the trajectory writers and the viewer drive.
+ */
+public final class WorldSimulation implements Simulation {
+
+    private final World world;
+    private final double dt;
+    private final List<BodyId> ids = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
+    private final Map<String, BodyId> byName = new HashMap<>();
+    private String[] nameOfSlot = new String[16];
+
+    /** @param dt seconds per step, > 0 and finite */
+    public WorldSimulation(World world, double dt) {
+        if (world == null) {
+            throw new IllegalArgumentException("simulation: world must not be null");
+        }
+        if (!(dt > 0) || !Double.isFinite(dt)) {
+            throw new IllegalArgumentException("simulation: dt must be > 0 and finite, got " + dt);
+        }
+        this.world = world;
+        this.dt = dt;
+    }
+
+    public World world() {
+        return world;
+    }
+
+    /**
+     * Adds a named body (see {@link World#add}); names are unique.
+     *
+     * @throws IllegalArgumentException for a null, empty or repeated name, or anything the world rejects
+     */
+    public BodyId add(String name, BodyDef def, Shape shape, double friction, double restitution) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("simulation: a body needs a name");
+        }
+        if (byName.containsKey(name)) {
+            throw new IllegalArgumentException("simulation: two bodies are named '" + name + "'");
+        }
+        BodyId id = world.add(def == null ? null : def.withName(name), shape, friction, restitution);
+        ids.add(id);
+        names.add(name);
+        byName.put(name, id);
+        if (id.index() >= nameOfSlot.length) {
+            nameOfSlot = java.util.Arrays.copyOf(nameOfSlot, Math.max(id.index() + 1, 2 * nameOfSlot.length));
+        }
+        nameOfSlot[id.index()] = name;
+        return id;
+    }
+
+    /** The body named {@code name}; IllegalArgumentException naming it when there is none. */
+    public BodyId body(String name) {
+        BodyId id = byName.get(name);
+        if (id == null) {
+            throw new IllegalArgumentException("simulation: no body named '" + name + "'");
+        }
+        return id;
+    }
+
+    /** The handle of body number {@code body} (scene order). */
+    public BodyId id(int body) {
+        return ids.get(body);
+    }
+
+    @Override
+    public double dt() {
+        return dt;
+    }
+
+    @Override
+    public long stepCount() {
+        return world.stepCount();
+    }
+
+    @Override
+    public double time() {
+        return world.time();
+    }
+
+    @Override
+    public int bodyCount() {
+        return ids.size();
+    }
+
+    @Override
+    public String bodyName(int body) {
+        return names.get(body);
+    }
+
+    @Override
+    public void readState(int body, double[] out) {
+        world.readState(ids.get(body), out);
+    }
+
+    @Override
+    public boolean isSleeping(int body) {
+        return world.isSleeping(ids.get(body));
+    }
+
+    @Override
+    public void step() {
+        world.step(dt);
+    }
+
+    /** Touching pairs (see {@link World#touchingPairCount}). */
+    @Override
+    public int contactCount() {
+        return world.touchingPairCount();
+    }
+
+    @Override
+    public double kineticEnergy() {
+        return world.kineticEnergy();
+    }
+
+    @Override
+    public double potentialEnergy() {
+        return world.potentialEnergy();
+    }
+
+    @Override
+    public void drainEvents(List<Event> out) {
+        world.drainEvents(out, slot -> nameOfSlot[slot]);
+    }
+}
