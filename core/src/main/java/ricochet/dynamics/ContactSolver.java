@@ -66,6 +66,7 @@ public final class ContactSolver {
     private double maxPushOutSpeed = 3;
     private double restitutionThreshold = 1;
     private int relaxIterations = 1;
+    private int iterations = 1;
 
     // Softness of the current step: dynamic-dynamic and against infinite mass.
     private double biasRate, massScale, impulseScale;
@@ -126,6 +127,21 @@ public final class ContactSolver {
     }
 
     /**
+     * Soft (biased) solve passes per substep (>= 1; default 1). Substeps are the better buy for
+     * stiff stacks (each also shrinks the integration error); more passes help large mass ratios.
+     */
+    public void setIterations(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("solver iterations must be >= 1, got " + n);
+        }
+        iterations = n;
+    }
+
+    public int iterations() {
+        return iterations;
+    }
+
+    /**
      * One step of {@code dt} seconds in {@code substeps} substeps: prepares the points (anchors,
      * effective masses, warm start from the cache), walks the {@link Stage}s of every substep,
      * applies restitution and saves the impulses for the next step. Forces are not cleared here.
@@ -146,7 +162,9 @@ public final class ContactSolver {
                         warmStart(s, c);
                         break;
                     case SOLVE:
-                        solve(s, c, h, true);
+                        for (int it = 0; it < iterations; it++) {
+                            solve(s, c, h, true);
+                        }
                         break;
                     case INTEGRATE_POSITIONS:
                         Integrator.integratePositions(s, h);

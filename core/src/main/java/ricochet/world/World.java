@@ -886,6 +886,15 @@ public final class World {
         substeps = n;
     }
 
+    /** Soft solve passes per substep (>= 1; default 1; scene files' {@code iterations}). */
+    public int iterations() {
+        return solver.iterations();
+    }
+
+    public void setIterations(int n) {
+        solver.setIterations(n);
+    }
+
     public int relaxIterations() {
         return solver.relaxIterations();
     }
