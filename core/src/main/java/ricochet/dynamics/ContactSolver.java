@@ -61,7 +61,8 @@ public final class ContactSolver {
 
     private static final Stage[] STAGES = Stage.values();
 
-    private double contactHertz = 30;
+    /** Hz; NaN: {@link #DEFAULT_HERTZ} or an eighth of the substep rate, whichever is stiffer. */
+    private double contactHertz = Double.NaN;
     private double dampingRatio = 10;
     private double maxPushOutSpeed = 3;
     private double restitutionThreshold = 1;
@@ -72,14 +73,35 @@ public final class ContactSolver {
     private double biasRate, massScale, impulseScale;
     private double anchoredBiasRate, anchoredMassScale, anchoredImpulseScale;
 
+    /** The contact spring's frequency unless set, Hz. */
+    public static final double DEFAULT_HERTZ = 30;
+
     /** Contact spring frequency, Hz (> 0); the spring against infinite mass is twice as stiff. */
     public void setContactHertz(double hz) {
         requirePositive("contact hertz", hz);
         contactHertz = hz;
     }
 
+    /** Back to the default: {@code max(30 Hz, substep rate / 8)}. */
+    public void useDefaultContactHertz() {
+        contactHertz = Double.NaN;
+    }
+
+    /** The set frequency, or NaN when the default applies. */
     public double contactHertz() {
         return contactHertz;
+    }
+
+    /**
+     * The spring frequency for substeps of {@code h} seconds. By default it stiffens with the substep
+     * rate: a resting stack sinks by about {@code load / (m omega^2)} per contact (the spring's
+     * static deflection), 2.6 cm at the top of a 20-row pyramid at 30 Hz, 0.7 cm at 60 Hz; so more
+     * substeps buy a stiffer spring as well as smaller steps. An eighth of the rate keeps the
+     * spring against static bodies (twice as stiff) at the quarter-rate cap, the fastest the substep
+     * resolves.
+     */
+    public double effectiveHertz(double h) {
+        return Double.isNaN(contactHertz) ? Math.max(DEFAULT_HERTZ, 0.125 / h) : contactHertz;
     }
 
     /** Damping ratio of the contact spring (> 0; 10 is heavily over-damped: no bounce from push-out). */
@@ -192,7 +214,8 @@ public final class ContactSolver {
      */
     private void setSoftness(double h) {
         double cap = 0.25 / h;
-        double f = Math.min(contactHertz, cap);
+        double hertz = effectiveHertz(h);
+        double f = Math.min(hertz, cap);
         double omega = 2 * Math.PI * f;
         double a1 = 2 * dampingRatio + h * omega;
         double a2 = h * omega * a1;
@@ -200,7 +223,7 @@ public final class ContactSolver {
         biasRate = omega / a1;
         massScale = a2 * a3;
         impulseScale = a3;
-        f = Math.min(2 * contactHertz, cap);
+        f = Math.min(2 * hertz, cap);
         omega = 2 * Math.PI * f;
         a1 = 2 * dampingRatio + h * omega;
         a2 = h * omega * a1;

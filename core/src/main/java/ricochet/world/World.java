@@ -931,7 +931,11 @@ public final class World {
         solver.setRestitutionThreshold(v);
     }
 
-    /** Hz: the contact spring (default 30; twice that against static and kinematic bodies). */
+    /**
+     * Hz: the contact spring set by {@link #setContactHertz}, or NaN for the default
+     * {@code max(30, substeps / dt / 8)} (see {@link ContactSolver#effectiveHertz}); twice that
+     * against static and kinematic bodies, both capped at a quarter of the substep rate.
+     */
     public double contactHertz() {
         return solver.contactHertz();
     }
