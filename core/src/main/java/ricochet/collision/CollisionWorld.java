@@ -57,6 +57,8 @@ public final class CollisionWorld {
     private boolean[] statics = new boolean[16];
     /** Sleeping bodies meet neither static nor other sleeping bodies: nothing there can change. */
     private boolean[] sleeping = new boolean[16];
+    /** An upper bound on how fast each body's surface moves, m/s (see {@link #setSpeedBound}). */
+    private double[] speedBound = new double[16];
     private int count;
     private int[] freeIds = new int[16];
     private int freeCount;
@@ -95,6 +97,7 @@ public final class CollisionWorld {
         poses[id] = new Transform().set(pose);
         statics[id] = isStatic;
         sleeping[id] = false;
+        speedBound[id] = 0;
         if (shape instanceof PlaneShape) {
             proxies[id] = -1;
             if (planeCount == planes.length) {
@@ -117,6 +120,7 @@ public final class CollisionWorld {
             proxies = Arrays.copyOf(proxies, c);
             statics = Arrays.copyOf(statics, c);
             sleeping = Arrays.copyOf(sleeping, c);
+            speedBound = Arrays.copyOf(speedBound, c);
         }
     }
 
@@ -159,6 +163,15 @@ public final class CollisionWorld {
     public void setSleeping(int body, boolean asleep) {
         check(body);
         sleeping[body] = asleep;
+    }
+
+    /**
+     * How fast any point of the body's surface may move, m/s ({@code |v| + extent |w|}), for
+     * {@link #findContacts(double, double, double, ContactListener)}'s per-pair margin.
+     */
+    public void setSpeedBound(int body, double speed) {
+        check(body);
+        speedBound[body] = speed;
     }
 
     public boolean isSleeping(int body) {
@@ -235,6 +248,16 @@ public final class CollisionWorld {
      * each static or asleep are skipped.
      */
     public void findContacts(double margin, ContactListener listener) {
+        findContacts(margin, margin, 0, listener);
+    }
+
+    /**
+     * {@link #findContacts(double, ContactListener)} with a margin per pair: {@code base} plus the
+     * distance the two bodies can close in {@code dt} at their {@link #setSpeedBound speed bounds},
+     * at most {@code max}. Bodies at rest side by side then cost only a {@code base}-wide search,
+     * while a fast body is still met before it overlaps.
+     */
+    public void findContacts(double base, double max, double dt, ContactListener listener) {
         pairs.clear();
         broad.findPairs(pairs);
         for (int i = 0; i < pairs.count(); i++) {
@@ -243,12 +266,15 @@ public final class CollisionWorld {
             if (idle(a, b)) {
                 continue;
             }
+            double margin = Math.min(max, base + (speedBound[a] + speedBound[b]) * dt);
             collide(a, -1, shapes[a], poses[a], b, -1, shapes[b], poses[b], margin, listener, 0);
         }
         for (int p = 0; p < planeCount; p++) {
             int plane = planes[p];
             for (int b = 0; b < count; b++) {
-                if (shapes[b] != null && !statics[b] && !sleeping[b] && proxies[b] >= 0 && !broad.filter().isExcluded(plane, b)) {
+                if (shapes[b] != null && !statics[b] && !sleeping[b] && proxies[b] >= 0
+                        && !broad.filter().isExcluded(plane, b)) {
+                    double margin = Math.min(max, base + speedBound[b] * dt);
                     collide(plane, -1, shapes[plane], poses[plane], b, -1, shapes[b], poses[b], margin, listener, 0);
                 }
             }
