@@ -38,6 +38,29 @@ public final class EventBuffer {
         size++;
     }
 
+    /** Forgets the oldest {@code n} events, keeping the rest in order. */
+    public void dropFirst(int n) {
+        if (n <= 0) {
+            return;
+        }
+        n = Math.min(n, size);
+        int keep = size - n;
+        System.arraycopy(steps, n, steps, 0, keep);
+        System.arraycopy(times, n, times, 0, keep);
+        System.arraycopy(types, n, types, 0, keep);
+        System.arraycopy(as, n, as, 0, keep);
+        System.arraycopy(bs, n, bs, 0, keep);
+        size = keep;
+    }
+
+    /** Appends every event to {@code other}, oldest first, and clears this buffer. */
+    public void moveTo(EventBuffer other) {
+        for (int i = 0; i < size; i++) {
+            other.add(steps[i], times[i], TYPES[types[i]], as[i], bs[i]);
+        }
+        size = 0;
+    }
+
     public int size() {
         return size;
     }

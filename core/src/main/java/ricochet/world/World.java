@@ -101,6 +101,8 @@ public final class World {
     /** Set when the narrow phase woke a sleeping island: its pairs must be found again. */
     private boolean wokeDuringPass;
     private int nextSleepGroup = 1;
+    /** Events in the buffer when the last step ended: the next step drops them. */
+    private int eventsOfLastStep;
 
     // By handle slot: the body's collider, material, flags and handle.
     private int[] colliderOfSlot = new int[16];
@@ -142,6 +144,8 @@ public final class World {
             throw new IllegalArgumentException("step: dt must be > 0 and finite, got " + dt);
         }
         stepDt = dt;
+        // The last step's events make way; those recorded since (user wakes) stay.
+        events.dropFirst(eventsOfLastStep);
         eventStep = stepCount + 1;
         eventTime = time + dt;
         long t0 = System.nanoTime();
@@ -161,6 +165,7 @@ public final class World {
         store.clearForces();
         stepCount = eventStep;
         time = eventTime;
+        eventsOfLastStep = events.size();
         long t7 = System.nanoTime();
         profile.record(Profile.Stage.UPDATE_POSES, t1 - t0);
         profile.record(Profile.Stage.FIND_CONTACTS, t2 - t1);
@@ -767,16 +772,25 @@ public final class World {
     }
 
     /**
-     * Moves the events recorded since the last call into {@code out}, oldest first, naming bodies by
-     * {@code nameOfSlot} (the handle's {@link BodyId#index()}).
+     * Moves the events of the last step (and any recorded since, such as wakes caused by setters)
+     * into {@code out}, oldest first, naming bodies by {@code nameOfSlot} (the handle's
+     * {@link BodyId#index()}). Events not drained are dropped by the step after next, so a world
+     * nobody reads events from holds only one step's worth.
      */
     public void drainEvents(List<Event> out, IntFunction<String> nameOfSlot) {
         events.drainInto(out, nameOfSlot);
+        eventsOfLastStep = 0;
+    }
+
+    /** Moves the events {@link #drainEvents} would give into {@code out}, allocating nothing once grown. */
+    public void drainEvents(EventBuffer out) {
+        events.moveTo(out);
+        eventsOfLastStep = 0;
     }
 
     /** {@link #drainEvents(List, IntFunction)} with the bodies' own names. */
     public void drainEvents(List<Event> out) {
-        events.drainInto(out, slot -> bodies.name(handleOfSlot[slot]));
+        drainEvents(out, slot -> bodies.name(handleOfSlot[slot]));
     }
 
     /** Gravitational potential energy of the dynamic bodies, {@code -m g . c} summed, J. */

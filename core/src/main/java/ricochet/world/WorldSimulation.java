@@ -18,6 +18,8 @@ public final class WorldSimulation implements Simulation {
     private final List<String> names = new ArrayList<>();
     private final Map<String, BodyId> byName = new HashMap<>();
     private String[] nameOfSlot = new String[16];
+    /** Events of the steps since the last drain (the world keeps only its last step's). */
+    private final EventBuffer events = new EventBuffer();
 
     /** @param dt seconds per step, > 0 and finite */
     public WorldSimulation(World world, double dt) {
@@ -110,6 +112,7 @@ public final class WorldSimulation implements Simulation {
     @Override
     public void step() {
         world.step(dt);
+        world.drainEvents(events);
     }
 
     /** Touching pairs (see {@link World#touchingPairCount}). */
@@ -130,6 +133,7 @@ public final class WorldSimulation implements Simulation {
 
     @Override
     public void drainEvents(List<Event> out) {
-        world.drainEvents(out, slot -> nameOfSlot[slot]);
+        world.drainEvents(events);
+        events.drainInto(out, slot -> nameOfSlot[slot]);
     }
 }

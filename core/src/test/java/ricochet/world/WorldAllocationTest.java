@@ -17,10 +17,10 @@ class WorldAllocationTest {
 
     @Test
     void aStepWithRestingBoxesAllocatesNothing() {
-        var threads = ManagementFactory.getThreadMXBean();
-        assumeTrue(threads instanceof com.sun.management.ThreadMXBean, "needs HotSpot's allocation counter");
-        var counter = (com.sun.management.ThreadMXBean) threads;
+        assumeHotSpot();
         World w = Scenes.world(4);
+        // Awake, so that every step solves the resting contacts.
+        w.setSleepingEnabled(false);
         Scenes.groundBox(w, 0.6);
         for (int k = 0; k < 4; k++) {
             Scenes.cube(w, 1, new Vec3(2 * k, 0.5, 0), Quat.IDENTITY, 0.6);
@@ -30,15 +30,55 @@ class WorldAllocationTest {
         for (int i = 0; i < 1000; i++) {
             w.step(Scenes.DT);
         }
+        assertEquals(0, allocatedInCleanestWindow(w, null), "B");
+    }
+
+    /**
+     * Everything awake and busy: a ball bouncing forever (e = 1) through a sensor, a kinematic
+     * platform carrying a box, contact and sensor events every few steps, read each step.
+     */
+    @Test
+    void aBusyAwakeStepWithEventsAllocatesNothing() {
+        assumeHotSpot();
+        World w = Scenes.world(4);
+        w.setSleepingEnabled(false);
+        Scenes.groundPlane(w, 0.5, 1);
+        BodyId trigger = w.add(BodyDef.staticBody().withPosition(new Vec3(0, 1, 0)).withName("trigger"),
+                new ricochet.geometry.shape.BoxShape(1, 0.2, 1), 0.5, 0);
+        w.setSensor(trigger, true);
+        Scenes.sphere(w, 0.2, new Vec3(0, 2, 0), 1);
+        w.add(BodyDef.kinematic().withPosition(new Vec3(5, 1, 0)).withVelocity(new Vec3(0, 0, 0.5)).withName("platform"),
+                new ricochet.geometry.shape.BoxShape(1, 0.1, 1), 0.8, 0);
+        Scenes.cube(w, 0.5, new Vec3(5, 1.35, 0), Quat.IDENTITY, 0.8);
+        EventBuffer sink = new EventBuffer();
+        for (int i = 0; i < 1000; i++) {
+            w.step(Scenes.DT);
+            w.drainEvents(sink);
+            sink.clear();
+        }
+        assertEquals(0, allocatedInCleanestWindow(w, sink), "B");
+    }
+
+    private static void assumeHotSpot() {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
+                "needs HotSpot's allocation counter");
+    }
+
+    private static long allocatedInCleanestWindow(World w, EventBuffer sink) {
+        var counter = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().getId();
         long cleanest = Long.MAX_VALUE;
         for (int window = 0; window < 5 && cleanest > 0; window++) {
             long before = counter.getThreadAllocatedBytes(thread);
             for (int i = 0; i < 200; i++) {
                 w.step(Scenes.DT);
+                if (sink != null) {
+                    w.drainEvents(sink);
+                    sink.clear();
+                }
             }
             cleanest = Math.min(cleanest, counter.getThreadAllocatedBytes(thread) - before);
         }
-        assertEquals(0, cleanest, "allocated in every window of 200 steps, at least " + cleanest + " B");
+        return cleanest;
     }
 }
