@@ -119,6 +119,7 @@ public final class World {
     private byte[] keepAwake = new byte[16];
     private double[] islandSleepTime = new double[16];
     private int[] islandGroup = new int[16];
+    private int[] islandOf = new int[16];
 
     /** An empty world under {@code gravity} (m/s^2, world frame). */
     public World(Vec3 gravity) {
@@ -148,33 +149,34 @@ public final class World {
         events.dropFirst(eventsOfLastStep);
         eventStep = stepCount + 1;
         eventTime = time + dt;
-        long t0 = System.nanoTime();
+        long t = System.nanoTime();
         updatePoses();
-        long t1 = System.nanoTime();
+        t = lap(Profile.Stage.UPDATE_POSES, t);
         findContacts();
-        long t2 = System.nanoTime();
-        // Islands are linked as the contacts are found (union-find); nothing more to do here.
-        long t3 = System.nanoTime();
+        t = lap(Profile.Stage.FIND_CONTACTS, t);
+        buildIslands();
+        t = lap(Profile.Stage.ISLANDS, t);
         solver.step(store, contacts, gx, gy, gz, dt, substeps);
         checkFinite();
-        long t4 = System.nanoTime();
-        long t5 = System.nanoTime();
+        t = lap(Profile.Stage.SOLVE, t);
+        continuous(dt);
+        t = lap(Profile.Stage.CONTINUOUS, t);
         sleep(dt);
-        long t6 = System.nanoTime();
+        t = lap(Profile.Stage.SLEEP, t);
         reportPairs();
         store.clearForces();
         stepCount = eventStep;
         time = eventTime;
         eventsOfLastStep = events.size();
-        long t7 = System.nanoTime();
-        profile.record(Profile.Stage.UPDATE_POSES, t1 - t0);
-        profile.record(Profile.Stage.FIND_CONTACTS, t2 - t1);
-        profile.record(Profile.Stage.ISLANDS, t3 - t2);
-        profile.record(Profile.Stage.SOLVE, t4 - t3);
-        profile.record(Profile.Stage.CONTINUOUS, t5 - t4);
-        profile.record(Profile.Stage.SLEEP, t6 - t5);
-        profile.record(Profile.Stage.EVENTS, t7 - t6);
+        lap(Profile.Stage.EVENTS, t);
         profile.endStep();
+    }
+
+    /** Records the time since {@code start} for the stage; returns now. */
+    private long lap(Profile.Stage stage, long start) {
+        long now = System.nanoTime();
+        profile.record(stage, now - start);
+        return now;
     }
 
     /** Every moving body's collider follows its pose; the dense-index map is rebuilt. */
@@ -327,6 +329,21 @@ public final class World {
         }
     }
 
+    /** Each awake dynamic body's island: the union-find's root, fixed for the rest of the step. */
+    private void buildIslands() {
+        int n = store.count();
+        if (islandOf.length < n) {
+            islandOf = new int[Math.max(n, 2 * islandOf.length)];
+        }
+        for (int i = 0; i < n; i++) {
+            islandOf[i] = islands.root(i);
+        }
+    }
+
+    /** Continuous collision: see {@link #setBullet}. */
+    private void continuous(double dt) {
+    }
+
     /** A non-finite state stops the world with the body's name and the step (1 for the first). */
     private void checkFinite() {
         int n = store.count();
@@ -375,14 +392,14 @@ public final class World {
             } else {
                 store.sleepTime[i] += dt;
             }
-            int r = islands.root(i);
+            int r = islandOf[i];
             islandSleepTime[r] = Math.min(islandSleepTime[r], store.sleepTime[i]);
         }
         for (int i = 0; i < n; i++) {
             if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
                 continue;
             }
-            int r = islands.root(i);
+            int r = islandOf[i];
             if (islandSleepTime[r] >= timeToSleep) {
                 if (islandGroup[r] == 0) {
                     islandGroup[r] = nextSleepGroup++;
