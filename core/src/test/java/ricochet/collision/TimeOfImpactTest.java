@@ -293,7 +293,7 @@ class TimeOfImpactTest {
     }
 
     @Test
-    void skippedExcludedFilteredAndStaticPairsAreSweptThrough() {
+    void skippedExcludedFilteredStaticAndSleepingPairsAreSweptThrough() {
         // Two walls at x = 1 and x = 2; whatever rules out the first leaves the second.
         CollisionWorld w = world();
         int first = w.add(new BoxShape(0.01, 1, 1), at(1, 0, 0), true, 2, PairFilter.ALL);
@@ -327,6 +327,15 @@ class TimeOfImpactTest {
         int mover = addDynamic(s, new BoxShape(0.01, 1, 1), at(2, 0, 0));
         assertTrue(s.timeOfImpact(sBall, 3, 0, 0, TOL, null, hit));
         assertEquals(mover, hit.body);
+        // As in findContacts, a sleeping body is a wall to an awake one, and meets neither static nor
+        // sleeping bodies itself.
+        s.setSleeping(mover, true);
+        assertFalse(s.timeOfImpact(sBall, 3, 0, 0, TOL, null, hit));
+        int awake = addDynamic(s, new SphereShape(0.1), at(1.5, 0.5, 0));
+        assertTrue(s.timeOfImpact(awake, 3, 0, 0, TOL, null, hit));
+        assertEquals(mover, hit.body);
+        s.setSleeping(awake, true);
+        assertFalse(s.timeOfImpact(awake, 3, 0, 0, TOL, null, hit));
     }
 
     @Test
