@@ -49,6 +49,8 @@ public final class BodyStore {
     public double[] sleepTime;
     /** The farthest point of the body's shape from its centre of mass, m: turns |w| into a speed. */
     public double[] extent;
+    /** A step longer than this (m) may pass through thin geometry: the body is swept (continuous collision). */
+    public double[] fastDistance;
     /** The handle slot of each dense index. */
     public int[] slot;
 
@@ -92,6 +94,7 @@ public final class BodyStore {
         asleep[i] = 0;
         sleepTime[i] = 0;
         extent[i] = 0;
+        fastDistance[i] = 0;
         slot[i] = -1;
         return i;
     }
@@ -179,6 +182,7 @@ public final class BodyStore {
         asleep[to] = asleep[from];
         sleepTime[to] = sleepTime[from];
         extent[to] = extent[from];
+        fastDistance[to] = fastDistance[from];
         slot[to] = slot[from];
     }
 
@@ -217,6 +221,7 @@ public final class BodyStore {
         asleep = asleep == null ? new byte[n] : Arrays.copyOf(asleep, n);
         sleepTime = grow(sleepTime, n);
         extent = grow(extent, n);
+        fastDistance = grow(fastDistance, n);
         slot = slot == null ? new int[n] : Arrays.copyOf(slot, n);
         capacity = n;
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.IntFunction;
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.ContactListener;
+import ricochet.collision.ShapeCastHit;
 import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
 import ricochet.collision.narrow.Manifold;
@@ -113,6 +114,15 @@ public final class World {
     /** The island a sleeping body fell asleep with: it wakes with the whole group. */
     private int[] sleepGroupOfSlot = new int[16];
     private BodyId[] handleOfSlot = new BodyId[16];
+    // Continuous collision: start-of-step pose by dense index, sweep filters by collider number.
+    private double[] startX = new double[16], startY = new double[16], startZ = new double[16];
+    private double[] startQx = new double[16], startQy = new double[16], startQz = new double[16];
+    private double[] startQw = new double[16];
+    private boolean[] skipForFast = new boolean[16], skipForBullet = new boolean[16];
+    private final ShapeCastHit hit = new ShapeCastHit();
+    private long continuousHits;
+    /** Sweeps stop this far (m) before contact: the next step's speculative point closes the rest. */
+    private static final double TOI_TOLERANCE = 1e-3;
     // By collider number: the body's dense index in the store (rebuilt every step).
     private int[] denseOfCollider = new int[16];
     // By dense index, scratch for one step.
@@ -182,7 +192,24 @@ public final class World {
     /** Every moving body's collider follows its pose; the dense-index map is rebuilt. */
     private void updatePoses() {
         int n = store.count();
+        if (startX.length < n) {
+            int c = Math.max(n, 2 * startX.length);
+            startX = new double[c];
+            startY = new double[c];
+            startZ = new double[c];
+            startQx = new double[c];
+            startQy = new double[c];
+            startQz = new double[c];
+            startQw = new double[c];
+        }
         for (int i = 0; i < n; i++) {
+            startX[i] = store.px[i];
+            startY[i] = store.py[i];
+            startZ[i] = store.pz[i];
+            startQx[i] = store.qx[i];
+            startQy[i] = store.qy[i];
+            startQz[i] = store.qz[i];
+            startQw[i] = store.qw[i];
             int collider = colliderOfSlot[store.slot[i]];
             denseOfCollider[collider] = i;
             if (store.type[i] != BodyStore.STATIC && store.asleep[i] == 0) {
@@ -340,8 +367,80 @@ public final class World {
         }
     }
 
-    /** Continuous collision: see {@link #setBullet}. */
+    /**
+     * Continuous collision (Box2D v3's scheme): a body that moved more than a quarter of its
+     * thinnest size in the step (less than that cannot pass through anything it could stand on) is swept from its start to its end position, against static bodies, or against every
+     * non-sensor body for a bullet, and put back at its first impact with its velocity kept; the next
+     * step's speculative contact then stops or bounces it at the surface. The sweep is a translation
+     * of the shape at its start orientation (rotation during the step is not swept); the orientation
+     * is interpolated to the same fraction.
+     */
     private void continuous(double dt) {
+        int n = store.count();
+        prepareSkips();
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
+                continue;
+            }
+            int slot = store.slot[i];
+            if (sensorOfSlot[slot]) {
+                continue;
+            }
+            double dx = store.px[i] - startX[i], dy = store.py[i] - startY[i], dz = store.pz[i] - startZ[i];
+            double d2 = dx * dx + dy * dy + dz * dz;
+            double fast = store.fastDistance[i];
+            if (d2 <= fast * fast) {
+                continue;
+            }
+            boolean bullet = bulletOfSlot[slot];
+            int collider = colliderOfSlot[slot];
+            if (!collision.timeOfImpact(collider, dx, dy, dz, TOI_TOLERANCE, bullet ? skipForBullet : skipForFast, hit)
+                    || hit.fraction >= 1) {
+                continue;
+            }
+            double f = hit.fraction;
+            store.px[i] = startX[i] + f * dx;
+            store.py[i] = startY[i] + f * dy;
+            store.pz[i] = startZ[i] + f * dz;
+            // nlerp(q0, q1, f) along the shorter arc
+            double x0 = startQx[i], y0 = startQy[i], z0 = startQz[i], w0 = startQw[i];
+            double x1 = store.qx[i], y1 = store.qy[i], z1 = store.qz[i], w1 = store.qw[i];
+            if (x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1 < 0) {
+                x1 = -x1;
+                y1 = -y1;
+                z1 = -z1;
+                w1 = -w1;
+            }
+            double qx = x0 + f * (x1 - x0), qy = y0 + f * (y1 - y0), qz = z0 + f * (z1 - z0), qw = w0 + f * (w1 - w0);
+            double inv = 1 / Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+            store.qx[i] = qx * inv;
+            store.qy[i] = qy * inv;
+            store.qz[i] = qz * inv;
+            store.qw[i] = qw * inv;
+            store.updateWorldInertia(i);
+            continuousHits++;
+        }
+    }
+
+    /** Which colliders a fast body's sweep ignores: all but static ones; a bullet's: only sensors. */
+    private void prepareSkips() {
+        int bound = collision.bodyNumberBound();
+        if (skipForFast.length < bound) {
+            skipForFast = new boolean[Math.max(bound, 2 * skipForFast.length)];
+            skipForBullet = new boolean[skipForFast.length];
+        }
+        int n = store.count();
+        for (int i = 0; i < n; i++) {
+            int slot = store.slot[i];
+            int c = colliderOfSlot[slot];
+            skipForFast[c] = store.type[i] != BodyStore.STATIC || sensorOfSlot[slot];
+            skipForBullet[c] = sensorOfSlot[slot];
+        }
+    }
+
+    /** Sweeps that found an impact since the world was made (a debugging count). */
+    public long continuousHits() {
+        return continuousHits;
     }
 
     /** A non-finite state stops the world with the body's name and the step (1 for the first). */
@@ -553,7 +652,16 @@ public final class World {
         sleepGroupOfSlot[slot] = 0;
         handleOfSlot[slot] = id;
         store.extent[i] = extentOf(shape, store.cx[i], store.cy[i], store.cz[i]);
+        store.fastDistance[i] = 0.25 * thinnestOf(shape);
         return id;
+    }
+
+    /** The smallest side of the shape's local bounds, m. */
+    private static double thinnestOf(Shape shape) {
+        double[] b = new double[6];
+        shape.localBounds(b);
+        double t = Math.min(b[3] - b[0], Math.min(b[4] - b[1], b[5] - b[2]));
+        return Double.isFinite(t) ? t : 0;
     }
 
     /** The farthest corner of the shape's local bounds from the centre of mass, m. */
