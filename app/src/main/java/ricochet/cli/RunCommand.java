@@ -23,10 +23,11 @@ import ricochet.scenes.WorldBuilder;
 import ricochet.world.Event;
 import ricochet.world.Simulation;
 import ricochet.world.SimulationException;
+import ricochet.world.WorldSimulation;
 
 /**
- * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]}:
- * simulates headless and prints a summary table.
+ * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]
+ * [--profile]}: simulates headless and prints a summary table.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Simulates a scene headless and prints a summary table.")
@@ -64,6 +65,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--events", paramLabel = "FILE.jsonl", description = "contact and sleep events, JSON lines")
     Path events;
+
+    @Option(names = "--profile", description = "also print the mean time per step of each stage of the world's step")
+    boolean profile;
 
     @Override
     public Integer call() throws IOException {
@@ -139,9 +143,12 @@ final class RunCommand implements Callable<Integer> {
                         .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()
                 : null;
         long start = System.nanoTime();
+        long stepNanos = 0;
         try {
             for (long i = 1; i <= steps; i++) {
+                long t0 = System.nanoTime();
                 sim.step();
+                stepNanos += System.nanoTime() - t0;
                 if (trajectory != null && i % every == 0) {
                     trajectory.writeFrame(i, sim);
                 }
@@ -171,11 +178,15 @@ final class RunCommand implements Callable<Integer> {
         if (eventWriter != null) {
             eventWriter.finish();
         }
-        printSummary(sim, steps, seconds);
+        printSummary(sim, steps, seconds, stepNanos);
         return 0;
     }
 
-    private void printSummary(Simulation sim, long steps, double wallSeconds) {
+    /**
+     * @param wallSeconds the whole loop (steps, trajectory, events)
+     * @param stepNanos the steps alone
+     */
+    private void printSummary(Simulation sim, long steps, double wallSeconds, long stepNanos) {
         int sleeping = 0;
         for (int b = 0; b < sim.bodyCount(); b++) {
             sleeping += sim.isSleeping(b) ? 1 : 0;
@@ -190,11 +201,21 @@ final class RunCommand implements Callable<Integer> {
         o.println("sleeping bodies  " + sleeping);
         o.println(String.format(Locale.ROOT, "steps/s          %.0f",
                 wallSeconds > 0 ? steps / wallSeconds : Double.POSITIVE_INFINITY));
+        // The steps' own wall time, without writing the trajectory and events.
+        o.println(String.format(Locale.ROOT, "ms/step          %.4f", steps > 0 ? stepNanos / 1e6 / steps : 0.0));
         if (out != null) {
             o.println("trajectory       " + out);
         }
         if (events != null) {
             o.println("events           " + events);
+        }
+        if (profile) {
+            if (sim instanceof WorldSimulation w) {
+                o.println("profile (mean wall time per step by stage):");
+                o.print(w.world().profile());
+            } else {
+                o.println("profile          none: a lab scene runs in the lab world, which has no stages");
+            }
         }
     }
 }

@@ -22,9 +22,14 @@ public final class BuiltinScenes {
 
     private static final String ROOT = "ricochet/scenes/";
 
-    /** Names in the order {@code ./ricochet scenes} lists them. */
+    /**
+     * Names in the order {@code ./ricochet scenes} lists them: the lab's bunnies, then the scenes of
+     * the engine's world ({@code tools/solver-scenes.py} writes those).
+     */
     public static final List<String> NAMES = List.of(
-            "bunny", "bunny-seed", "bunny-penalty", "bunny-log-barrier", "bunny-shape-matching");
+            "bunny", "bunny-seed", "bunny-penalty", "bunny-log-barrier", "bunny-shape-matching",
+            "pyramid", "wall", "tower", "mass-ratio", "spheres", "bullet", "slide", "newton-cradle",
+            "kinematic", "sensor", "terrain", "bunny-solver");
 
     private BuiltinScenes() {
     }

@@ -1,9 +1,18 @@
 package ricochet.scenes;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import ricochet.geometry.BoxSdf;
 import ricochet.geometry.PlaneSdf;
 import ricochet.geometry.Sdf;
 import ricochet.geometry.SphereSdf;
+import ricochet.geometry.TriangleMesh;
+import ricochet.geometry.shape.CompoundShape;
+import ricochet.geometry.shape.MassProperties;
+import ricochet.geometry.shape.QuickHull;
+import ricochet.geometry.shape.Shape;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.Scene;
@@ -12,29 +21,67 @@ import ricochet.lab.LabBodyDef;
 import ricochet.lab.LabMethod;
 import ricochet.lab.LabWorld;
 import ricochet.math.Quat;
+import ricochet.math.Transform;
 import ricochet.math.Vec3;
+import ricochet.world.BodyDef;
+import ricochet.world.BodyId;
 import ricochet.world.Simulation;
+import ricochet.world.World;
+import ricochet.world.WorldSimulation;
 
 /**
- * Builds a runnable world from a validated scene. Today that is the lab world: lab-method mesh
- * bodies against static planes, boxes and spheres. Scenes that need the engine's own contact solver
- * (solver bodies, kinematic bodies, joints) are refused with a message saying so.
+ * Builds a runnable world from a validated scene. A scene whose dynamic bodies use a GAMES103 lab
+ * method becomes a {@link LabWorld} (lab-method mesh bodies against static planes, boxes and
+ * spheres); every other scene becomes a {@link WorldSimulation}, the engine's rigid-body world with
+ * its contact solver. Joints are refused until the joint solver exists.
  */
 public final class WorldBuilder {
+
+    /** kg/m^3 when a solver body gives neither {@code mass} nor {@code density}: water, as in Box2D's 1 per m^2. */
+    public static final double DEFAULT_DENSITY = 1000;
 
     private WorldBuilder() {
     }
 
     /**
-     * @throws IllegalArgumentException naming the body or joint that this build cannot simulate, or a
-     *     value the world rejects
+     * The world the command line, the viewer and the benchmarks step: a {@link LabWorld} when
+     * {@link #usesLabMethods} says so, else a {@link WorldSimulation}.
+     *
+     * @throws IllegalArgumentException naming the body or joint that cannot be simulated, or the value
+     *     the world rejects
      */
-    public static LabWorld build(Scene scene) {
+    public static Simulation simulation(Scene scene) {
+        return usesLabMethods(scene) ? buildLab(scene) : buildWorld(scene);
+    }
+
+    /** Whether any dynamic body uses a lab method (the scene is then a lab scene). */
+    public static boolean usesLabMethods(Scene scene) {
+        for (BodySpec b : scene.bodies()) {
+            if (b.type() == BodyType.DYNAMIC && b.usesLabMethod()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- the lab world
+
+    /**
+     * The lab world: lab-method mesh bodies against static planes, boxes and spheres.
+     *
+     * @throws IllegalArgumentException naming the body or joint that the lab cannot simulate (a solver
+     *     body, a sensor, a static shape other than plane, box and sphere), or a value it rejects
+     */
+    public static LabWorld buildLab(Scene scene) {
+        refuseJoints(scene);
         var s = scene.settings();
         LabWorld world = new LabWorld(s.dt(), s.substeps(), s.gravity());
-        if (!scene.joints().isEmpty()) {
-            throw new IllegalArgumentException("joints ('" + scene.joints().get(0).type()
-                    + "' ...) need the engine's joint solver, which is not in this build yet");
+        String labBody = null;
+        for (BodySpec b : scene.bodies()) {
+            if (b.type() == BodyType.DYNAMIC && b.usesLabMethod()) {
+                labBody = b.name();
+                break;
+            }
         }
         for (BodySpec b : scene.bodies()) {
             if (b.type() == BodyType.STATIC) {
@@ -44,10 +91,15 @@ public final class WorldBuilder {
                 world.addBody(new LabBodyDef(b.name(), LabMethod.fromKey(b.method()), mesh.mesh(), b.position(),
                         b.orientation(), b.velocity(), b.angularVelocity(), b.restitution(), b.friction(), b.lab()));
             } else {
-                throw new IllegalArgumentException("body '" + b.name() + "': " + b.type().key() + " bodies with"
-                        + " method 'solver' need the engine's contact solver, which is not in this build yet;"
-                        + " give a mesh body a lab method (impulse, penalty-quadratic, penalty-log-barrier,"
-                        + " shape-matching)");
+                // The lab steps its own bodies against fixed signed distances: a solver body would be
+                // neither pushed by them nor seen by them.
+                String why = labBody == null
+                        ? "the lab world has no contact solver"
+                        : "the scene's lab-method body '" + labBody + "' runs in the lab world, which has no"
+                                + " contact solver";
+                throw new IllegalArgumentException("body '" + b.name() + "': a " + b.type().key()
+                        + " body with method 'solver' cannot share a scene with lab-method bodies (" + why
+                        + "); give it a lab method or put it in a scene without lab bodies");
             }
         }
         return world;
@@ -58,8 +110,8 @@ public final class WorldBuilder {
         Vec3 p = b.position();
         Quat q = b.orientation();
         if (b.sensor()) {
-            throw new IllegalArgumentException("body '" + b.name() + "': sensors need the engine's world,"
-                    + " which is not in this build yet");
+            throw new IllegalArgumentException("body '" + b.name() + "': the lab world has no sensors; sensors"
+                    + " need a scene without lab-method bodies");
         }
         if (b.shape() instanceof ShapeSpec.Plane plane) {
             // The plane is given in the body's frame: n' = R n, offset' = offset + n' . p.
@@ -72,13 +124,138 @@ public final class WorldBuilder {
         if (b.shape() instanceof ShapeSpec.Sphere sphere) {
             return new SphereSdf(p, sphere.radius());
         }
-        throw new IllegalArgumentException("body '" + b.name() + "': a static " + b.shape().type()
-                + " needs the engine's collision detection, which is not in this build yet (the lab"
-                + " methods meet static planes, boxes and spheres)");
+        throw new IllegalArgumentException("body '" + b.name() + "': the lab methods meet static planes, boxes"
+                + " and spheres, not a static " + b.shape().type());
     }
 
-    /** The world as the command line and the viewer see it. */
-    public static Simulation simulation(Scene scene) {
-        return build(scene);
+    // ---------------------------------------------------------------- the engine's world
+
+    /**
+     * The engine's world: every body type, shape, sensor and bullet, named in scene order. A dynamic
+     * {@code mesh} collides as the convex hull of its vertices (the narrow phase meets meshes only with
+     * convex shapes) and weighs as the closed mesh when it is closed, else as that hull.
+     *
+     * @throws IllegalArgumentException naming the body that the world rejects (and why), or the first
+     *     joint
+     */
+    public static WorldSimulation buildWorld(Scene scene) {
+        refuseJoints(scene);
+        var s = scene.settings();
+        World world = new World(s.gravity());
+        world.setSubsteps(s.substeps());
+        world.setIterations(s.iterations());
+        world.setSleepingEnabled(s.sleeping());
+        WorldSimulation sim = new WorldSimulation(world, s.dt());
+        for (BodySpec b : scene.bodies()) {
+            try {
+                add(sim, b);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("body '" + b.name() + "': " + e.getMessage(), e);
+            }
+        }
+        return sim;
+    }
+
+    private static void add(WorldSimulation sim, BodySpec b) {
+        if (b.usesLabMethod()) {
+            throw new IllegalArgumentException("method '" + b.method() + "' needs a dynamic body");
+        }
+        boolean dynamic = b.type() == BodyType.DYNAMIC;
+        Shape shape = dynamic ? dynamicShape(b.shape()) : ShapeFactory.create(b.shape());
+        BodyDef def = switch (b.type()) {
+            case STATIC -> BodyDef.staticBody();
+            case KINEMATIC -> BodyDef.kinematic();
+            case DYNAMIC -> BodyDef.dynamic().withMassProperties(massProperties(b, shape));
+        };
+        def = def.withPosition(b.position())
+                .withOrientation(b.orientation())
+                .withVelocity(b.velocity())
+                .withAngularVelocity(b.angularVelocity())
+                .withLinearDamping(b.linearDamping())
+                .withAngularDamping(b.angularDamping())
+                .withGravityScale(b.gravityScale());
+        BodyId id = sim.add(b.name(), def, shape, b.friction(), b.restitution());
+        if (b.sensor()) {
+            sim.world().setSensor(id, true);
+        }
+        if (b.bullet()) {
+            sim.world().setBullet(id, true);
+        }
+    }
+
+    /**
+     * A dynamic body's collision shape: meshes (at the top or inside a compound) become the convex
+     * hull of their vertices, since the narrow phase has no mesh-mesh and no mesh-plane routine.
+     */
+    static Shape dynamicShape(ShapeSpec spec) {
+        if (spec instanceof ShapeSpec.Mesh m) {
+            return QuickHull.build(m.mesh().vertices());
+        }
+        if (spec instanceof ShapeSpec.Heightfield) {
+            throw new IllegalArgumentException("a heightfield has no volume; it needs a static or kinematic body");
+        }
+        if (spec instanceof ShapeSpec.Compound c) {
+            List<CompoundShape.Child> children = new ArrayList<>();
+            for (ShapeSpec.Child child : c.children()) {
+                children.add(new CompoundShape.Child(dynamicShape(child.shape()),
+                        new Transform(child.position(), child.orientation())));
+            }
+            return new CompoundShape(children);
+        }
+        return ShapeFactory.create(spec);
+    }
+
+    /**
+     * Mass properties from {@code density} (or {@link #DEFAULT_DENSITY}), scaled to {@code mass} when
+     * that is given. A closed mesh weighs as the solid it encloses (exact polyhedral integration), an
+     * open one as its hull.
+     */
+    static MassProperties massProperties(BodySpec b, Shape collisionShape) {
+        double density = Double.isNaN(b.density()) ? DEFAULT_DENSITY : b.density();
+        MassProperties m;
+        if (b.shape() instanceof ShapeSpec.Mesh mesh && isClosed(mesh.mesh())) {
+            m = MassProperties.ofClosedMesh(mesh.mesh().vertices(), mesh.mesh().triangles(), density);
+        } else {
+            m = MassProperties.of(collisionShape, density);
+        }
+        if (Double.isNaN(b.mass())) {
+            return m;
+        }
+        return BodyDef.dynamic().withMassProperties(m).withMass(b.mass()).massProperties();
+    }
+
+    /**
+     * Whether every directed edge (a, b) of the mesh appears exactly once and its reverse (b, a) also
+     * appears: a closed, consistently wound 2-manifold, which bounds a solid.
+     */
+    static boolean isClosed(TriangleMesh mesh) {
+        int[] t = mesh.triangles();
+        Set<Long> edges = new HashSet<>();
+        for (int i = 0; i < t.length; i += 3) {
+            for (int k = 0; k < 3; k++) {
+                if (!edges.add(edge(t[i + k], t[i + (k + 1) % 3]))) {
+                    return false;
+                }
+            }
+        }
+        for (int i = 0; i < t.length; i += 3) {
+            for (int k = 0; k < 3; k++) {
+                if (!edges.contains(edge(t[i + (k + 1) % 3], t[i + k]))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static long edge(int from, int to) {
+        return ((long) from << 32) | (to & 0xffffffffL);
+    }
+
+    private static void refuseJoints(Scene scene) {
+        if (!scene.joints().isEmpty()) {
+            throw new IllegalArgumentException("joints ('" + scene.joints().get(0).type()
+                    + "' ...) need the engine's joint solver (issue 9), which is not in this build yet");
+        }
     }
 }

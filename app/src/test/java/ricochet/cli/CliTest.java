@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import ricochet.io.trajectory.CsvTrajectoryWriter;
+import ricochet.scenes.BuiltinScenes;
 
 /** The command line through its real entry point: outputs, files and exit codes. */
 class CliTest {
@@ -39,7 +40,7 @@ class CliTest {
         Result r = cli("run", "bunny", "--steps", "100");
         assertEquals(0, r.code, r.err);
         for (String label : List.of("steps            100", "simulated time", "bodies           3", "contacts",
-                "kinetic energy", "sleeping bodies", "steps/s")) {
+                "kinetic energy", "sleeping bodies", "steps/s", "ms/step")) {
             assertTrue(r.out.contains(label), "summary lacks '" + label + "':\n" + r.out);
         }
     }
@@ -154,12 +155,60 @@ class CliTest {
 
     @Test
     void validateAcceptsEveryBuiltInScene() {
-        for (String name : List.of("bunny", "bunny-seed", "bunny-penalty", "bunny-log-barrier",
-                "bunny-shape-matching")) {
+        for (String name : BuiltinScenes.NAMES) {
             Result r = cli("validate", name);
             assertEquals(0, r.code, r.err);
             assertTrue(r.out.contains("valid"));
         }
+    }
+
+    @Test
+    void everyBuiltInSceneRuns() {
+        for (String name : BuiltinScenes.NAMES) {
+            Result r = cli("run", name, "--steps", "3");
+            assertEquals(0, r.code, name + ": " + r.err);
+            assertTrue(r.out.contains("steps            3"), name + ":\n" + r.out);
+        }
+    }
+
+    @Test
+    void solverSceneWritesOneCsvRowPerBodyPerFrameAndContactEvents() throws IOException {
+        Path csv = dir.resolve("tower.csv"), events = dir.resolve("tower.jsonl");
+        Result r = cli("run", "tower", "--steps", "60", "--out", csv.toString(), "--events", events.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("bodies           31"), r.out);
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(CsvTrajectoryWriter.HEADER, lines.get(0));
+        // Frames 0..60 of 31 bodies (the static ground is listed too).
+        assertEquals(1 + 61 * 31, lines.size());
+        String[] ground = lines.get(1).split(",");
+        assertEquals("ground", ground[2]);
+        String[] top = lines.get(31).split(",");
+        assertEquals("box-29", top[2]);
+        // Frame 0: the top box of thirty 0.5 m boxes on the ground, centre at 29.5 * 0.5 m.
+        assertEquals(14.75, Double.parseDouble(top[4]), 0);
+        assertEquals("60", lines.get(lines.size() - 1).split(",")[0]);
+        ObjectMapper json = new ObjectMapper();
+        boolean groundContact = false;
+        for (String line : Files.readAllLines(events)) {
+            JsonNode e = json.readTree(line);
+            groundContact |= e.get("type").asText().equals("contactBegin")
+                    && (e.get("a").asText().equals("ground") || e.get("b").asText().equals("ground"))
+                    && (e.get("a").asText().equals("box-0") || e.get("b").asText().equals("box-0"));
+        }
+        assertTrue(groundContact, "a contactBegin between ground and box-0");
+    }
+
+    @Test
+    void profilePrintsTheWorldsStages() {
+        Result r = cli("run", "tower", "--steps", "10", "--profile");
+        assertEquals(0, r.code, r.err);
+        for (String stage : List.of("find contacts", "solve", "sleep", "events", "total")) {
+            assertTrue(r.out.contains(stage), "profile lacks '" + stage + "':\n" + r.out);
+        }
+        Result lab = cli("run", "bunny", "--steps", "10", "--profile");
+        assertEquals(0, lab.code, lab.err);
+        assertTrue(lab.out.contains("profile          none"), lab.out);
     }
 
     @Test
@@ -180,7 +229,9 @@ class CliTest {
     void scenesListsEveryBuiltInSceneAndExportsARunnableCopy() throws IOException {
         Result list = cli("scenes");
         assertEquals(0, list.code);
-        assertTrue(list.out.contains("bunny-shape-matching"));
+        for (String name : BuiltinScenes.NAMES) {
+            assertTrue(list.out.contains(name), name);
+        }
         Result export = cli("scenes", "--export", "bunny", "--dir", dir.resolve("copy").toString());
         assertEquals(0, export.code, export.err);
         Path copy = dir.resolve("copy").resolve("bunny.json");
@@ -192,14 +243,43 @@ class CliTest {
     }
 
     @Test
-    void aSceneNeedingTheSolverIsRefusedWithExitTwo() throws IOException {
-        Path scene = dir.resolve("ball.json");
+    void jointsAreRefusedWithExitTwo() throws IOException {
+        Path scene = dir.resolve("hinge.json");
         Files.writeString(scene, """
                 {"format": "ricochet-scene/1", "bodies": [
-                  {"name": "ball", "shape": {"type": "sphere", "radius": 0.5}}]}
+                  {"name": "door", "shape": {"type": "box", "halfExtents": [0.5, 1, 0.05]}}],
+                 "joints": [{"type": "hinge", "bodyA": "door", "axis": [0, 1, 0]}]}
                 """);
         Result r = cli("run", scene.toString());
         assertEquals(2, r.code);
-        assertTrue(r.err.contains("'ball'") && r.err.contains("solver"), r.err);
+        assertTrue(r.err.contains("'hinge'") && r.err.contains("joint solver"), r.err);
+    }
+
+    @Test
+    void aSolverBodyInALabSceneIsRefusedByNameWithExitTwo() throws IOException {
+        Path scene = dir.resolve("mixed.json");
+        Files.writeString(scene, """
+                {"format": "ricochet-scene/1", "bodies": [
+                  {"name": "floor", "type": "static", "shape": {"type": "plane", "normal": [0, 1, 0], "offset": 0}},
+                  {"name": "tet", "method": "impulse", "position": [0, 1, 0], "shape": {"type": "mesh",
+                   "vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+                   "triangles": [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]}},
+                  {"name": "ball", "position": [3, 1, 0], "shape": {"type": "sphere", "radius": 0.5}}]}
+                """);
+        Result r = cli("run", scene.toString());
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("'ball'") && r.err.contains("'tet'"), r.err);
+    }
+
+    @Test
+    void aValueTheWorldRejectsIsExitTwoNamingTheBody() throws IOException {
+        Path scene = dir.resolve("ground.json");
+        Files.writeString(scene, """
+                {"format": "ricochet-scene/1", "bodies": [
+                  {"name": "hill", "shape": {"type": "heightfield", "heights": [[0, 0], [0, 1]], "spacing": [1, 1]}}]}
+                """);
+        Result r = cli("run", scene.toString());
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("'hill'") && r.err.contains("heightfield"), r.err);
     }
 }

@@ -20,7 +20,7 @@ class BunnyScenesTest {
     }
 
     private static Run run(String scene, double seconds) throws Exception {
-        LabWorld world = WorldBuilder.build(BuiltinScenes.read(scene));
+        LabWorld world = WorldBuilder.buildLab(BuiltinScenes.read(scene));
         assertEquals("bunny", world.bodyName(BUNNY));
         int steps = (int) Math.ceil(seconds / world.dt() - 1e-9);
         double[] s = new double[13];

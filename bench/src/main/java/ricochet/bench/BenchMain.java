@@ -13,9 +13,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import ricochet.io.scene.SceneException;
 import ricochet.io.trajectory.AtomicOutput;
-import ricochet.lab.LabWorld;
 import ricochet.scenes.BuiltinScenes;
 import ricochet.scenes.WorldBuilder;
+import ricochet.world.Simulation;
 
 /**
  * {@code ./ricochet bench}: times the benchmark scenes and prints
@@ -96,10 +96,10 @@ public final class BenchMain implements Callable<Integer> {
 
     /**
      * One scene: warm-up steps, then each timed step on its own; the median ms per step. The check
-     * column is the scene's kinetic energy at the end (J): near 0 once a lab scene has come to rest.
+     * column is the scene's kinetic energy at the end (J): near 0 once a scene has come to rest.
      */
     private String timeScene(String scene) throws IOException, SceneException {
-        LabWorld world = WorldBuilder.build(BuiltinScenes.read(scene));
+        Simulation world = WorldBuilder.simulation(BuiltinScenes.read(scene));
         for (int i = 0; i < warmup; i++) {
             world.step();
         }

@@ -16,6 +16,11 @@ import ricochet.math.Vec3;
  * @param density kg/m^3, or NaN when not given (at most one of mass and density is given)
  * @param friction Coulomb coefficient (>= 0); for lab bodies the seed default 0.2, else 0.5
  * @param restitution in [0, 1]; for lab bodies the seed default 0.5, else 0
+ * @param sensor reports overlaps and never pushes
+ * @param bullet a dynamic solver body swept against every other body (continuous collision)
+ * @param linearDamping 1/s, >= 0 (solver bodies; each step scales v by 1 / (1 + h c))
+ * @param angularDamping 1/s, >= 0 (solver bodies)
+ * @param gravityScale multiplies the world's gravity for this body (solver bodies)
  * @param method how a mesh body meets static geometry: "solver" (the engine) or a lab method
  * @param lab the lab parameters; {@link LabParams#defaults()} for solver bodies
  */
@@ -32,6 +37,10 @@ public record BodySpec(
         double friction,
         double restitution,
         boolean sensor,
+        boolean bullet,
+        double linearDamping,
+        double angularDamping,
+        double gravityScale,
         String method,
         LabParams lab) {
 

@@ -31,12 +31,15 @@ final class SceneValidator {
     static final List<String> LAB_KEYS = List.of(
             "vertexMass", "linearDecay", "angularDecay", "stiffness", "epsilon", "rho", "damping",
             "positionCorrection", "restingSpeed", "punish", "sleepSpeed", "sleepAngularSpeed", "sleepTime");
+    /** Keys the engine's world reads and the lab methods do not (they have their own decays). */
+    static final List<String> SOLVER_KEYS = List.of("bullet", "linearDamping", "angularDamping", "gravityScale");
     static final List<String> BODY_KEYS;
 
     static {
         List<String> keys = new ArrayList<>(List.of(
                 "name", "type", "shape", "position", "orientation", "velocity", "angularVelocity",
                 "mass", "density", "friction", "restitution", "sensor", "method"));
+        keys.addAll(SOLVER_KEYS);
         keys.addAll(LAB_KEYS);
         BODY_KEYS = List.copyOf(keys);
     }
@@ -171,7 +174,24 @@ final class SceneValidator {
         double friction = in.number(o, path, "friction", lab ? 0.2 : 0.5, Range.NON_NEGATIVE);
         double restitution = in.number(o, path, "restitution", lab ? 0.5 : 0.0, Range.UNIT);
         boolean sensor = in.bool(o, path, "sensor", false);
+        boolean bullet = in.bool(o, path, "bullet", false);
+        double linearDamping = in.number(o, path, "linearDamping", 0, Range.NON_NEGATIVE);
+        double angularDamping = in.number(o, path, "angularDamping", 0, Range.NON_NEGATIVE);
+        double gravityScale = in.number(o, path, "gravityScale", 1, Range.ANY);
         LabParams labParams = labParams(o, path, method);
+        if (lab) {
+            for (String k : SOLVER_KEYS) {
+                if (o.has(k)) {
+                    in.report(JsonChecks.key(path, k), "'" + k + "' does not apply to method '" + method
+                            + "' (only to method '" + BodySpec.SOLVER + "')");
+                }
+            }
+        }
+        if (bullet && type != null && type != BodyType.DYNAMIC) {
+            // Continuous collision sweeps a body that moves under forces; others have nothing to sweep.
+            in.report(JsonChecks.key(path, "bullet"),
+                    "'bullet' needs a dynamic body, but type is '" + type.key() + "'");
+        }
 
         if (lab && type != null && type != BodyType.DYNAMIC) {
             in.report(JsonChecks.key(path, "method"),
@@ -194,7 +214,8 @@ final class SceneValidator {
             return null;
         }
         return new BodySpec(name, type, shape, position, orientation, velocity, angularVelocity,
-                mass, density, friction, restitution, sensor, method, labParams);
+                mass, density, friction, restitution, sensor, bullet, linearDamping, angularDamping, gravityScale,
+                method, labParams);
     }
 
     private String name(ObjectNode o, String path, Map<String, String> names) {

@@ -124,6 +124,10 @@ class SceneReaderTest {
         assertEquals(0.7, ball.friction());
         assertEquals(0.3, ball.restitution());
         assertFalse(ball.sensor());
+        assertTrue(ball.bullet());
+        assertEquals(0.1, ball.linearDamping());
+        assertEquals(0.2, ball.angularDamping());
+        assertEquals(-0.5, ball.gravityScale());
         assertEquals(BodySpec.SOLVER, ball.method());
         assertEquals(LabParams.defaults(), ball.lab());
 
@@ -193,6 +197,8 @@ class SceneReaderTest {
         Scene s = parse(scene(ball("")));
         assertEquals("", s.description());
         assertEquals(Settings.defaults(), s.settings());
+        // The soft step converges by substeps; one solve pass per substep is Box2D v3's choice.
+        assertEquals(1, s.settings().iterations());
         assertEquals(List.of(), s.joints());
         BodySpec b = s.bodies().get(0);
         assertAll(
@@ -206,6 +212,10 @@ class SceneReaderTest {
                 () -> assertEquals(0.5, b.friction()),
                 () -> assertEquals(0.0, b.restitution()),
                 () -> assertFalse(b.sensor()),
+                () -> assertFalse(b.bullet()),
+                () -> assertEquals(0.0, b.linearDamping()),
+                () -> assertEquals(0.0, b.angularDamping()),
+                () -> assertEquals(1.0, b.gravityScale()),
                 () -> assertEquals(BodySpec.SOLVER, b.method()),
                 () -> assertEquals(LabParams.defaults(), b.lab()));
     }
@@ -410,6 +420,30 @@ class SceneReaderTest {
                         "$.bodies[0].epsilon", "epsilon must be > 0 for method 'penalty-log-barrier'"),
                 broken("zero decay", scene(body("'method': 'impulse', 'linearDecay': 0, 'shape': " + TETRA)),
                         "$.bodies[0].linearDecay", "linearDecay must be in (0, 1], got 0.0"),
+                broken("negative linear damping", scene(ball("'linearDamping': -1")),
+                        "$.bodies[0].linearDamping", "linearDamping must be >= 0, got -1.0"),
+                broken("negative angular damping", scene(ball("'angularDamping': -0.5")),
+                        "$.bodies[0].angularDamping", "angularDamping must be >= 0, got -0.5"),
+                broken("infinite gravity scale", scene(ball("'gravityScale': -Infinity")),
+                        "$.bodies[0].gravityScale", "gravityScale must be finite, got -Infinity"),
+                broken("string gravity scale", scene(ball("'gravityScale': 'half'")),
+                        "$.bodies[0].gravityScale", "expected a number, got string"),
+                broken("number for bullet", scene(ball("'bullet': 1")),
+                        "$.bodies[0].bullet", "expected true or false, got number 1"),
+                broken("static bullet", scene(ball("'type': 'static', 'bullet': true")),
+                        "$.bodies[0].bullet", "'bullet' needs a dynamic body, but type is 'static'"),
+                broken("kinematic bullet", scene(ball("'type': 'kinematic', 'bullet': true")),
+                        "$.bodies[0].bullet", "'bullet' needs a dynamic body, but type is 'kinematic'"),
+                broken("damping on a lab body",
+                        scene(body("'method': 'impulse', 'linearDamping': 1, 'shape': " + TETRA)),
+                        "$.bodies[0].linearDamping",
+                        "'linearDamping' does not apply to method 'impulse' (only to method 'solver')"),
+                broken("bullet on a lab body",
+                        scene(body("'method': 'shape-matching', 'bullet': true, 'shape': " + TETRA)),
+                        "$.bodies[0].bullet", "'bullet' does not apply to method 'shape-matching'"),
+                broken("gravity scale on a lab body",
+                        scene(body("'method': 'penalty-quadratic', 'gravityScale': 0, 'shape': " + TETRA)),
+                        "$.bodies[0].gravityScale", "'gravityScale' does not apply to method"),
                 broken("moving static body", scene(ball("'type': 'static', 'velocity': [1, 0, 0]")),
                         "$.bodies[0].velocity", "a static body cannot move: velocity must be [0, 0, 0]"),
                 broken("spinning static body", scene(ball("'type': 'static', 'angularVelocity': [0, 1, 0]")),

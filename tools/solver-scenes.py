@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""Writes the built-in scenes that run in the engine's world (contact solver) into
+app/src/main/resources/ricochet/scenes/, so that the big ones (a 210-box pyramid, 1,000 spheres)
+are regenerated rather than edited by hand:
+
+    python3 tools/solver-scenes.py            # all of them
+    python3 tools/solver-scenes.py wall tower  # some
+
+Each scene's criterion is in the README's built-in scenes table and is tested by
+app/src/test/java/ricochet/scenes/SolverScenesTest.java. Units are SI.
+"""
+import math
+import os
+import random
+import sys
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "app", "src", "main", "resources",
+                   "ricochet", "scenes")
+
+FORMAT = "ricochet-scene/1"
+
+
+class Exact(float):
+    """A number written with every digit (repr), such as dt = 1/60."""
+
+
+def num(x):
+    """Integers without a fraction, Exact numbers in full, others rounded to 12 decimals (picometres)."""
+    if isinstance(x, Exact):
+        return repr(float(x))
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, int):
+        return str(x)
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return repr(round(x, 12))
+
+
+def dump(value):
+    """Compact JSON on one line (the writer puts one body per line)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join('"%s": %s' % (k, dump(v)) for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(dump(v) for v in value) + "]"
+    if isinstance(value, str):
+        return '"%s"' % value
+    return num(value)
+
+
+def write(name, description, bodies, settings=None):
+    s = {"dt": Exact(1 / 60), "substeps": 4, "gravity": [0, -9.81, 0], "iterations": 1, "sleeping": True}
+    s.update(settings or {})
+    lines = ["{",
+             '  "format": "%s",' % FORMAT,
+             '  "description": "%s",' % description,
+             '  "settings": %s,' % dump(s),
+             '  "bodies": [']
+    lines += ["    " + dump(b) + ("," if i + 1 < len(bodies) else "") for i, b in enumerate(bodies)]
+    lines += ["  ]", "}", ""]
+    path = os.path.join(OUT, name + ".json")
+    with open(path, "w", newline="\n") as f:
+        f.write("\n".join(lines))
+    print("wrote %s (%d bodies)" % (os.path.relpath(path), len(bodies)))
+
+
+def box(half):
+    return {"type": "box", "halfExtents": list(half)}
+
+
+def sphere(r):
+    return {"type": "sphere", "radius": r}
+
+
+def ground(half=(20, 0.5, 20)):
+    """A static box whose top face is y = 0."""
+    return {"name": "ground", "type": "static", "shape": box(half), "position": [0, -half[1], 0]}
+
+
+def axis_angle(axis, degrees):
+    return {"axis": list(axis), "degrees": degrees}
+
+
+# ---------------------------------------------------------------- scenes
+
+def pyramid():
+    # 20 boxes at the base, 210 in all; 0.5 m cubes at exactly touching positions.
+    h = 0.25
+    bodies = [ground()]
+    base = 20
+    for row in range(base):
+        n = base - row
+        for i in range(n):
+            x = (i - (n - 1) / 2) * 2 * h
+            bodies.append({"name": "box-%d-%d" % (row, i), "shape": box((h, h, h)),
+                           "position": [x, h + row * 2 * h, 0]})
+    write("pyramid", "210 boxes (0.5 m) in a pyramid with a 20-box base: stands and sleeps", bodies)
+
+
+WALL_ROWS, WALL_COLUMNS = 10, 10
+BRICK = (0.25, 0.125, 0.125)  # half extents: 0.5 x 0.25 x 0.25 m
+BALL_SPEED = 20.0
+BALL_RADIUS = 0.2
+BALL_MASS = 5.0
+BALL_HEIGHT = 2.0     # the joint between the 8th and 9th courses
+BRICK_DENSITY = 100   # kg/m^3: light blocks, 3.1 kg a brick
+IMPACT_TIME = 10.0
+
+
+def wall():
+    # Running bond, 5 m long, faces +z: even courses are ten bricks; odd courses are shifted by half a
+    # brick, so they are nine bricks with a half brick at each end (both ends flush, nothing overhangs).
+    bodies = [ground()]
+    length = WALL_COLUMNS * 2 * BRICK[0]
+    for row in range(WALL_ROWS):
+        y = BRICK[1] + row * 2 * BRICK[1]
+        if row % 2 == 0:
+            pieces = [(-length / 2 + (i + 0.5) * 2 * BRICK[0], BRICK[0]) for i in range(WALL_COLUMNS)]
+        else:
+            half = BRICK[0] / 2
+            pieces = [(-length / 2 + half, half)]
+            pieces += [(-length / 2 + 2 * half + (i + 0.5) * 2 * BRICK[0], BRICK[0]) for i in range(WALL_COLUMNS - 1)]
+            pieces += [(length / 2 - half, half)]
+        for i, (x, hx) in enumerate(pieces):
+            bodies.append({"name": "brick-%d-%d" % (row, i), "shape": box((hx, BRICK[1], BRICK[2])),
+                           "density": BRICK_DENSITY, "position": [x, y, 0]})
+    # The ball flies level (gravityScale 0) from 200 m away, so the wall stands 10 s before it arrives.
+    # Why light blocks hit high: within one 1/60 s step, friction from the courses above can hold
+    # about mu m g dt per brick against the ball's 100 N s; 31 kg bricks (1000 kg/m^3) hit at 0.75 m
+    # absorb it all and none falls.
+    gap = BALL_SPEED * IMPACT_TIME
+    bodies.append({"name": "ball", "shape": sphere(BALL_RADIUS), "mass": BALL_MASS, "bullet": True,
+                   "gravityScale": 0, "position": [0, BALL_HEIGHT, BRICK[2] + BALL_RADIUS + gap],
+                   "velocity": [0, 0, -BALL_SPEED]})
+    write("wall", "ten courses of bricks (5 m, running bond) stand 10 s until a 5 kg ball at 20 m/s knocks them down",
+          bodies)
+
+
+def tower():
+    h = 0.25
+    bodies = [ground()]
+    for k in range(30):
+        bodies.append({"name": "box-%d" % k, "shape": box((h, h, h)), "position": [0, h + 2 * h * k, 0]})
+    write("tower", "30 boxes (0.5 m) stacked one on one: stands", bodies)
+
+
+def mass_ratio():
+    h = 0.25
+    bodies = [ground()]
+    for k, (name, mass) in enumerate([("light-bottom", 1), ("heavy", 100), ("light-top", 1)]):
+        bodies.append({"name": name, "shape": box((h, h, h)), "mass": mass, "position": [0, h + 2 * h * k, 0]})
+    write("mass-ratio", "a 1 kg box under a 100 kg box under a 1 kg box: stands", bodies)
+
+
+BIN_HALF = 1.5        # inner half width of the bin, m
+BIN_HEIGHT = 4.0      # wall height, m
+BIN_WALL = 0.1        # half thickness of a wall, m
+SPHERE_RADIUS = 0.1
+
+
+def spheres():
+    bodies = [ground((3, 0.5, 3))]
+    hw, ht = BIN_WALL, BIN_HEIGHT / 2
+    outer = BIN_HALF + hw
+    bodies += [
+        {"name": "wall-east", "type": "static", "shape": box((hw, ht, outer)), "position": [outer, ht, 0]},
+        {"name": "wall-west", "type": "static", "shape": box((hw, ht, outer)), "position": [-outer, ht, 0]},
+        {"name": "wall-north", "type": "static", "shape": box((outer, ht, hw)), "position": [0, ht, outer]},
+        {"name": "wall-south", "type": "static", "shape": box((outer, ht, hw)), "position": [0, ht, -outer]},
+    ]
+    # A 10 x 10 x 10 lattice 0.27 m apart inside the bin, each sphere nudged by up to 2 cm sideways
+    # (a fixed seed) so the columns do not stand on each other's poles.
+    rng = random.Random(103)
+    spacing = 0.27
+    for layer in range(10):
+        for i in range(10):
+            for k in range(10):
+                x = (i - 4.5) * spacing + rng.uniform(-0.02, 0.02)
+                z = (k - 4.5) * spacing + rng.uniform(-0.02, 0.02)
+                y = 0.3 + layer * spacing
+                bodies.append({"name": "sphere-%d-%d-%d" % (layer, i, k), "shape": sphere(SPHERE_RADIUS),
+                               "position": [x, y, z]})
+    write("spheres", "1,000 spheres poured into a walled bin: all stay in and sleep", bodies)
+
+
+def bullet():
+    # A 1 cm ball (radius 5 mm) at 300 m/s: 5 m a step, 250 times the wall's thickness.
+    bodies = [
+        ground(),
+        {"name": "wall", "type": "static", "shape": box((10, 2, 0.01)), "position": [0, 2, 0]},
+        {"name": "bullet", "shape": sphere(0.005), "bullet": True, "position": [0, 1.5, 1],
+         "velocity": [0, 0, -300]},
+    ]
+    write("bullet", "a 1 cm ball at 300 m/s against a 2 cm static wall: never passes", bodies)
+
+
+SLOPE_DEGREES = 30.0
+
+
+def slide():
+    # Two static ramps tilted 30 degrees about z (rising towards +x), a 0.5 m box resting on each near
+    # its top. Body and ramp share the friction coefficient, so the pair's sqrt(muA muB) is that value.
+    a = math.radians(SLOPE_DEGREES)
+    along = (math.cos(a), math.sin(a), 0.0)
+    normal = (-math.sin(a), math.cos(a), 0.0)
+    ramp_half = (6.0, 0.25, 1.0)
+    h = 0.25
+    bodies = [ground((20, 0.5, 20))]
+    for k, mu in enumerate([0.7, 0.3]):
+        z = -2.0 + 4.0 * k
+        centre = (0.0, 4.0, z)
+        tag = "%02d" % round(mu * 100)
+        bodies.append({"name": "ramp-" + tag, "type": "static", "shape": box(ramp_half),
+                       "position": list(centre), "orientation": axis_angle((0, 0, 1), SLOPE_DEGREES),
+                       "friction": mu})
+        up = 4.5  # metres up the slope from the ramp's centre
+        d = ramp_half[1] + h
+        p = [centre[i] + up * along[i] + d * normal[i] for i in range(3)]
+        bodies.append({"name": "box-" + tag, "shape": box((h, h, h)), "position": p,
+                       "orientation": axis_angle((0, 0, 1), SLOPE_DEGREES), "friction": mu})
+    write("slide", "boxes on 30-degree ramps: friction 0.7 holds, 0.3 slides at g (sin 30 - 0.3 cos 30)",
+          bodies)
+
+
+CRADLE_SPEED = 3.0
+
+
+def newton_cradle():
+    # No gravity and no strings: five elastic balls in a row along x, four touching, the first coming
+    # in from 0.5 m away at 3 m/s (above the solver's 1 m/s restitution threshold).
+    r = 0.25
+    bodies = []
+    for k in range(5):
+        x = 2 * r * k
+        body = {"name": "ball-%d" % k, "shape": sphere(r), "restitution": 1, "friction": 0,
+                "position": [x if k else x - 0.5, 0, 0]}
+        if k == 0:
+            body["velocity"] = [CRADLE_SPEED, 0, 0]
+        bodies.append(body)
+    write("newton-cradle", "five elastic balls in a row, no gravity: the first's momentum passes to the last",
+          bodies, {"gravity": [0, 0, 0]})
+
+
+PLATFORM_SPEED = 1.0
+
+
+def kinematic():
+    # A kinematic platform moving along +x at 1 m/s carries three boxes that start at its velocity.
+    bodies = [ground((40, 0.5, 10)),
+              {"name": "platform", "type": "kinematic", "shape": box((1.5, 0.1, 1.5)), "position": [0, 1, 0],
+               "velocity": [PLATFORM_SPEED, 0, 0]}]
+    for k, x in enumerate([-0.8, 0.0, 0.8]):
+        bodies.append({"name": "box-%d" % k, "shape": box((0.15, 0.15, 0.15)),
+                       "position": [x, 1.1 + 0.15, 0.3 * (k - 1)], "velocity": [PLATFORM_SPEED, 0, 0]})
+    write("kinematic", "a kinematic platform moving at 1 m/s carries three boxes", bodies)
+
+
+def sensor():
+    # A static sensor slab 2 to 3 m up; a ball, a box and a capsule fall through it onto the ground.
+    bodies = [ground(),
+              {"name": "sensor", "type": "static", "sensor": True, "shape": box((3, 0.5, 3)),
+               "position": [0, 2.5, 0]},
+              {"name": "ball", "shape": sphere(0.2), "position": [-1.5, 5, 0]},
+              {"name": "crate", "shape": box((0.2, 0.2, 0.2)), "position": [0, 5.5, 0]},
+              {"name": "pill", "shape": {"type": "capsule", "radius": 0.15, "halfHeight": 0.2},
+               "position": [1.5, 6, 0], "orientation": axis_angle((0, 0, 1), 90)}]
+    write("sensor", "a ball, a box and a capsule fall through a sensor slab, reported and not slowed", bodies)
+
+
+BUMP_PERIOD = 2.5
+BUMP_HEIGHT = 0.3
+
+
+def bumps(x, z):
+    """Terrain height: flat (0) for z <= 0; for z >= 1 an egg crate of bowls BUMP_PERIOD apart (isolated
+    minima, so a ball has a bottom to settle in), BUMP_HEIGHT from bowl to peak; a ramp in between."""
+    blend = min(max(z, 0.0), 1.0)
+    sx = math.sin(math.pi * x / BUMP_PERIOD)
+    sz = math.sin(math.pi * z / BUMP_PERIOD)
+    return BUMP_HEIGHT * blend * (sx * sx + sz * sz) / 2
+
+
+def terrain():
+    n, spacing = 21, 0.5      # 21 x 21 vertices: 10 m x 10 m
+    x0, z0 = -10.5, -5.0       # the mesh covers x in [-10.5, -0.5]; the heightfield x in [0.5, 10.5]
+    vertices, triangles = [], []
+    for r in range(n):
+        for c in range(n):
+            x, z = x0 + c * spacing, z0 + r * spacing
+            vertices.append([x, round(bumps(x, z), 9), z])
+    for r in range(n - 1):
+        for c in range(n - 1):
+            a, b, d, e = r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1
+            # Counter-clockwise from above (+y): normals up.
+            triangles += [[a, d, b], [b, d, e]]
+    hx0 = 0.5
+    heights = [[round(bumps(hx0 + c * spacing, z0 + r * spacing), 9) for c in range(n)] for r in range(n)]
+    bodies = [
+        {"name": "mesh", "type": "static", "shape": {"type": "mesh", "vertices": vertices, "triangles": triangles}},
+        {"name": "heightfield", "type": "static",
+         "shape": {"type": "heightfield", "heights": heights, "spacing": [spacing, spacing]},
+         "position": [hx0, 0, z0]},
+    ]
+    # Over each surface: a box sliding along x over the flat part (across many internal edges), and a
+    # box, a ball and a capsule dropped towards each of three bowls. Balls and capsules get angular
+    # damping: the engine has no rolling resistance, and a ball rolling without slipping in a bowl
+    # keeps its energy (it would roll to and fro for ever).
+    for side, cx in (("m", -5.0), ("h", 5.0)):
+        bodies.append({"name": side + "-slider", "shape": box((0.25, 0.25, 0.25)),
+                       "position": [cx - 3.5, 0.25, -3], "velocity": [3, 0, 0], "friction": 0.1})
+        for k in range(3):
+            x = cx - BUMP_PERIOD + BUMP_PERIOD * k  # a bowl's centre: x = 2.5 m * integer, z = 2.5 m
+            bodies.append({"name": "%s-box-%d" % (side, k), "shape": box((0.2, 0.2, 0.2)),
+                           "position": [x + 0.3, 1.5, 2.5], "orientation": axis_angle((1, 1, 0), 30)})
+            bodies.append({"name": "%s-ball-%d" % (side, k), "shape": sphere(0.2), "angularDamping": 1,
+                           "position": [x - 0.4, 2.0, 3.1]})
+            bodies.append({"name": "%s-pill-%d" % (side, k),
+                           "shape": {"type": "capsule", "radius": 0.15, "halfHeight": 0.25}, "angularDamping": 1,
+                           "position": [x - 0.2, 2.5, 1.8], "orientation": axis_angle((0, 0, 1), 80)})
+    write("terrain", "boxes, balls and capsules dropped on a bumpy triangle mesh and a heightfield", bodies)
+
+
+def bunny_solver():
+    # The lab's bunny (scene bunny): same OBJ, start pose and velocities, floor and wall planes, and
+    # the lab's friction 0.2 and restitution 0.5, but simulated by the engine's world.
+    bodies = [
+        {"name": "floor", "type": "static", "shape": {"type": "plane", "normal": [0, 1, 0], "offset": 0.01}},
+        {"name": "wall", "type": "static", "shape": {"type": "plane", "normal": [-1, 0, 0], "offset": -2}},
+        {"name": "bunny", "shape": {"type": "mesh", "obj": "bunny.obj"}, "position": [0, 0.6, 0],
+         "orientation": [0.6427876, 0, 0, 0.7660445], "velocity": [5, 2, 0], "angularVelocity": [0, 1, 0],
+         "friction": 0.2, "restitution": 0.5},
+    ]
+    write("bunny-solver", "the lab's bunny throw simulated by the engine's world (hull of the mesh)", bodies,
+          {"dt": Exact(0.015), "gravity": [0, -9.8, 0]})
+
+
+SCENES = {"pyramid": pyramid, "wall": wall, "tower": tower, "mass-ratio": mass_ratio, "spheres": spheres,
+          "bullet": bullet, "slide": slide, "newton-cradle": newton_cradle, "kinematic": kinematic,
+          "sensor": sensor, "terrain": terrain, "bunny-solver": bunny_solver}
+
+if __name__ == "__main__":
+    names = sys.argv[1:] or list(SCENES)
+    for name in names:
+        if name not in SCENES:
+            sys.exit("unknown scene '%s' (known: %s)" % (name, ", ".join(SCENES)))
+        SCENES[name]()
