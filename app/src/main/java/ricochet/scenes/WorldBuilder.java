@@ -11,6 +11,7 @@ import ricochet.geometry.SphereSdf;
 import ricochet.geometry.TriangleMesh;
 import ricochet.geometry.shape.CompoundShape;
 import ricochet.geometry.shape.MassProperties;
+import ricochet.geometry.shape.HullSimplifier;
 import ricochet.geometry.shape.QuickHull;
 import ricochet.geometry.shape.Shape;
 import ricochet.io.scene.BodySpec;
@@ -185,11 +186,14 @@ public final class WorldBuilder {
 
     /**
      * A dynamic body's collision shape: meshes (at the top or inside a compound) become the convex
-     * hull of their vertices, since the narrow phase has no mesh-mesh and no mesh-plane routine.
+     * hull of their vertices, since the narrow phase has no mesh-mesh and no mesh-plane routine; a
+     * hull of a dense mesh keeps only the vertices extreme along {@link HullSimplifier}'s directions.
      */
     static Shape dynamicShape(ShapeSpec spec) {
         if (spec instanceof ShapeSpec.Mesh m) {
-            return QuickHull.build(m.mesh().vertices());
+            double[] vertices = m.mesh().vertices();
+            double[] corners = HullSimplifier.supportPoints(vertices, HullSimplifier.DEFAULT_DIRECTIONS);
+            return QuickHull.build(corners.length >= 12 ? corners : vertices);
         }
         if (spec instanceof ShapeSpec.Heightfield) {
             throw new IllegalArgumentException("a heightfield has no volume; it needs a static or kinematic body");

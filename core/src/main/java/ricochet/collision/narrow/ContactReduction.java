@@ -9,10 +9,22 @@ import java.util.Arrays;
  * point farthest from it, the point making the largest triangle with those two, then the point
  * outside that triangle that adds the most area. The buffer grows by doubling and is reused, so a warm
  * reduction allocates nothing.
+ *
+ * <p>Only candidates within {@link #DEPTH_BAND} of the deepest take part in the area choice; free
+ * places left over go to the next deepest of the rest. A body rocking on a rounded hull (many
+ * vertices within the margin) otherwise kept the far-apart vertices 2 cm up and dropped the one
+ * about to touch, which then arrived a step late, a few millimetres deep, and the push-out pumped
+ * the rocking instead of letting it die.
  */
 final class ContactReduction {
 
+    /** Metres: candidates this much shallower than the deepest are near-ties for the area choice. */
+    static final double DEPTH_BAND = 0.005;
+    /** Metres: candidates this close to the deepest count as equally deep for the first choice. */
+    static final double NEAR_TIE = 0.0005;
+
     private int count;
+    private boolean[] used = new boolean[16];
     private double[] onA = new double[3 * 16];
     private double[] onB = new double[3 * 16];
     private int[] ids = new int[16];
@@ -30,6 +42,7 @@ final class ContactReduction {
             onA = Arrays.copyOf(onA, 6 * count);
             onB = Arrays.copyOf(onB, 6 * count);
             ids = Arrays.copyOf(ids, 2 * count);
+            used = new boolean[ids.length];
         }
         int i = 3 * count;
         onA[i] = ax;
@@ -71,9 +84,22 @@ final class ContactReduction {
                 i1 = i;
             }
         }
+        double band = best + DEPTH_BAND;
+        // A resting body's support points lie within a fraction of a millimetre of each other, and
+        // which is deepest flips as it settles; the first of them in candidate order anchors the
+        // choice instead, so the same four stay (and keep their warm start) step after step.
+        for (int i = 0; i < count; i++) {
+            if (separation(i, nx, ny, nz) <= best + NEAR_TIE) {
+                i1 = i;
+                break;
+            }
+        }
         int i2 = -1;
         best = tie2;
         for (int i = 0; i < count; i++) {
+            if (separation(i, nx, ny, nz) > band) {
+                continue;
+            }
             double dx = onA[3 * i] - onA[3 * i1], dy = onA[3 * i + 1] - onA[3 * i1 + 1];
             double dz = onA[3 * i + 2] - onA[3 * i1 + 2];
             double d2 = dx * dx + dy * dy + dz * dz;
@@ -82,14 +108,21 @@ final class ContactReduction {
                 i2 = i;
             }
         }
+        Arrays.fill(used, 0, count, false);
         addTo(out, i1);
+        used[i1] = true;
         if (i2 < 0) {
+            fillDeepest(out, nx, ny, nz, tie);
             return true;
         }
         addTo(out, i2);
+        used[i2] = true;
         int i3 = -1;
         double area3 = tie2;
         for (int i = 0; i < count; i++) {
+            if (separation(i, nx, ny, nz) > band) {
+                continue;
+            }
             double a = signedArea(i1, i2, i, nx, ny, nz);
             if (Math.abs(a) > Math.abs(area3) + tie2) {
                 area3 = a;
@@ -97,15 +130,20 @@ final class ContactReduction {
             }
         }
         if (i3 < 0) {
+            fillDeepest(out, nx, ny, nz, tie);
             return true;
         }
         addTo(out, i3);
+        used[i3] = true;
         // A point outside triangle (i1, i2, i3) has a negative area, relative to the triangle's own
         // orientation, against at least one of its edges; that area is what it adds to the quad.
         double sign = Math.signum(area3);
         int i4 = -1;
         double gain = tie2;
         for (int i = 0; i < count; i++) {
+            if (separation(i, nx, ny, nz) > band) {
+                continue;
+            }
             double a = Math.min(sign * signedArea(i1, i2, i, nx, ny, nz),
                     Math.min(sign * signedArea(i2, i3, i, nx, ny, nz), sign * signedArea(i3, i1, i, nx, ny,
                             nz)));
@@ -116,8 +154,33 @@ final class ContactReduction {
         }
         if (i4 >= 0) {
             addTo(out, i4);
+            used[i4] = true;
         }
+        fillDeepest(out, nx, ny, nz, tie);
         return true;
+    }
+
+    /** Fills the manifold's free places with the deepest unused candidates (ties to the earliest). */
+    private void fillDeepest(Manifold out, double nx, double ny, double nz, double tie) {
+        while (out.pointCount() < Manifold.MAX_POINTS) {
+            int pick = -1;
+            double best = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < count; i++) {
+                if (used[i]) {
+                    continue;
+                }
+                double s = separation(i, nx, ny, nz);
+                if (pick < 0 || s < best - tie) {
+                    best = s;
+                    pick = i;
+                }
+            }
+            if (pick < 0) {
+                return;
+            }
+            addTo(out, pick);
+            used[pick] = true;
+        }
     }
 
     private double separation(int i, double nx, double ny, double nz) {
