@@ -592,6 +592,12 @@ class SolverScenesTest {
         WorldSimulation sim = world(scene);
         int bunny = index(sim, "bunny");
         TriangleMesh mesh = ((ShapeSpec.Mesh) scene.bodies().get(bunny).shape()).mesh();
+        // The solver meets the simplified hull; the mesh may stand out of it by up to this much.
+        ricochet.geometry.shape.Shape hull = WorldBuilder.dynamicShape(scene.bodies().get(bunny).shape());
+        double outside = 0;
+        for (int v = 0; v < mesh.vertexCount(); v++) {
+            outside = Math.max(outside, ricochet.geometry.shape.ShapeSdf.distance(hull, mesh.x(v), mesh.y(v), mesh.z(v)));
+        }
         double floor = ((ShapeSpec.Plane) scene.bodies().get(index(sim, "floor")).shape()).offset();
         double wall = -((ShapeSpec.Plane) scene.bodies().get(index(sim, "wall")).shape()).offset();
         double deepestFloor = 0, deepestWall = 0;
@@ -614,9 +620,11 @@ class SolverScenesTest {
                         + " %.5f m into the wall; final origin (%.4f, %.4f, %.4f), speed %.4f m/s%n", restFrom,
                 sim.isSleeping(bunny) ? "asleep" : "awake", deepestFloor, deepestWall, end[X], end[Y], end[Z],
                 speed(end));
-        double floorDepth = deepestFloor;
+        System.out.printf("bunny-solver: the mesh stands out of its collision hull by up to %.5f m%n", outside);
+        double floorDepth = deepestFloor, hullError = outside;
         assertAll(
                 () -> assertTrue(sim.isSleeping(bunny), "the bunny is still moving at 10 s"),
-                () -> assertTrue(floorDepth < 0.01, "a vertex went " + floorDepth + " m into the floor"));
+                () -> assertTrue(floorDepth < 0.01 + hullError, "a vertex went " + floorDepth
+                        + " m into the floor, more than 1 cm beyond the hull's own error " + hullError + " m"));
     }
 }

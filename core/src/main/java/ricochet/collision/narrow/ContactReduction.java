@@ -59,6 +59,23 @@ final class ContactReduction {
      * set (it orients the areas and measures depth). Returns whether any point was written.
      */
     boolean emit(Manifold out) {
+        return emit(out, false);
+    }
+
+    /**
+     * {@link #emit(Manifold)} for candidates listed in a fixed order of the shape's own features (a
+     * hull's vertices against a plane): the first candidate within {@link #NEAR_TIE} of the deepest,
+     * not the deepest itself, anchors the choice. A body resting on a hull's corners has several
+     * within a fraction of a millimetre, and which is deepest flips as it settles; anchoring on a
+     * fixed one keeps the same four (and their warm start) step after step. Clipped polygons keep
+     * the deepest: there the near-deepest points come in pairs at each corner and the deeper of a
+     * pair is the one to keep (a heavy box on a light one wobbled with the anchored rule).
+     */
+    boolean emitAnchored(Manifold out) {
+        return emit(out, true);
+    }
+
+    private boolean emit(Manifold out, boolean anchorFirst) {
         double nx = out.nx, ny = out.ny, nz = out.nz;
         if (count <= Manifold.MAX_POINTS) {
             for (int i = 0; i < count; i++) {
@@ -85,10 +102,7 @@ final class ContactReduction {
             }
         }
         double band = best + DEPTH_BAND;
-        // A resting body's support points lie within a fraction of a millimetre of each other, and
-        // which is deepest flips as it settles; the first of them in candidate order anchors the
-        // choice instead, so the same four stay (and keep their warm start) step after step.
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; anchorFirst && i < count; i++) {
             if (separation(i, nx, ny, nz) <= best + NEAR_TIE) {
                 i1 = i;
                 break;

@@ -133,7 +133,7 @@ public final class PlaneContacts {
                 reduction.add(w[0] - s * nx, w[1] - s * ny, w[2] - s * nz, w[0], w[1], w[2], v);
             }
         }
-        return reduction.emit(out);
+        return reduction.emitAnchored(out);
     }
 
     /**
