@@ -172,7 +172,9 @@ def spheres():
         {"name": "wall-south", "type": "static", "shape": box((outer, ht, hw)), "position": [0, ht, -outer]},
     ]
     # A 10 x 10 x 10 lattice 0.27 m apart inside the bin, each sphere nudged by up to 2 cm sideways
-    # (a fixed seed) so the columns do not stand on each other's poles.
+    # (a fixed seed) so the columns do not stand on each other's poles. Angular damping (1/s) stands
+    # in for the spin friction of a real contact patch: the engine's point contacts have no torque
+    # about the normal, so a ball on the floor spinning about the vertical keeps spinning.
     rng = random.Random(103)
     spacing = 0.27
     for layer in range(10):
@@ -182,7 +184,7 @@ def spheres():
                 z = (k - 4.5) * spacing + rng.uniform(-0.02, 0.02)
                 y = 0.3 + layer * spacing
                 bodies.append({"name": "sphere-%d-%d-%d" % (layer, i, k), "shape": sphere(SPHERE_RADIUS),
-                               "position": [x, y, z]})
+                               "angularDamping": 1, "position": [x, y, z]})
     write("spheres", "1,000 spheres poured into a walled bin: all stay in and sleep", bodies)
 
 

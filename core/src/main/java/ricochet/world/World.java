@@ -394,8 +394,10 @@ public final class World {
             }
             boolean bullet = bulletOfSlot[slot];
             int collider = colliderOfSlot[slot];
+            // A hit at the start is a body already touching what it moves into: its contact points
+            // are in this step's solve, which kept it out; holding it back would freeze it in place.
             if (!collision.timeOfImpact(collider, dx, dy, dz, TOI_TOLERANCE, bullet ? skipForBullet : skipForFast, hit)
-                    || hit.fraction >= 1) {
+                    || hit.fraction >= 1 || hit.fraction * Math.sqrt(d2) <= TOI_TOLERANCE) {
                 continue;
             }
             double f = hit.fraction;
@@ -831,6 +833,12 @@ public final class World {
     /** A force (N) at a world point (m) for the next step. */
     public void applyForce(BodyId id, Vec3 force, Vec3 worldPoint) {
         bodies.applyForce(id, force, worldPoint);
+        wake(id);
+    }
+
+    /** A torque (N m, world axes) for the next step. */
+    public void applyTorque(BodyId id, Vec3 torque) {
+        bodies.applyTorque(id, torque);
         wake(id);
     }
 
