@@ -8,18 +8,20 @@ import java.util.Map;
 
 /**
  * The convex hull of a point cloud by quickhull (Barber, Dobkin and Huhdanpaa, "The Quickhull
- * Algorithm for Convex Hulls", ACM TOMS 1996), made robust the way Gregorius describes in
- * "Implementing QuickHull" (GDC 2014):
+ * Algorithm for Convex Hulls", ACM TOMS 1996), in two stages:
  * <ul>
- *   <li>a point counts as outside a face only when it is farther than a distance tolerance
- *       {@code eps = 3 DBL_EPSILON (max|x| + max|y| + max|z|)} above its plane, so round-off never
- *       decides visibility; points within eps of the hull are dropped as interior;</li>
- *   <li>the visible faces are grown by a search from the face the new point was assigned to, so the
- *       horizon is one connected loop;</li>
- *   <li>after the triangle hull is built, neighbouring triangles whose vertices lie within 2 eps of
- *       a common plane are merged into one polygonal face (this also absorbs the slightly concave
- *       edges the tolerance lets through), and a vertex left on only two faces (it lies on the
- *       straight edge between them) is removed.</li>
+ *   <li>the triangle hull of the points exactly as given: whether a point is outside a face is the
+ *       exact sign of an orientation determinant ({@link Orient3d}), and the faces it sees are grown
+ *       by a search from the face it was assigned to. With exact signs every step is the
+ *       beneath-beyond step on a convex polytope (the visible faces form a disc, each cone face is
+ *       oriented outward), so the triangle hull is convex for any input. A tolerance cannot give
+ *       that without merging faces during the build: of two coplanar neighbours, round-off can put a
+ *       point a hair beyond one and within the tolerance of the other, and the cone then folds back
+ *       over the face left standing. Points exactly on the hull are dropped;</li>
+ *   <li>then, with a distance tolerance {@code eps = 3 DBL_EPSILON (max|x| + max|y| + max|z|)}
+ *       (Gregorius, "Implementing QuickHull", GDC 2014), neighbouring triangles whose vertices lie
+ *       within 2 eps of a common plane are merged into one polygonal face, and a vertex left on only
+ *       two faces (it lies on the straight edge between them) is removed.</li>
  * </ul>
  * Building allocates; it is a set-up step, never per simulation step. The result is deterministic
  * for the same input: no hashing order, no randomness decides anything.
@@ -90,6 +92,11 @@ public final class QuickHull {
 
         double distance(double[] p, int i) {
             return nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2] - d;
+        }
+
+        /** Whether point i lies strictly above this triangle's plane, decided exactly. */
+        boolean sees(double[] p, int i) {
+            return Orient3d.sign(p, a, b, c, i) > 0;
         }
 
         int vertex(int k) {
@@ -226,17 +233,11 @@ public final class QuickHull {
                         + best + " m from the plane, tolerance " + eps + " m)");
             }
             int[] s = {i0, i1, i2, i3};
-            double cx = 0, cy = 0, cz = 0;
-            for (int v : s) {
-                cx += p[3 * v] / 4;
-                cy += p[3 * v + 1] / 4;
-                cz += p[3 * v + 2] / 4;
-            }
-            int[][] tris = {{i0, i1, i2}, {i0, i1, i3}, {i1, i2, i3}, {i2, i0, i3}};
+            // Each triangle with the simplex vertex it leaves out; outward means that vertex is below.
+            int[][] tris = {{i0, i1, i2, i3}, {i0, i1, i3, i2}, {i1, i2, i3, i0}, {i2, i0, i3, i1}};
             for (int[] t : tris) {
                 Face f = new Face(t[0], t[1], t[2], p);
-                // Outward means away from the simplex's centroid.
-                if (f.nx * cx + f.ny * cy + f.nz * cz - f.d > 0) {
+                if (f.sees(p, t[3])) {
                     f = new Face(t[0], t[2], t[1], p);
                 }
                 addFace(f);
@@ -270,7 +271,7 @@ public final class QuickHull {
         private void assign(int i, int from) {
             for (int f = from; f < faces.size(); f++) {
                 Face face = faces.get(f);
-                if (face.alive && face.distance(p, i) > eps) {
+                if (face.alive && face.sees(p, i)) {
                     face.addOutside(i);
                     return;
                 }
@@ -293,7 +294,7 @@ public final class QuickHull {
                     int a = f.vertex(k), b = f.vertex((k + 1) % 3);
                     int g = edgeFace.get(key(b, a));
                     if (state[g] == 0) {
-                        state[g] = faces.get(g).distance(p, eye) > eps ? 1 : 2;
+                        state[g] = faces.get(g).sees(p, eye) ? 1 : 2;
                         if (state[g] == 1) {
                             visible.add(g);
                         }
