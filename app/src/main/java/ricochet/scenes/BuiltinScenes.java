@@ -29,7 +29,7 @@ public final class BuiltinScenes {
     public static final List<String> NAMES = List.of(
             "bunny", "bunny-seed", "bunny-penalty", "bunny-log-barrier", "bunny-shape-matching",
             "pyramid", "wall", "tower", "mass-ratio", "spheres", "bullet", "slide", "newton-cradle",
-            "kinematic", "sensor", "terrain", "bunny-solver");
+            "kinematic", "sensor", "terrain", "bunny-solver", "pile");
 
     private BuiltinScenes() {
     }

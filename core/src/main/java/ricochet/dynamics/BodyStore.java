@@ -47,6 +47,8 @@ public final class BodyStore {
     public byte[] asleep;
     /** Seconds the body has moved slower than the sleep threshold; reset when it moves or is woken. */
     public double[] sleepTime;
+    /** Where the body was (centre of mass, rotation) when its sleep timer last restarted. */
+    public double[] restX, restY, restZ, restQx, restQy, restQz, restQw;
     /** The farthest point of the body's shape from its centre of mass, m: turns |w| into a speed. */
     public double[] extent;
     /** A step longer than this (m) may pass through thin geometry: the body is swept (continuous collision). */
@@ -93,6 +95,9 @@ public final class BodyStore {
         type[i] = STATIC;
         asleep[i] = 0;
         sleepTime[i] = 0;
+        restX[i] = restY[i] = restZ[i] = 0;
+        restQx[i] = restQy[i] = restQz[i] = 0;
+        restQw[i] = 1;
         extent[i] = 0;
         fastDistance[i] = 0;
         slot[i] = -1;
@@ -181,6 +186,13 @@ public final class BodyStore {
         type[to] = type[from];
         asleep[to] = asleep[from];
         sleepTime[to] = sleepTime[from];
+        restX[to] = restX[from];
+        restY[to] = restY[from];
+        restZ[to] = restZ[from];
+        restQx[to] = restQx[from];
+        restQy[to] = restQy[from];
+        restQz[to] = restQz[from];
+        restQw[to] = restQw[from];
         extent[to] = extent[from];
         fastDistance[to] = fastDistance[from];
         slot[to] = slot[from];
@@ -220,6 +232,13 @@ public final class BodyStore {
         type = type == null ? new byte[n] : Arrays.copyOf(type, n);
         asleep = asleep == null ? new byte[n] : Arrays.copyOf(asleep, n);
         sleepTime = grow(sleepTime, n);
+        restX = grow(restX, n);
+        restY = grow(restY, n);
+        restZ = grow(restZ, n);
+        restQx = grow(restQx, n);
+        restQy = grow(restQy, n);
+        restQz = grow(restQz, n);
+        restQw = grow(restQw, n);
         extent = grow(extent, n);
         fastDistance = grow(fastDistance, n);
         slot = slot == null ? new int[n] : Arrays.copyOf(slot, n);
