@@ -354,12 +354,12 @@ def bunny_solver():
 def pile():
     # 1,000 boxes (0.4 m) in a 10 x 10 x 10 lattice 0.7 m apart (more than a turned box's 0.69 m
     # diagonal, so none overlaps at the start), each turned by a random angle about a random axis
-    # (fixed seed), dropped into an 8 m square pen with 3 m walls: they tumble into a loose pile and
+    # (fixed seed), dropped into an 8 m square pen with 8 m walls: they tumble into a loose pile and
     # settle. The speed benchmark's "1,000-box pile".
     rng = random.Random(1000)
     bodies = [ground((6, 0.5, 6))]
     half = 4.0
-    hw, ht = 0.1, 1.5
+    hw, ht = 0.1, 4.0
     bodies += [
         {"name": "pen-east", "type": "static", "shape": box((hw, ht, half + hw)), "position": [half + hw, ht, 0]},
         {"name": "pen-west", "type": "static", "shape": box((hw, ht, half + hw)), "position": [-half - hw, ht, 0]},

@@ -627,4 +627,42 @@ class SolverScenesTest {
                 () -> assertTrue(floorDepth < 0.01 + hullError, "a vertex went " + floorDepth
                         + " m into the floor, more than 1 cm beyond the hull's own error " + hullError + " m"));
     }
+
+    /**
+     * The 1,000-box pile (the speed figures' scene): every box stays in the pen and above the
+     * ground, and the pile settles: its kinetic energy falls below 0.1% of the peak. Measured, not
+     * asserted: it does not sleep within 15 s (most boxes creep by 1-5 mm a second at edge and corner
+     * contacts), a known defect noted in the README.
+     */
+    @Test
+    void pileOfBoxesSettlesInsideThePen() throws Exception {
+        WorldSimulation sim = world("pile");
+        double peak = 0;
+        double lowest = Double.POSITIVE_INFINITY, widest = 0;
+        double[] s = new double[13];
+        for (int i = 0, n = steps(sim, 15); i < n; i++) {
+            sim.step();
+            peak = Math.max(peak, sim.kineticEnergy());
+        }
+        for (int b = 0; b < sim.bodyCount(); b++) {
+            if (!sim.bodyName(b).startsWith("box-")) {
+                continue;
+            }
+            sim.readState(b, s);
+            lowest = Math.min(lowest, s[Y]);
+            widest = Math.max(widest, Math.max(Math.abs(s[X]), Math.abs(s[2])));
+        }
+        double ke = sim.kineticEnergy(), top = peak, low = lowest, wide = widest;
+        int asleep = 0;
+        for (int b = 0; b < sim.bodyCount(); b++) {
+            asleep += sim.isSleeping(b) ? 1 : 0;
+        }
+        System.out.printf("pile: peak KE %.1f J, KE at 15 s %.3f J, %d asleep, lowest centre %.4f m, farthest %.3f m%n",
+                peak, ke, asleep, lowest, widest);
+        assertAll(
+                () -> assertTrue(ke < 1e-3 * top, "KE " + ke + " J of a " + top + " J peak"),
+                // A 0.4 m box's centre is at least 0.2 m up when it lies flat on the ground.
+                () -> assertTrue(low > 0.19, "a box's centre at " + low + " m"),
+                () -> assertTrue(wide < 4.0, "a box left the pen: " + wide + " m out"));
+    }
 }
