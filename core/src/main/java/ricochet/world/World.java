@@ -28,8 +28,8 @@ import ricochet.math.Vec3;
  * its class comment says why), fast bodies are swept back to their first impact, islands at rest
  * fall asleep, and the step's events are recorded.
  *
- * <p>Sleeping: a dynamic body whose speed {@code max(|v|, extent |w|)} stays below
- * {@link #sleepSpeed()} accumulates sleep time; an island (bodies linked by touching contacts) whose
+ * <p>Sleeping: a dynamic body that stays near where its sleep timer restarted (see {@link #sleep})
+ * accumulates sleep time; an island (bodies linked by touching contacts) whose
  * every body has slept {@link #timeToSleep()} seconds falls asleep as a whole: velocities zeroed, no
  * integration, no solving, and the collision world skips its pairs with static and other sleeping
  * bodies. It wakes as a whole when an awake body (or a moving kinematic one) comes within
@@ -65,7 +65,7 @@ public final class World {
      * A point found within the contact margin enters the solver only if, at the bodies' current
      * relative velocity, it would come within this (m) over the step: bodies resting side by side a
      * few centimetres apart add no points (a 10 x 10 x 10 box pile had 25 points per touching pair
-     * with every point in the margin kept, 4 with this rule), while a body closing fast is still met
+     * with every point in the margin kept, 5 with this rule), while a body closing fast is still met
      * before it overlaps. The slack covers what gravity adds during the step (g dt^2 = 2.7 mm at 60 Hz).
      */
     public static final double SPECULATIVE_DISTANCE = 0.02;
@@ -120,6 +120,8 @@ public final class World {
     private double[] startQw = new double[16];
     private boolean[] skipForFast = new boolean[16], skipForBullet = new boolean[16];
     private final ShapeCastHit hit = new ShapeCastHit();
+    /** Per point of the manifold being collected: its separation after the step at today's velocity. */
+    private final double[] pointReach = new double[Manifold.MAX_POINTS];
     private long continuousHits;
     /** Sweeps stop this far (m) before contact: the next step's speculative point closes the rest. */
     private static final double TOI_TOLERANCE = 1e-3;
@@ -256,7 +258,8 @@ public final class World {
             // Relative normal velocity at the point: the gap it closes over the coming step.
             double vn = pointVelocityAlong(b, m.pointBX(k), m.pointBY(k), m.pointBZ(k), m)
                     - pointVelocityAlong(a, m.pointAX(k), m.pointAY(k), m.pointAZ(k), m);
-            predicted = Math.min(predicted, sep + Math.min(vn, 0) * stepDt);
+            pointReach[k] = sep + Math.min(vn, 0) * stepDt;
+            predicted = Math.min(predicted, pointReach[k]);
         }
         if (sensorOfSlot[slotA] || sensorOfSlot[slotB]) {
             if (!(sensorOfSlot[slotA] && sensorOfSlot[slotB]) && minSep < 0) {
@@ -317,20 +320,19 @@ public final class World {
                     || store.wx[i] != 0 || store.wy[i] != 0 || store.wz[i] != 0);
     }
 
-    /** Copies a manifold's points into the contact store with the pair's material. */
+    /**
+     * Copies a manifold's points that can come within {@link #SPECULATIVE_DISTANCE} over the step
+     * ({@link #pointReach}, filled by {@link #collect}) into the contact store with the pair's material.
+     */
     private void addPoints(int a, int b, int colliderA, int colliderB, int childA, int childB, int slotA, int slotB,
                            Manifold m) {
         double mu = Math.sqrt(frictionOfSlot[slotA] * frictionOfSlot[slotB]);
         double e = Math.max(restitutionOfSlot[slotA], restitutionOfSlot[slotB]);
         for (int k = 0; k < m.pointCount(); k++) {
-            double sep = m.separation(k);
-            if (sep > SPECULATIVE_DISTANCE) {
-                double vn = pointVelocityAlong(b, m.pointBX(k), m.pointBY(k), m.pointBZ(k), m)
-                        - pointVelocityAlong(a, m.pointAX(k), m.pointAY(k), m.pointAZ(k), m);
-                if (sep + vn * stepDt > SPECULATIVE_DISTANCE) {
-                    continue;
-                }
+            if (pointReach[k] > SPECULATIVE_DISTANCE) {
+                continue;
             }
+            double sep = m.separation(k);
             // Compound children share the body pair: fold the child indices into the feature id so
             // their points keep distinct keys.
             int feature = m.featureId(k) * 31 * 31 + (childA + 1) * 31 + (childB + 1);
@@ -369,8 +371,9 @@ public final class World {
 
     /**
      * Continuous collision (Box2D v3's scheme): a body that moved more than a quarter of its
-     * thinnest size in the step (less than that cannot pass through anything it could stand on) is swept from its start to its end position, against static bodies, or against every
-     * non-sensor body for a bullet, and put back at its first impact with its velocity kept; the next
+     * thinnest size in the step (less cannot carry it through anything it could stand on) is swept
+     * from its start to its end position, against static bodies, or against every non-sensor body
+     * for a bullet, and put back at its first impact with its velocity kept; the next
      * step's speculative contact then stops or bounces it at the surface. The sweep is a translation
      * of the shape at its start orientation (rotation during the step is not swept); the orientation
      * is interpolated to the same fraction.
@@ -680,28 +683,25 @@ public final class World {
         bulletOfSlot[slot] = false;
         sleepGroupOfSlot[slot] = 0;
         handleOfSlot[slot] = id;
-        store.extent[i] = extentOf(shape, store.cx[i], store.cy[i], store.cz[i]);
-        store.fastDistance[i] = 0.25 * thinnestOf(shape);
+        setSizes(i, shape);
         return id;
     }
 
-    /** The smallest side of the shape's local bounds, m. */
-    private static double thinnestOf(Shape shape) {
+    /**
+     * From the shape's local bounds: the farthest corner from the centre of mass (turns |w| into a
+     * speed) and a quarter of the smallest side (a step longer than that is swept).
+     */
+    private void setSizes(int i, Shape shape) {
         double[] b = new double[6];
         shape.localBounds(b);
-        double t = Math.min(b[3] - b[0], Math.min(b[4] - b[1], b[5] - b[2]));
-        return Double.isFinite(t) ? t : 0;
-    }
-
-    /** The farthest corner of the shape's local bounds from the centre of mass, m. */
-    private double extentOf(Shape shape, double cx, double cy, double cz) {
-        double[] b = new double[6];
-        shape.localBounds(b);
+        double cx = store.cx[i], cy = store.cy[i], cz = store.cz[i];
         double ex = Math.max(Math.abs(b[0] - cx), Math.abs(b[3] - cx));
         double ey = Math.max(Math.abs(b[1] - cy), Math.abs(b[4] - cy));
         double ez = Math.max(Math.abs(b[2] - cz), Math.abs(b[5] - cz));
         double e = Math.sqrt(ex * ex + ey * ey + ez * ez);
-        return Double.isFinite(e) ? e : 0;
+        double thinnest = Math.min(b[3] - b[0], Math.min(b[4] - b[1], b[5] - b[2]));
+        store.extent[i] = Double.isFinite(e) ? e : 0;
+        store.fastDistance[i] = Double.isFinite(thinnest) ? 0.25 * thinnest : 0;
     }
 
     /**
