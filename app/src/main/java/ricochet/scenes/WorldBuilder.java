@@ -133,7 +133,7 @@ public final class WorldBuilder {
 
     /**
      * The engine's world: every body type, shape, sensor and bullet, named in scene order. A dynamic
-     * {@code mesh} collides as the convex hull of its vertices (the narrow phase meets meshes only with
+     * {@code mesh} collides as a simplified convex hull of its vertices (the narrow phase meets meshes only with
      * convex shapes) and weighs as the closed mesh when it is closed, else as that hull.
      *
      * @throws IllegalArgumentException naming the body that the world rejects (and why), or the first
