@@ -704,6 +704,38 @@ public final class World {
         store.fastDistance[i] = Double.isFinite(thinnest) ? 0.25 * thinnest : 0;
     }
 
+    /** The body's Coulomb coefficient (combined per pair as {@code sqrt(muA muB)}). */
+    public double friction(BodyId id) {
+        bodies.index(id);
+        return frictionOfSlot[id.index()];
+    }
+
+    /** Changes the body's friction (>= 0, finite) from the next step; wakes it. */
+    public void setFriction(BodyId id, double friction) {
+        bodies.index(id);
+        if (!(friction >= 0) || !Double.isFinite(friction)) {
+            throw new IllegalArgumentException("world: friction must be >= 0 and finite, got " + friction);
+        }
+        frictionOfSlot[id.index()] = friction;
+        wake(id);
+    }
+
+    /** The body's restitution (combined per pair as {@code max(eA, eB)}). */
+    public double restitution(BodyId id) {
+        bodies.index(id);
+        return restitutionOfSlot[id.index()];
+    }
+
+    /** Changes the body's restitution (>= 0, finite) from the next step; wakes it. */
+    public void setRestitution(BodyId id, double restitution) {
+        bodies.index(id);
+        if (!(restitution >= 0) || !Double.isFinite(restitution)) {
+            throw new IllegalArgumentException("world: restitution must be >= 0 and finite, got " + restitution);
+        }
+        restitutionOfSlot[id.index()] = restitution;
+        wake(id);
+    }
+
     /**
      * Makes the body a sensor (a trigger): it gets no contact points, never pushes or is pushed, and
      * reports {@code sensorEnter} / {@code sensorExit} for the bodies its shape overlaps.

@@ -75,4 +75,33 @@ class MaterialCombineTest {
         assertEquals(a, b, 1e-9, "the rule is symmetric");
         assertTrue(bounce(0, 0) < 1e-3, "two dead bodies do not bounce");
     }
+
+    @Test
+    void materialsChangeBetweenStepsAndBadValuesChangeNothing() {
+        World w = Scenes.world(4);
+        w.add(BodyDef.staticBody().withName("floor"), new PlaneShape(Vec3.UNIT_Y, 0), 0.5, 0);
+        SphereShape s = new SphereShape(0.1);
+        BodyId ball = w.add(BodyDef.dynamic().withShape(s, 1000).withPosition(new Vec3(0, 1.1, 0)).withName("ball"),
+                s, 0.5, 0);
+        w.setRestitution(ball, 0.5);
+        w.setFriction(ball, 0.25);
+        assertEquals(0.5, w.restitution(ball));
+        assertEquals(0.25, w.friction(ball));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> w.setFriction(ball, -1));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> w.setRestitution(ball, Double.NaN));
+        assertEquals(0.5, w.restitution(ball));
+        assertEquals(0.25, w.friction(ball));
+        // The changed restitution acts: the ball bounces to about e^2 of its 1 m drop.
+        double apex = 0;
+        boolean rising = false;
+        for (int i = 0; i < 120; i++) {
+            w.step(Scenes.DT);
+            rising |= w.velocity(ball).y() > 0;
+            if (rising) {
+                apex = Math.max(apex, w.position(ball).y() - 0.1);
+            }
+        }
+        assertEquals(0.25, apex, 0.03);
+    }
 }
