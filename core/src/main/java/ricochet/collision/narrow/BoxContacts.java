@@ -37,27 +37,31 @@ public final class BoxContacts {
         double dx = cx - qx, dy = cy - qy, dz = cz - qz;
         double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
         double nx, ny, nz, sep;
-        if (dist > 0) {
+        // Ties within 1e-9 of the box's size are broken in the box's frame, not by the round-off of
+        // the pose: a centre on the surface is inside, equally deep faces go to x, then y, then z, and
+        // a centre level with the box's middle leaves through the + face.
+        double tie = 1e-9 * Math.min(hx, Math.min(hy, hz));
+        if (dist > tie) {
             sep = dist - r;
             nx = dx / dist;
             ny = dy / dist;
             nz = dz / dist;
         } else {
-            // Inside: the face with the least way out; ties go to x, then y, then z.
+            // Inside: the face with the least way out.
             double ex = hx - Math.abs(cx), ey = hy - Math.abs(cy), ez = hz - Math.abs(cz);
             nx = 0;
             ny = 0;
             nz = 0;
-            if (ex <= ey && ex <= ez) {
-                nx = cx >= 0 ? 1 : -1;
+            if (ex <= ey + tie && ex <= ez + tie) {
+                nx = cx >= -tie ? 1 : -1;
                 qx = nx * hx;
                 sep = -ex - r;
-            } else if (ey <= ez) {
-                ny = cy >= 0 ? 1 : -1;
+            } else if (ey <= ez + tie) {
+                ny = cy >= -tie ? 1 : -1;
                 qy = ny * hy;
                 sep = -ey - r;
             } else {
-                nz = cz >= 0 ? 1 : -1;
+                nz = cz >= -tie ? 1 : -1;
                 qz = nz * hz;
                 sep = -ez - r;
             }
