@@ -37,27 +37,31 @@ public final class BoxContacts {
         double dx = cx - qx, dy = cy - qy, dz = cz - qz;
         double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
         double nx, ny, nz, sep;
-        if (dist > 0) {
+        // Ties within 1e-9 of the box's size are broken in the box's frame, not by the round-off of
+        // the pose: a centre on the surface is inside, equally deep faces go to x, then y, then z, and
+        // a centre level with the box's middle leaves through the + face.
+        double tie = 1e-9 * Math.min(hx, Math.min(hy, hz));
+        if (dist > tie) {
             sep = dist - r;
             nx = dx / dist;
             ny = dy / dist;
             nz = dz / dist;
         } else {
-            // Inside: the face with the least way out; ties go to x, then y, then z.
+            // Inside: the face with the least way out.
             double ex = hx - Math.abs(cx), ey = hy - Math.abs(cy), ez = hz - Math.abs(cz);
             nx = 0;
             ny = 0;
             nz = 0;
-            if (ex <= ey && ex <= ez) {
-                nx = cx >= 0 ? 1 : -1;
+            if (ex <= ey + tie && ex <= ez + tie) {
+                nx = cx >= -tie ? 1 : -1;
                 qx = nx * hx;
                 sep = -ex - r;
-            } else if (ey <= ez) {
-                ny = cy >= 0 ? 1 : -1;
+            } else if (ey <= ez + tie) {
+                ny = cy >= -tie ? 1 : -1;
                 qy = ny * hy;
                 sep = -ey - r;
             } else {
-                nz = cz >= 0 ? 1 : -1;
+                nz = cz >= -tie ? 1 : -1;
                 qz = nz * hz;
                 sep = -ez - r;
             }
@@ -105,15 +109,20 @@ public final class BoxContacts {
         double gx = px - qx, gy = py - qy, gz = pz - qz;
         double dist = Math.sqrt(gx * gx + gy * gy + gz * gz);
         double size = Math.min(hx, Math.min(hy, hz));
+        // Offsets within 1e-9 of the box's size count as on the box: a closest point on the rim of a
+        // face (a segment nearly parallel to the face, its closest point where it enters the face's
+        // slab) would otherwise fall in the face's or the edge's region, two points or one, by the
+        // round-off of the pose.
+        double tie = 1e-9 * size;
         if (dist - r > margin) {
             return false;
         }
-        if (dist > 1e-9 * size) {
-            int clamped = (gx != 0 ? 1 : 0) + (gy != 0 ? 1 : 0) + (gz != 0 ? 1 : 0);
-            if (clamped == 1) {
-                int axis = gx != 0 ? 0 : (gy != 0 ? 1 : 2);
+        if (dist > tie) {
+            boolean ox = Math.abs(gx) > tie, oy = Math.abs(gy) > tie, oz = Math.abs(gz) > tie;
+            if ((ox ? 1 : 0) + (oy ? 1 : 0) + (oz ? 1 : 0) == 1) {
+                int axis = ox ? 0 : (oy ? 1 : 2);
                 double sign = (axis == 0 ? gx : (axis == 1 ? gy : gz)) > 0 ? 1 : -1;
-                if (faceClip(axis, sign, hx, hy, hz, r, ta, margin, out)) {
+                if (faceClip(axis, sign, hx, hy, hz, r, tie, ta, margin, out)) {
                     return true;
                 }
             }
@@ -135,7 +144,7 @@ public final class BoxContacts {
                 faceAxis = i;
                 // A segment centred in the box ties the two faces; break the tie in the box's frame
                 // (towards +) rather than by round-off, so the normal turns with the shapes.
-                faceSign = up >= down - 1e-9 * size ? 1 : -1;
+                faceSign = up >= down - tie ? 1 : -1;
             }
         }
         double bestEdge = Double.NEGATIVE_INFINITY;
@@ -159,7 +168,7 @@ public final class BoxContacts {
             double s = Math.abs(c) - half;
             if (s > bestEdge) {
                 bestEdge = s;
-                double sg = c >= -1e-9 * size ? 1 : -1;
+                double sg = c >= -tie ? 1 : -1;
                 ex = sg * lx;
                 ey = sg * ly;
                 ez = sg * lz;
@@ -169,7 +178,7 @@ public final class BoxContacts {
         if (edgeAxis < 0
                 || bestEdge <= bestFace + RELATIVE_TOLERANCE * Math.abs(bestFace) + ABSOLUTE_TOLERANCE
                 * size) {
-            if (faceClip(faceAxis, faceSign, hx, hy, hz, r, ta, margin, out)) {
+            if (faceClip(faceAxis, faceSign, hx, hy, hz, r, tie, ta, margin, out)) {
                 return true;
             }
             double nx = faceAxis == 0 ? faceSign : 0, ny = faceAxis == 1 ? faceSign : 0;
@@ -208,16 +217,17 @@ public final class BoxContacts {
 
     /**
      * Clips the segment to the face (axis, sign) of the box: the parameter range where both tangential
-     * coordinates are inside the face; its ends below the face plus the margin become points.
+     * coordinates are inside the face, widened by tie as the region test is, so that a closest point on
+     * the face's rim always clips to a range; its ends below the face plus the margin become points.
      */
-    private boolean faceClip(int axis, double sign, double hx, double hy, double hz, double r, Transform ta,
-            double margin, Manifold out) {
+    private boolean faceClip(int axis, double sign, double hx, double hy, double hz, double r, double tie,
+            Transform ta, double margin, Manifold out) {
         double lo = 0, hi = 1;
         for (int k = 0; k < 3 && lo <= hi; k++) {
             if (k == axis) {
                 continue;
             }
-            double p = seg[k], d = seg[3 + k], half = k == 0 ? hx : (k == 1 ? hy : hz);
+            double p = seg[k], d = seg[3 + k], half = (k == 0 ? hx : (k == 1 ? hy : hz)) + tie;
             if (d == 0) {
                 if (Math.abs(p) > half) {
                     return false;

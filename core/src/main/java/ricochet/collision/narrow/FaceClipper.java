@@ -14,6 +14,13 @@ import java.util.Arrays;
  */
 final class FaceClipper {
 
+    /**
+     * Incident vertices nearer a side plane than this fraction of the reference face's longest edge lie
+     * on it. For a face of a centimetre that is 1e-11 m: above the round-off of a pose (an ulp of the
+     * coordinates, 2e-15 m at 10 m from the origin, 1e-13 m at 1 km), below any gap a contact can use.
+     */
+    static final double ON_PLANE = 1e-9;
+
     private double[] ref = new double[3 * 8];
     private int refCount;
     private double[] inc = new double[3 * 8];
@@ -73,14 +80,24 @@ final class FaceClipper {
             srcL[2 * k + 1] = FeatureIds.incidentEdgeLabel(k);
         }
         int n = incCount;
+        double longest2 = 0;
+        for (int j = 0; j < refCount; j++) {
+            int j1 = j + 1 == refCount ? 0 : j + 1;
+            double ex = ref[3 * j1] - ref[3 * j], ey = ref[3 * j1 + 1] - ref[3 * j + 1];
+            double ez = ref[3 * j1 + 2] - ref[3 * j + 2];
+            longest2 = Math.max(longest2, ex * ex + ey * ey + ez * ez);
+        }
+        // Metres: incident vertices this close to a side plane lie on it (see clipAgainst).
+        double onPlane = ON_PLANE * Math.sqrt(longest2);
         for (int j = 0; j < refCount && n > 0; j++) {
             int j1 = j + 1 == refCount ? 0 : j + 1;
             double ex = ref[3 * j1] - ref[3 * j], ey = ref[3 * j1 + 1] - ref[3 * j + 1];
             double ez = ref[3 * j1 + 2] - ref[3 * j + 2];
-            // Outward side plane of edge j: (v[j+1] - v[j]) x n_ref.
+            // Outward side plane of edge j: (v[j+1] - v[j]) x n_ref, of length |v[j+1] - v[j]|.
             double px = ey * rz - ez * ry, py = ez * rx - ex * rz, pz = ex * ry - ey * rx;
             double d = px * ref[3 * j] + py * ref[3 * j + 1] + pz * ref[3 * j + 2];
-            n = clipAgainst(src, srcL, n, px, py, pz, d, FeatureIds.sidePlaneLabel(j), dst, dstL);
+            double tol = onPlane * Math.sqrt(ex * ex + ey * ey + ez * ez);
+            n = clipAgainst(src, srcL, n, px, py, pz, d, tol, FeatureIds.sidePlaneLabel(j), dst, dstL);
             double[] t = src;
             src = dst;
             dst = t;
@@ -106,27 +123,32 @@ final class FaceClipper {
         }
     }
 
-    /** One Sutherland–Hodgman pass keeping {@code p . x <= d}; returns the new vertex count. */
+    /**
+     * One Sutherland–Hodgman pass keeping {@code p . x <= d}; returns the new vertex count. A vertex
+     * within tol of the plane is on it: kept, and no crossing is made beside it. A box resting flush with
+     * its neighbour's side (or an incident edge along a side plane) otherwise got its vertex, or two
+     * crossings a round-off apart under other ids, or nothing, as the round-off of the pose fell.
+     */
     private static int clipAgainst(double[] src, int[] srcL, int n, double px, double py, double pz, double d,
-            int plane, double[] dst, int[] dstL) {
+            double tol, int plane, double[] dst, int[] dstL) {
         int m = 0;
         int prev = n - 1;
         double dPrev = px * src[3 * prev] + py * src[3 * prev + 1] + pz * src[3 * prev + 2] - d;
         for (int k = 0; k < n; k++) {
             double dCur = px * src[3 * k] + py * src[3 * k + 1] + pz * src[3 * k + 2] - d;
             int edgeLabel = srcL[2 * prev + 1];
-            if ((dPrev <= 0) != (dCur <= 0)) {
-                // dPrev and dCur have opposite signs, so the denominator is non-zero.
+            if ((dPrev < -tol && dCur > tol) || (dPrev > tol && dCur < -tol)) {
+                // |dPrev - dCur| > 2 tol: the crossing is well inside the edge.
                 double t = dPrev / (dPrev - dCur);
                 dst[3 * m] = src[3 * prev] + t * (src[3 * k] - src[3 * prev]);
                 dst[3 * m + 1] = src[3 * prev + 1] + t * (src[3 * k + 1] - src[3 * prev + 1]);
                 dst[3 * m + 2] = src[3 * prev + 2] + t * (src[3 * k + 2] - src[3 * prev + 2]);
                 // Entering: the polygon arrives along the side plane and leaves along the edge.
-                dstL[2 * m] = dCur <= 0 ? plane : edgeLabel;
-                dstL[2 * m + 1] = dCur <= 0 ? edgeLabel : plane;
+                dstL[2 * m] = dCur < 0 ? plane : edgeLabel;
+                dstL[2 * m + 1] = dCur < 0 ? edgeLabel : plane;
                 m++;
             }
-            if (dCur <= 0) {
+            if (dCur <= tol) {
                 dst[3 * m] = src[3 * k];
                 dst[3 * m + 1] = src[3 * k + 1];
                 dst[3 * m + 2] = src[3 * k + 2];

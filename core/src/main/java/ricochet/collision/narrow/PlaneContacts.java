@@ -12,8 +12,14 @@ import ricochet.math.Transform;
  * A plane (A, the half-space {@code n . x <= offset}) against a convex shape B: every vertex or
  * support point of B below the plane plus the margin is a contact, with the plane's normal from A to
  * B. The point on A is the point's projection on the plane. One instance per thread: it holds scratch.
+ *
+ * <p>Points within {@link #TIE} of the shape's size beyond the margin count as within it, so a shape
+ * held exactly at the margin (a box's face, a capsule's end) keeps all of its equally placed points
+ * rather than those the round-off of the pose happens to put below.
  */
 public final class PlaneContacts {
+
+    static final double TIE = 1e-9;
 
     private final double[] w = new double[3];
     private final double[] corner = new double[3 * 8];
@@ -33,10 +39,11 @@ public final class PlaneContacts {
         out.setNormal(nx, ny, nz);
     }
 
-    /** Adds core point (x, y, z) swept by r if it lies within the margin of the plane. */
-    private void addIfClose(double x, double y, double z, double r, double margin, int id, Manifold out) {
+    /** Adds core point (x, y, z) swept by r if it lies within the margin (plus tie) of the plane. */
+    private void addIfClose(double x, double y, double z, double r, double margin, double tie, int id,
+            Manifold out) {
         double s = nx * x + ny * y + nz * z - d;
-        if (s - r <= margin) {
+        if (s - r <= margin + tie) {
             out.addPoint(x - s * nx, y - s * ny, z - s * nz, x - r * nx, y - r * ny, z - r * nz, id);
         }
     }
@@ -44,7 +51,7 @@ public final class PlaneContacts {
     public boolean planeSphere(PlaneShape a, Transform ta, SphereShape b, Transform tb, double margin,
             Manifold out) {
         worldPlane(a, ta, out);
-        addIfClose(tb.px, tb.py, tb.pz, b.radius(), margin, 0, out);
+        addIfClose(tb.px, tb.py, tb.pz, b.radius(), margin, TIE * b.radius(), 0, out);
         return out.pointCount() > 0;
     }
 
@@ -52,9 +59,9 @@ public final class PlaneContacts {
     public boolean planeCapsule(PlaneShape a, Transform ta, CapsuleShape b, Transform tb, double margin,
             Manifold out) {
         worldPlane(a, ta, out);
-        double h = b.halfHeight();
-        addIfClose(tb.px - h * tb.r[1], tb.py - h * tb.r[4], tb.pz - h * tb.r[7], b.radius(), margin, 0, out);
-        addIfClose(tb.px + h * tb.r[1], tb.py + h * tb.r[4], tb.pz + h * tb.r[7], b.radius(), margin, 1, out);
+        double h = b.halfHeight(), r = b.radius(), tie = TIE * (h + r);
+        addIfClose(tb.px - h * tb.r[1], tb.py - h * tb.r[4], tb.pz - h * tb.r[7], r, margin, tie, 0, out);
+        addIfClose(tb.px + h * tb.r[1], tb.py + h * tb.r[4], tb.pz + h * tb.r[7], r, margin, tie, 1, out);
         return out.pointCount() > 0;
     }
 
@@ -126,10 +133,16 @@ public final class PlaneContacts {
             Manifold out) {
         worldPlane(a, ta, out);
         reduction.clear();
+        double size2 = 0;
+        for (int v = 0; v < b.vertexCount(); v++) {
+            double x = b.vertexX(v), y = b.vertexY(v), z = b.vertexZ(v);
+            size2 = Math.max(size2, x * x + y * y + z * z);
+        }
+        double limit = margin + TIE * Math.sqrt(size2);
         for (int v = 0; v < b.vertexCount(); v++) {
             tb.toWorld(b.vertexX(v), b.vertexY(v), b.vertexZ(v), w);
             double s = nx * w[0] + ny * w[1] + nz * w[2] - d;
-            if (s <= margin) {
+            if (s <= limit) {
                 reduction.add(w[0] - s * nx, w[1] - s * ny, w[2] - s * nz, w[0], w[1], w[2], v);
             }
         }
@@ -142,11 +155,11 @@ public final class PlaneContacts {
      * choose between the equally deep corners of a resting shape.
      */
     private void addDeepest(int n, double margin, double size, Manifold out) {
-        double tie = 1e-9 * size;
+        double tie = TIE * size;
         for (int k = 0; k < Manifold.MAX_POINTS; k++) {
             int best = -1;
             for (int c = 0; c < n; c++) {
-                if (depth[c] <= margin && (best < 0 || depth[c] < depth[best] - tie)) {
+                if (depth[c] <= margin + tie && (best < 0 || depth[c] < depth[best] - tie)) {
                     best = c;
                 }
             }

@@ -14,6 +14,8 @@ public final class RoundContacts {
 
     /** Below this sine of the angle between two capsule axes they are treated as parallel. */
     static final double PARALLEL_SINE = 1e-3;
+    /** Signed distances within this fraction of the shapes' size are level (ties, broken in A's frame). */
+    static final double TIE = 1e-9;
 
     private final double[] st = new double[2];
 
@@ -74,20 +76,39 @@ public final class RoundContacts {
         }
         Segments.closest(a0x, a0y, a0z, dax, day, daz, b0x, b0y, b0z, dbx, dby, dbz, st);
         double s = st[0], t = st[1];
-        // Crossing axes: the common perpendicular of the two axes, towards B's centre.
-        double fx = cx, fy = cy, fz = cz;
-        if ((tb.px - ta.px) * fx + (tb.py - ta.py) * fy + (tb.pz - ta.pz) * fz < 0) {
+        double pax = a0x + s * dax, pay = a0y + s * day, paz = a0z + s * daz;
+        double pbx = b0x + t * dbx, pby = b0y + t * dby, pbz = b0z + t * dbz;
+        if (sin2 < PARALLEL_SINE * PARALLEL_SINE) {
+            return pointPoint(pax, pay, paz, ra, pbx, pby, pbz, rb, ta.r[0], ta.r[3], ta.r[6], margin, 0,
+                    out);
+        }
+        // Crossing axes: the common perpendicular f, from A's axis to B's. Axes that meet (to within
+        // 1e-9 of the shapes' size) leave its sense to A's frame: f is perpendicular to A's local y, so
+        // it has a part along A's local x or, failing that, z.
+        double inv = 1 / Math.sqrt(sin2);
+        double fx = cx * inv, fy = cy * inv, fz = cz * inv;
+        double side = (pbx - pax) * fx + (pby - pay) * fy + (pbz - paz) * fz;
+        double tie = TIE * (ha + hb + ra + rb);
+        double alongX = fx * ta.r[0] + fy * ta.r[3] + fz * ta.r[6];
+        double alongZ = fx * ta.r[2] + fy * ta.r[5] + fz * ta.r[8];
+        if (side < -tie || (!(side > tie) && (alongX < -TIE || (!(alongX > TIE) && alongZ < 0)))) {
             fx = -fx;
             fy = -fy;
             fz = -fz;
+            side = -side;
         }
-        if (sin2 < PARALLEL_SINE * PARALLEL_SINE) {
-            fx = ta.r[0];
-            fy = ta.r[3];
-            fz = ta.r[6];
+        if (s > 0 && s < 1 && t > 0 && t < 1) {
+            // Closest points inside both segments: their gap lies along f, which (unlike the gap's own
+            // direction when the axes nearly meet) is as exact as the two axes.
+            if (side - ra - rb > margin) {
+                return false;
+            }
+            out.setNormal(fx, fy, fz);
+            out.addPoint(pax + ra * fx, pay + ra * fy, paz + ra * fz, pbx - rb * fx, pby - rb * fy,
+                    pbz - rb * fz, 0);
+            return true;
         }
-        return pointPoint(a0x + s * dax, a0y + s * day, a0z + s * daz, ra, b0x + t * dbx, b0y + t * dby,
-                b0z + t * dbz, rb, fx, fy, fz, margin, 0, out);
+        return pointPoint(pax, pay, paz, ra, pbx, pby, pbz, rb, fx, fy, fz, margin, 0, out);
     }
 
     private boolean parallelCapsules(double a0x, double a0y, double a0z, double dax, double day, double daz,

@@ -269,4 +269,23 @@ class BoxBoxColliderTest {
                 0.5000000000005, 0.5).normalized(), new Quat(-0.5, -0.5, -0.5, -0.5), new Vec3(-10, -3.028604402498, 0),
                 new Vec3(1, 1, 1));
     }
+
+    /**
+     * Samples a fresh seed found. Equally turned boxes side by side, flush along a line (x = 0.3 on both):
+     * the incident face's edge lay on the reference face's side plane, and clipping gave its two
+     * corners, or two crossings a round-off away under other ids, as the pose's round-off fell. Shrunk:
+     * an incident corner 3.7e-11 m past a side plane along an edge 5e-7 rad off the plane, whose
+     * crossing (ill-conditioned) moved 1.4e-9 m with the pose; the corner now lies on the plane.
+     */
+    @Test
+    void facesFlushWithASidePlaneKeepTheirPointsUnderARigidMotion() {
+        boxBoxMovesWithTheShapes(new Quat(0.7272544785355846, 0.22387217262635983, 0.15941896936104674,
+                -0.62894178266462), new Quat(-0.5, -0.5, -0.5, -0.5), new Quat(-0.5, -0.5, -0.5, -0.5),
+                new Vec3(-3.928663076756, 8.957507604539, 6.043360793062), new Vec3(10, -3.387884780653,
+                        -7.801415081383));
+        boxBoxMovesWithTheShapes(new Quat(0, 0, 0, 1), new Quat(0.48404167496343703, 0.5154643351340535,
+                -0.4840421367482592, -0.5154642431396946), new Quat(-0.5, -0.5, -0.5, -0.5),
+                new Vec3(-3.928663076756, 8.957507604539, 6.043360793062), new Vec3(10, -3.387884780653,
+                        -7.801415081383));
+    }
 }

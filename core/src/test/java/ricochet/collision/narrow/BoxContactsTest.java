@@ -159,4 +159,31 @@ class BoxContactsTest {
         assertRigidMotionCovariant(dispatch, box, at(0, 0, 0, qa), new CapsuleShape(0.3, 0.9),
                 at(c.x() * 0.2, c.y() * 0.2, c.z() * 0.2, qb), 0.1, q, p);
     }
+
+    /**
+     * Sample CI's seed -7610177687234095675 found: the capsule lies 8e-9 rad off parallel to the box's
+     * +x face, floating within the margin, and its closest point is where it enters the face's y slab,
+     * on the rim of the face. Round-off put that point on the rim (face: two clipped points) before the
+     * motion and 1e-16 past it (edge: one point) after.
+     */
+    @Test
+    void capsuleClosestOnAFaceRimKeepsItsPointsUnderARigidMotion() {
+        boxCapsuleMovesWithTheShapes(new Quat(0, 7.395539736037207E-11, 0, 1),
+                new Quat(-0.46118846258077556, -0.4611884548199072, -0.5360085872088277, -0.5360085872088277),
+                new Quat(0.5, 0.5, 0.5, 0.5), new Vec3(8.88042603414, -5.467227868661, 1.0),
+                new Vec3(-6.073193066335, 5.782855929416, -3.893609543346));
+    }
+
+    /**
+     * Sample a fresh seed (7405194394993753405) found: the sphere's centre is inside the box, level with
+     * its middle in y, and the y faces are the nearest; round-off of the pose put it 7e-17 above the
+     * middle before the motion and 4e-17 below after, and the normal flipped.
+     */
+    @Test
+    void sphereCentredInsideKeepsItsNormalUnderARigidMotion() {
+        boxSphereMovesWithTheShapes(new Quat(0, 0, 9.999967520105494E-11, 1),
+                new Quat(0.4701993249303618, 0.5281217613723488, -0.5281217613723488, -0.4701993249303618),
+                new Vec3(-2.088822553124, 0.613485239381, 6.400121672902), new Vec3(6.895154443268,
+                        -1.613285402945, 0));
+    }
 }

@@ -147,4 +147,20 @@ class PlaneContactsTest {
                     p);
         }
     }
+
+    /**
+     * Samples fresh seeds found: a shape centred at y = 0.5 holds its box and cylinder faces exactly at
+     * the 0.1 margin. Round-off of the pose put three of the box's corners (turned a half turn, 6e-12
+     * off) within the margin before the motion and two after; shrunk, a level box's contact came and
+     * went.
+     */
+    @Test
+    void shapesHeldExactlyAtTheMarginKeepTheirPointsUnderARigidMotion() {
+        planeContactsMoveWithTheShapes(new Quat(0.6613230763774856, -0.1977573881272377, -0.723563268893406,
+                1.0516056334224943E-12), new Quat(-1, -5.879339958352671E-12, -5.879339958352671E-12, 0),
+                new Vec3(-8.827482064165, 0, -5.121459145652),
+                new Vec3(-3.307769999319, 10, -1.253476369802));
+        planeContactsMoveWithTheShapes(new Quat(0, 0, 9.999999999E-11, -1), new Quat(0, 0, 0, 1), Vec3.ZERO,
+                new Vec3(-2.77556E-7, 10, 0));
+    }
 }

@@ -172,4 +172,34 @@ class RoundContactsTest {
                 new CapsuleShape(0.5, 0.7),
                 at(c.x() * 0.2, c.y() * 0.2, c.z() * 0.2, qb), 0.1, q, p);
     }
+
+    /**
+     * Samples fresh seeds found, axes crossing at or within 1e-8 m of a point: the normal was the
+     * direction of the segments' tiny gap, off by round-off over gap (1e-9 at a 1e-8 m gap), or the
+     * fallback once the gap fell under 1e-12 m; and axes that meet (B's centre on A's axis line, or the
+     * centres 2e-13 m apart) took the normal's sense from round-off.
+     */
+    @Test
+    void capsulesWhoseAxesMeetKeepTheNormalUnderARigidMotion() {
+        Quat third = new Quat(0.5, 0.5, 0.5, 0.5);
+        Vec3 p = new Vec3(6.132674858508, 8.104391150948, 9.868618788813);
+        Vec3 c = new Vec3(-1.0E-12, 2.831869051776, -1.399195803792);
+        capsuleCapsuleMovesWithTheShapes(Quat.IDENTITY, new Quat(0, 0, 8.3E-9, 1),
+                new Quat(0.49958384754029433, 0.500412715165608, 0.49957434570790915, 0.500428383375618), p,
+                c);
+        capsuleCapsuleMovesWithTheShapes(new Quat(-0.5, -0.5, -0.5, -0.5), new Quat(-0.47685988787839767,
+                1.4545823313429209E-12, -0.8789793213338992, 0), third, p, c);
+        capsuleCapsuleMovesWithTheShapes(new Quat(0, 0.03568607709990657, 0, 0.9993630490973835),
+                new Quat(-0.08554283378273098, -0.19418674187010085, -0.8106087783101903, 0.5457905655072794),
+                new Quat(0.5556584375124386, 0, 0.7875915293234715, -0.26635180449764323),
+                new Vec3(8.005788373746, -0.516692878306, 5.623085909706),
+                new Vec3(1.0E-12, 1.0E-12, 1.0E-12));
+        p = new Vec3(-9.265250838864, -1.0E-12, 7.321275892923);
+        c = new Vec3(0, 0, 1.816605942483);
+        capsuleCapsuleMovesWithTheShapes(new Quat(0, 9.999999999E-11, 0, 1), Quat.IDENTITY,
+                new Quat(0.499887785571443, 0.500111521020038, 0.4998880918923811, 0.5001125512959035), p, c);
+        capsuleCapsuleMovesWithTheShapes(new Quat(0.3343412891800192, 7.969660334136873E-13,
+                0.6632850844485407, -0.6695287888489448), new Quat(0.3972725905947886, -0.34015007483819626,
+                -0.0087594701364925, 0.8522884998828759), third, p, c);
+    }
 }
