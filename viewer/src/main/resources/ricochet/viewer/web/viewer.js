@@ -23,14 +23,14 @@ const host = $('view');
 const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
 renderer.setPixelRatio(window.devicePixelRatio);
 renderer.shadowMap.enabled = true;
-renderer.shadowMap.type = THREE.PCFSoftShadowMap;
+renderer.shadowMap.type = THREE.PCFShadowMap;
 host.appendChild(renderer.domElement);
 const world = new THREE.Scene();
 world.background = new THREE.Color(0x3a4250);
 world.add(new THREE.HemisphereLight(0xdde6ff, 0x403830, 1.4));
 const sun = new THREE.DirectionalLight(0xffffff, 2.2);
 sun.castShadow = true;
-sun.shadow.mapSize.set(2048, 2048);
+sun.shadow.mapSize.set(1024, 1024);
 world.add(sun, sun.target);
 const camera = new THREE.PerspectiveCamera(45, 1, 0.02, 500);
 const controls = new OrbitControls(camera, renderer.domElement);
@@ -53,7 +53,7 @@ function checkerTexture() {
   g.fillStyle = '#7b808a'; g.fillRect(0, 0, 32, 32); g.fillRect(32, 32, 32, 32);
   const t = new THREE.CanvasTexture(c);
   t.wrapS = t.wrapT = THREE.RepeatWrapping;
-  t.repeat.set(PLANE_SIZE / 2, PLANE_SIZE / 2);
+  t.repeat.set(PLANE_SIZE, PLANE_SIZE);
   t.colorSpace = THREE.SRGBColorSpace;
   return t;
 }
@@ -173,7 +173,7 @@ function startView() {
   const centre = box.getCenter(new THREE.Vector3());
   const size = Math.max(box.getSize(new THREE.Vector3()).length(), 1);
   controls.target.copy(centre);
-  camera.position.set(centre.x + 0.15 * size, centre.y + 0.45 * size, centre.z + 1.25 * size);
+  camera.position.set(centre.x - 0.1 * size, centre.y + 0.6 * size, centre.z + 1.6 * size);
   camera.near = size / 500; camera.far = size * 50 + PLANE_SIZE;
   camera.updateProjectionMatrix();
   sun.position.set(centre.x + 0.6 * size, centre.y + 1.5 * size + 3, centre.z + 0.8 * size);
@@ -200,9 +200,9 @@ const plotWidth = 300;
 const energyPlot = new uPlot({ width: plotWidth, height: 150, title: 'energy (J)',
   series: [{}, { label: 'kinetic', stroke: '#e8a33d' }, { label: 'potential', stroke: '#5b9bd5' },
            { label: 'total', stroke: '#ddd' }],
-  axes: [{ stroke: '#aab' }, { stroke: '#aab' }] }, [[], [], [], []], $('plot-energy'));
+  axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 60 }] }, [[], [], [], []], $('plot-energy'));
 const heightPlot = new uPlot({ width: plotWidth, height: 130, title: 'height (m)',
-  series: [{}, { label: 'y', stroke: '#70ad47' }], axes: [{ stroke: '#aab' }, { stroke: '#aab' }] },
+  series: [{}, { label: 'y', stroke: '#70ad47' }], axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 60 }] },
   [[], []], $('plot-height'));
 let lastPlotted = 0;
 function push(a, v) { a.push(v); if (a.length > PLOT_POINTS) { a.shift(); } }
