@@ -225,6 +225,7 @@ class ViewerBrowserTest {
                 }
             });
             int seen = colours(browser.findElement(By.cssSelector("#view canvas")).getScreenshotAs(OutputType.BYTES));
+            Files.write(Path.of("target", "viewer-pyramid.png"), browser.getScreenshotAs(OutputType.BYTES));
             assertTrue(seen > 50, "the canvas draws the pyramid (" + seen + " colours seen)");
             double fps = framesPerSecond();
             System.out.printf(Locale.ROOT, "viewer: pyramid drawn at %.1f frames/s in headless chromium%n", fps);

@@ -31,6 +31,9 @@ world.add(new THREE.HemisphereLight(0xdde6ff, 0x403830, 1.4));
 const sun = new THREE.DirectionalLight(0xffffff, 2.2);
 sun.castShadow = true;
 sun.shadow.mapSize.set(1024, 1024);
+// Offsets against shadow acne (a surface shadowing itself in moire bands on the floor).
+sun.shadow.bias = -0.0005;
+sun.shadow.normalBias = 0.02;
 world.add(sun, sun.target);
 const camera = new THREE.PerspectiveCamera(45, 1, 0.02, 500);
 const controls = new OrbitControls(camera, renderer.domElement);
@@ -143,9 +146,11 @@ const bodies = scene.bodies.map((b, i) => {
 
 // ------------------------------------------------------------------ grid and start view
 const finite = new THREE.Box3();
+// What the start view frames: the moving bodies when there are any (a pyramid, not its ground slab).
 function boundsOfFinite() {
   finite.makeEmpty();
-  for (const b of bodies) {
+  const moving = bodies.filter((b) => b.spec.type !== 'static');
+  for (const b of moving.length ? moving : bodies) {
     if (b.spec.shape.type !== 'plane') { finite.expandByObject(b.root); }
   }
   return finite;
@@ -170,6 +175,8 @@ function startView() {
     box.expandByPoint(c.clone().addScaledVector(n, -d).setY(floorY));
   }
   if (box.isEmpty()) { box.set(new THREE.Vector3(-2, 0, -2), new THREE.Vector3(2, 1, 2)); }
+  // Down to the floor, where falling bodies end up.
+  box.min.y = Math.min(box.min.y, floorY);
   const centre = box.getCenter(new THREE.Vector3());
   const size = Math.max(box.getSize(new THREE.Vector3()).length(), 1);
   controls.target.copy(centre);
@@ -200,9 +207,9 @@ const plotWidth = 300;
 const energyPlot = new uPlot({ width: plotWidth, height: 150, title: 'energy (J)',
   series: [{}, { label: 'kinetic', stroke: '#e8a33d' }, { label: 'potential', stroke: '#5b9bd5' },
            { label: 'total', stroke: '#ddd' }],
-  axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 60 }] }, [[], [], [], []], $('plot-energy'));
+  axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 72 }] }, [[], [], [], []], $('plot-energy'));
 const heightPlot = new uPlot({ width: plotWidth, height: 130, title: 'height (m)',
-  series: [{}, { label: 'y', stroke: '#70ad47' }], axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 60 }] },
+  series: [{}, { label: 'y', stroke: '#70ad47' }], axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 72 }] },
   [[], []], $('plot-height'));
 let lastPlotted = 0;
 function push(a, v) { a.push(v); if (a.length > PLOT_POINTS) { a.shift(); } }
@@ -227,7 +234,7 @@ socket.onmessage = (e) => {
 socket.onclose = () => { $('error').textContent = 'disconnected from the server'; };
 
 const debug = { aabb: $('d-aabb'), com: $('d-com'), sleep: $('d-sleep') };
-const grey = new THREE.Color(0x555a60);
+const grey = new THREE.Color(0x6a6f78);
 const v = new THREE.Vector3();
 function applyFrame() {
   if (!frame) { return; }
@@ -236,7 +243,8 @@ function applyFrame() {
     b.root.position.set(frame[o], frame[o + 1], frame[o + 2]);
     b.root.quaternion.set(frame[o + 3], frame[o + 4], frame[o + 5], frame[o + 6]);
     const sleeping = frame[o + 13] === 1;
-    b.material.color.copy(sleeping && debug.sleep.checked ? grey : b.color);
+    b.material.color.copy(b.color);
+    if (sleeping && debug.sleep.checked) { b.material.color.lerp(grey, 0.75); }
     const dynamic = b.spec.type !== 'static';
     if (debug.com.checked && dynamic) {
       if (!b.com) {
@@ -297,7 +305,7 @@ $('params').addEventListener('submit', async (e) => {
 {
   const s = await (await fetch('/api/state')).json();
   const form = $('params').elements;
-  form.dt.placeholder = s.dt; form.substeps.placeholder = s.substeps;
+  form.dt.placeholder = +s.dt.toPrecision(6); form.substeps.placeholder = s.substeps;
   const first = scene.bodies.find((b) => b.type === 'dynamic');
   if (first) { form.restitution.placeholder = first.restitution; form.friction.placeholder = first.friction; }
 }
