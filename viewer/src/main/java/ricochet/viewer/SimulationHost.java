@@ -49,6 +49,8 @@ final class SimulationHost implements AutoCloseable {
     private boolean launched;
     private boolean paused;
     private String error;
+    /** Built when a page first asks for contacts. */
+    private ContactProbe probe;
     /** Bumped by every step and command: the broadcaster sends a frame only when it moved. */
     private long version;
     private double stepsPerSecond;
@@ -376,6 +378,20 @@ final class SimulationHost implements AutoCloseable {
         for (int i = from; i < from + count; i++) {
             a.add(state[i]);
         }
+    }
+
+    /** {@code GET /api/contacts}: the contact points now, each {@code [x, y, z, nx, ny, nz]}. */
+    ObjectNode contactsJson() {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ArrayNode points = root.putArray("points");
+        synchronized (lock) {
+            if (probe == null) {
+                probe = new ContactProbe(scene);
+            }
+            probe.points(sim, points);
+            root.put("step", sim.stepCount());
+        }
+        return root;
     }
 
     /** Mass of body {@code b} in kg (0 for static bodies). */

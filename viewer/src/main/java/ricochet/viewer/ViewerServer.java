@@ -60,6 +60,7 @@ public final class ViewerServer implements AutoCloseable {
             });
         });
         app.get("/api/state", ctx -> ctx.json(host.stateJson()));
+        app.get("/api/contacts", ctx -> ctx.json(host.contactsJson()));
         app.get("/api/scene", ctx -> ctx.json(SceneGeometry.json(host.scene(), host, sceneName)));
         app.post("/api/launch", ctx -> command(ctx, host::launch));
         app.post("/api/reset", ctx -> command(ctx, host::reset));

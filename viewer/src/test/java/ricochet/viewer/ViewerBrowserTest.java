@@ -118,7 +118,10 @@ class ViewerBrowserTest {
         return ((JavascriptExecutor) browser).executeScript(script);
     }
 
+    /** Opens the page on a clean log (what an earlier page logged is dropped). */
     private static void openPage(ViewerServer server) throws InterruptedException {
+        browser.get("about:blank");
+        browser.manage().logs().get(LogType.BROWSER);
         browser.get(server.url());
         await("the page is ready", () -> Boolean.TRUE.equals(js("return !!(window.ricochet && window.ricochet.ready)")));
     }
@@ -209,6 +212,7 @@ class ViewerBrowserTest {
             });
             List<String> errors = severeLogs();
             assertTrue(errors.isEmpty(), "JavaScript errors: " + errors);
+            browser.get("about:blank");
         }
     }
 
@@ -229,9 +233,15 @@ class ViewerBrowserTest {
             assertTrue(seen > 50, "the canvas draws the pyramid (" + seen + " colours seen)");
             double fps = framesPerSecond();
             System.out.printf(Locale.ROOT, "viewer: pyramid drawn at %.1f frames/s in headless chromium%n", fps);
+            browser.findElement(By.id("d-contacts")).click();
+            await("contact points drawn", () -> ((Number) js("return window.ricochet.contactsDrawn")).longValue() > 0);
+            long drawn = ((Number) js("return window.ricochet.framesDrawn")).longValue();
+            await("contacts on screen", () -> ((Number) js("return window.ricochet.framesDrawn")).longValue() > drawn + 2);
+            Files.write(Path.of("target", "viewer-pyramid-contacts.png"), browser.getScreenshotAs(OutputType.BYTES));
             assertFalse(js("return window.ricochet.framesReceived").equals(0L), "frames arrive over the WebSocket");
             List<String> errors = severeLogs();
             assertTrue(errors.isEmpty(), "JavaScript errors: " + errors);
+            browser.get("about:blank");
         }
     }
 }

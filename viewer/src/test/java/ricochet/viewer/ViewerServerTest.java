@@ -256,6 +256,29 @@ class ViewerServerTest {
     }
 
     @Test
+    void labContactsAreBunnyVerticesOnTheFloorWithItsNormal() throws Exception {
+        JsonNode none = JSON.readTree(send("GET", "/api/contacts", null).body());
+        assertEquals(0, none.get("points").size(), "at its initial pose the bunny touches nothing");
+        post("/api/launch", null);
+        // The impulse bunny comes to rest on the floor (plane y = 0.01) within a few seconds.
+        JsonNode points = null;
+        for (int i = 0; i < 200; i++) {
+            Thread.sleep(50);
+            points = JSON.readTree(send("GET", "/api/contacts", null).body()).get("points");
+            if (points.size() > 0 && state().get("time").asDouble() > 1.5) {
+                break;
+            }
+        }
+        assertTrue(points.size() > 0, "the bunny touches something once launched");
+        double reach = ricochet.lab.LabWorld.TOUCH_DISTANCE + spec("bunny").lab().epsilon();
+        for (JsonNode p : points) {
+            boolean onFloor = Math.abs(p.get(1).asDouble() - 0.01) < reach && p.get(4).asDouble() == 1;
+            boolean onWall = Math.abs(p.get(0).asDouble() - 2) < reach && p.get(3).asDouble() == -1;
+            assertTrue(onFloor || onWall, "a point within touching distance of a plane, with its normal: " + p);
+        }
+    }
+
+    @Test
     void methodIsRefusedForAnEngineScene() throws Exception {
         try (ViewerServer pyramid = new ViewerServer(BuiltinScenes.load("pyramid"), "pyramid", 0)) {
             HttpRequest r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + pyramid.port() + "/api/params"))
@@ -263,6 +286,15 @@ class ViewerServerTest {
             HttpResponse<String> response = HTTP.send(r, HttpResponse.BodyHandlers.ofString());
             assertEquals(400, response.statusCode());
             assertEquals("method", JSON.readTree(response.body()).get("field").asText());
+            // Every box of the standing pyramid touches: points lie between the boxes with unit normals.
+            JsonNode contacts = JSON.readTree(HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                    + pyramid.port() + "/api/contacts")).build(), HttpResponse.BodyHandlers.ofString()).body());
+            assertTrue(contacts.get("points").size() >= 4 * 210, "four corners under each of 210 boxes at least");
+            for (JsonNode p : contacts.get("points")) {
+                double n = Math.sqrt(p.get(3).asDouble() * p.get(3).asDouble() + p.get(4).asDouble() * p.get(4).asDouble()
+                        + p.get(5).asDouble() * p.get(5).asDouble());
+                assertEquals(1, n, 1e-9);
+            }
             assertNotEquals(server.port(), pyramid.port());
         }
     }

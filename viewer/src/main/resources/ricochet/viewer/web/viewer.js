@@ -9,7 +9,7 @@ const HEADER = 12, PER_BODY = 14;
 const PLANE_SIZE = 40;
 const PLOT_POINTS = 900;
 
-const stats = window.ricochet = { ready: false, fps: 0, framesReceived: 0, framesDrawn: 0 };
+const stats = window.ricochet = { ready: false, fps: 0, framesReceived: 0, framesDrawn: 0, contactsDrawn: 0 };
 const $ = (id) => document.getElementById(id);
 window.addEventListener('error', (e) => { $('error').textContent = String(e.message); });
 
@@ -273,6 +273,37 @@ function applyFrame() {
   $('s-contacts').textContent = frame[4];
   $('pause').lastChild.textContent = frame[9] ? ' resume' : ' pause';
 }
+
+// Contacts come from /api/contacts, asked ten times a second while the box is ticked.
+const contactPoints = new THREE.Points(new THREE.BufferGeometry(),
+  new THREE.PointsMaterial({ color: 0xff3355, size: 6, sizeAttenuation: false, depthTest: false }));
+const contactNormals = new THREE.LineSegments(new THREE.BufferGeometry(),
+  new THREE.LineBasicMaterial({ color: 0xffee33, depthTest: false }));
+contactPoints.renderOrder = contactNormals.renderOrder = 1;
+world.add(contactPoints, contactNormals);
+let contactsBusy = false;
+async function refreshContacts() {
+  const on = $('d-contacts').checked;
+  contactPoints.visible = contactNormals.visible = on;
+  if (!on || contactsBusy) { return; }
+  contactsBusy = true;
+  try {
+    const { points } = await (await fetch('/api/contacts')).json();
+    const p = [], l = [], len = 0.15;
+    for (const [x, y, z, nx, ny, nz] of points) {
+      p.push(x, y, z);
+      l.push(x, y, z, x + len * nx, y + len * ny, z + len * nz);
+    }
+    contactPoints.geometry.setAttribute('position', new THREE.Float32BufferAttribute(p, 3));
+    contactNormals.geometry.setAttribute('position', new THREE.Float32BufferAttribute(l, 3));
+    contactPoints.geometry.computeBoundingSphere();
+    contactNormals.geometry.computeBoundingSphere();
+    stats.contactsDrawn = points.length;
+  } catch (e) {
+    $('error').textContent = 'contacts: ' + e.message;
+  } finally { contactsBusy = false; }
+}
+setInterval(refreshContacts, 100);
 
 // ------------------------------------------------------------------ input
 async function post(path, body) {
