@@ -109,7 +109,8 @@ class ViewerBrowserTest {
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
         long end = System.nanoTime() + 20_000_000_000L;
         while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < end, "timed out waiting until " + what);
+            assertTrue(System.nanoTime() < end, () -> "timed out waiting until " + what + "; the page says: "
+                    + js("return document.getElementById('error').textContent + ' ' + JSON.stringify(window.ricochet)"));
             Thread.sleep(50);
         }
     }
