@@ -56,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true)
     Length length = new Length();
 
-    @Option(names = "--out", paramLabel = "FILE", description = "trajectory: .csv or .json")
+    @Option(names = "--out", paramLabel = "FILE", description = "trajectory: .csv, .json, or .gltf / .glb (meshes + animation)")
     Path out;
 
     @Option(names = "--every", paramLabel = "K", defaultValue = "1",
@@ -94,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
         TrajectoryWriter trajectory = null;
         EventWriter eventWriter = null;
         try {
-            trajectory = out == null ? null : TrajectoryWriter.open(out);
+            trajectory = out == null ? null : TrajectoryWriter.open(out, s);
             eventWriter = events == null ? null : new EventWriter(events);
             return simulate(sim, steps, trajectory, eventWriter);
         } catch (IllegalArgumentException e) {

@@ -106,8 +106,8 @@ public final class WorldBuilder {
         return world;
     }
 
-    /** The world-space signed distance of a static body's shape. */
-    private static Sdf staticSdf(BodySpec b) {
+    /** The world-space signed distance of a static body's shape as the lab world meets it (the viewer draws contacts with it). */
+    public static Sdf staticSdf(BodySpec b) {
         Vec3 p = b.position();
         Quat q = b.orientation();
         if (b.sensor()) {
@@ -189,7 +189,7 @@ public final class WorldBuilder {
      * hull of their vertices, since the narrow phase has no mesh-mesh and no mesh-plane routine; a
      * hull of a dense mesh keeps only the vertices extreme along {@link HullSimplifier}'s directions.
      */
-    static Shape dynamicShape(ShapeSpec spec) {
+    public static Shape dynamicShape(ShapeSpec spec) {
         if (spec instanceof ShapeSpec.Mesh m) {
             double[] vertices = m.mesh().vertices();
             double[] corners = HullSimplifier.supportPoints(vertices, HullSimplifier.DEFAULT_DIRECTIONS);

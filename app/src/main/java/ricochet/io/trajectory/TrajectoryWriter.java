@@ -3,6 +3,8 @@ package ricochet.io.trajectory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
+import ricochet.io.gltf.GltfTrajectoryWriter;
+import ricochet.io.scene.Scene;
 import ricochet.world.Simulation;
 
 /**
@@ -22,8 +24,16 @@ public interface TrajectoryWriter extends AutoCloseable {
     @Override
     void close() throws IOException;
 
-    /** A writer chosen by the extension of {@code file}: .csv or .json. */
+    /** A writer chosen by the extension of {@code file}: .csv or .json (glTF needs the scene: {@link #open(Path, Scene)}). */
     static TrajectoryWriter open(Path file) throws IOException {
+        return open(file, null);
+    }
+
+    /**
+     * A writer chosen by the extension of {@code file}: .csv, .json, or .gltf / .glb (the scene's
+     * shapes with an animation of the trajectory; {@code scene} must then be given).
+     */
+    static TrajectoryWriter open(Path file, Scene scene) throws IOException {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".csv")) {
             return new CsvTrajectoryWriter(file);
@@ -31,6 +41,12 @@ public interface TrajectoryWriter extends AutoCloseable {
         if (name.endsWith(".json")) {
             return new JsonTrajectoryWriter(file);
         }
-        throw new IllegalArgumentException("--out " + file + ": unknown extension (expected .csv or .json)");
+        if (name.endsWith(".gltf") || name.endsWith(".glb")) {
+            if (scene == null) {
+                throw new IllegalArgumentException("--out " + file + ": glTF output needs the scene's shapes");
+            }
+            return new GltfTrajectoryWriter(file, scene, name.endsWith(".glb"));
+        }
+        throw new IllegalArgumentException("--out " + file + ": unknown extension (expected .csv, .json, .gltf or .glb)");
     }
 }

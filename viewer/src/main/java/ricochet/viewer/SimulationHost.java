@@ -1,0 +1,421 @@
+package ricochet.viewer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import ricochet.io.scene.BodySpec;
+import ricochet.io.scene.BodyType;
+import ricochet.io.scene.Scene;
+import ricochet.io.scene.Settings;
+import ricochet.lab.LabMethod;
+import ricochet.lab.LabWorld;
+import ricochet.math.Vec3;
+import ricochet.scenes.WorldBuilder;
+import ricochet.world.Simulation;
+import ricochet.world.SimulationException;
+import ricochet.world.WorldSimulation;
+
+/**
+ * One simulation of a scene stepped on its own thread in real time, and the viewer's commands on
+ * it. Before {@link #launch()} the scene stands at its initial pose with its bodies at rest; launch
+ * rebuilds it with the scene's velocities and starts time. Every method is safe from any thread:
+ * commands and steps take turns on one lock, so a command never sees half a step.
+ */
+final class SimulationHost implements AutoCloseable {
+
+    /**
+     * Steps the thread may run to catch up after a stall; behind by more, it drops the lag and runs
+     * in slow motion rather than spiralling (each catch-up step making it later still).
+     */
+    private static final int MAX_CATCH_UP = 8;
+    /** Frame header, doubles: see {@link #frame}. */
+    static final int HEADER = 12;
+    /** Doubles per body in a frame: see {@link #frame}. */
+    static final int PER_BODY = 14;
+
+    private final Scene scene;
+    private final boolean lab;
+    private final Object lock = new Object();
+    private final double[] state = new double[13];
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    private ViewerParams params = ViewerParams.NONE;
+    private Simulation sim;
+    private boolean launched;
+    private boolean paused;
+    private String error;
+    /** Built when a page first asks for contacts. */
+    private ContactProbe probe;
+    /** Bumped by every step and command: the broadcaster sends a frame only when it moved. */
+    private long version;
+    private double stepsPerSecond;
+    private long windowStart = System.nanoTime();
+    private long windowSteps;
+
+    /**
+     * @throws IllegalArgumentException when the scene cannot be simulated (naming the body)
+     */
+    SimulationHost(Scene scene) {
+        this.scene = scene;
+        this.lab = WorldBuilder.usesLabMethods(scene);
+        this.sim = build(params, false);
+        thread = new Thread(this::loop, "ricochet-viewer-sim");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    Scene scene() {
+        return scene;
+    }
+
+    // ---------------------------------------------------------------- commands
+
+    /** Runs a command and reads the state after it with no step in between. */
+    ObjectNode apply(Runnable command) {
+        synchronized (lock) {
+            command.run();
+            return stateJson();
+        }
+    }
+
+    /** Rebuilds the scene with its initial velocities and starts time. */
+    void launch() {
+        synchronized (lock) {
+            sim = build(params, true);
+            launched = true;
+            paused = false;
+            error = null;
+            changed();
+        }
+    }
+
+    /** Back to the initial pose at rest, time 0, waiting for a launch. */
+    void reset() {
+        synchronized (lock) {
+            sim = build(params, false);
+            launched = false;
+            paused = false;
+            error = null;
+            changed();
+        }
+    }
+
+    /** Pauses a running simulation, or resumes a paused one; before a launch it does nothing. */
+    void togglePause() {
+        synchronized (lock) {
+            if (launched) {
+                paused = !paused;
+                changed();
+            }
+        }
+    }
+
+    /** Pauses and advances one step (launching first, paused, when not yet launched). */
+    void stepOnce() {
+        synchronized (lock) {
+            if (!launched) {
+                sim = build(params, true);
+                launched = true;
+                error = null;
+            }
+            paused = true;
+            stepGuarded();
+            changed();
+        }
+    }
+
+    /**
+     * Applies the fields of {@code body} (any of method, restitution, friction, dt, substeps). The lab
+     * world takes every one at once; the engine's world takes sub-steps at once and the rest at the
+     * next launch or reset (its bodies' materials and its dt are fixed when it is built).
+     *
+     * @throws ViewerParams.BadParam naming the field, with nothing changed
+     */
+    void setParams(JsonNode body) {
+        synchronized (lock) {
+            ViewerParams next = params.merge(body);
+            if (next.method() != null && !lab) {
+                throw new ViewerParams.BadParam("method", "this scene has no lab-method bodies (its bodies use"
+                        + " the engine's solver)");
+            }
+            // A trial build finds what only the world checks (the log barrier needs epsilon > 0).
+            try {
+                build(next, false);
+            } catch (IllegalArgumentException e) {
+                String field = body.fieldNames().hasNext() ? body.fieldNames().next() : "body";
+                throw new ViewerParams.BadParam(field, e.getMessage());
+            }
+            params = next;
+            applyLive();
+            changed();
+        }
+    }
+
+    private void applyLive() {
+        if (sim instanceof LabWorld w) {
+            for (int b = 0; b < w.bodyCount(); b++) {
+                if (!w.isLabBody(b)) {
+                    continue;
+                }
+                if (params.method() != null) {
+                    w.setMethod(b, LabMethod.fromKey(params.method()));
+                }
+                w.setMaterial(b, params.restitution() != null ? params.restitution() : w.restitution(b),
+                        params.friction() != null ? params.friction() : w.friction(b));
+            }
+            w.setTiming(params.dt() != null ? params.dt() : w.dt(),
+                    params.substeps() != null ? params.substeps() : w.substeps());
+        } else if (sim instanceof WorldSimulation w && params.substeps() != null) {
+            w.world().setSubsteps(params.substeps());
+        }
+    }
+
+    // ---------------------------------------------------------------- building
+
+    /** The scene with {@code p} applied, built; velocities zero unless {@code moving}. */
+    private Simulation build(ViewerParams p, boolean moving) {
+        Settings s = scene.settings();
+        Settings settings = new Settings(p.dt() != null ? p.dt() : s.dt(),
+                p.substeps() != null ? p.substeps() : s.substeps(), s.gravity(), s.iterations(), s.sleeping());
+        List<BodySpec> bodies = new ArrayList<>();
+        for (BodySpec b : scene.bodies()) {
+            boolean dynamic = b.type() == BodyType.DYNAMIC;
+            bodies.add(new BodySpec(b.name(), b.type(), b.shape(), b.position(), b.orientation(),
+                    moving || !dynamic ? b.velocity() : Vec3.ZERO,
+                    moving || !dynamic ? b.angularVelocity() : Vec3.ZERO,
+                    b.mass(), b.density(),
+                    dynamic && p.friction() != null ? p.friction() : b.friction(),
+                    dynamic && p.restitution() != null ? p.restitution() : b.restitution(),
+                    b.sensor(), b.bullet(), b.linearDamping(), b.angularDamping(), b.gravityScale(),
+                    dynamic && b.usesLabMethod() && p.method() != null ? p.method() : b.method(), b.lab()));
+        }
+        return WorldBuilder.simulation(new Scene(scene.description(), settings, bodies, scene.joints()));
+    }
+
+    // ---------------------------------------------------------------- the stepping thread
+
+    private void loop() {
+        long last = System.nanoTime();
+        double owed = 0;
+        while (running) {
+            double dt;
+            synchronized (lock) {
+                long now = System.nanoTime();
+                dt = sim.dt();
+                if (launched && !paused && error == null) {
+                    owed += (now - last) / 1e9;
+                    int k = 0;
+                    while (owed >= dt && k < MAX_CATCH_UP && error == null) {
+                        stepGuarded();
+                        owed -= dt;
+                        k++;
+                    }
+                    if (k == MAX_CATCH_UP) {
+                        owed = 0;
+                    }
+                    if (k > 0) {
+                        changed();
+                    }
+                } else {
+                    owed = 0;
+                }
+                last = now;
+                measure(now);
+            }
+            LockSupport.parkNanos((long) (Math.max(dt - owed, 5e-4) * 1e9));
+        }
+    }
+
+    private void stepGuarded() {
+        try {
+            sim.step();
+            windowSteps++;
+        } catch (SimulationException e) {
+            error = e.getMessage();
+            paused = true;
+        }
+    }
+
+    private void measure(long now) {
+        if (now - windowStart >= 500_000_000L) {
+            stepsPerSecond = windowSteps / ((now - windowStart) / 1e9);
+            windowSteps = 0;
+            windowStart = now;
+        }
+    }
+
+    private void changed() {
+        version++;
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    long version() {
+        synchronized (lock) {
+            return version;
+        }
+    }
+
+    /**
+     * The compact frame the WebSocket sends, doubles: time, step, kinetic energy, potential energy,
+     * contacts, steps/s, awake, asleep, launched (0/1), paused (0/1), body count, version; then per
+     * body position (3), orientation (x, y, z, w), velocity (3), centre of mass (3), sleeping (0/1).
+     * Returns a new array when {@code out} is too short.
+     */
+    double[] frame(double[] out) {
+        synchronized (lock) {
+            int n = sim.bodyCount();
+            int size = HEADER + PER_BODY * n;
+            if (out == null || out.length != size) {
+                out = new double[size];
+            }
+            int awake = 0;
+            int asleep = 0;
+            for (int b = 0; b < n; b++) {
+                sim.readState(b, state);
+                int o = HEADER + PER_BODY * b;
+                System.arraycopy(state, 0, out, o, 10);
+                centreOfMass(b, out, o + 10);
+                boolean sleeping = sim.isSleeping(b);
+                out[o + 13] = sleeping ? 1 : 0;
+                if (scene.bodies().get(b).type() != BodyType.STATIC) {
+                    if (sleeping) {
+                        asleep++;
+                    } else {
+                        awake++;
+                    }
+                }
+            }
+            out[0] = sim.time();
+            out[1] = sim.stepCount();
+            out[2] = sim.kineticEnergy();
+            out[3] = sim.potentialEnergy();
+            out[4] = sim.contactCount();
+            out[5] = launched && !paused ? stepsPerSecond : 0;
+            out[6] = awake;
+            out[7] = asleep;
+            out[8] = launched ? 1 : 0;
+            out[9] = paused ? 1 : 0;
+            out[10] = n;
+            out[11] = version;
+            return out;
+        }
+    }
+
+    private void centreOfMass(int b, double[] out, int o) {
+        Vec3 c;
+        if (sim instanceof LabWorld w) {
+            c = w.isLabBody(b) ? w.centerOfMass(b) : new Vec3(state[0], state[1], state[2]);
+        } else {
+            WorldSimulation w = (WorldSimulation) sim;
+            c = w.world().centerOfMass(w.id(b));
+        }
+        out[o] = c.x();
+        out[o + 1] = c.y();
+        out[o + 2] = c.z();
+    }
+
+    /** {@code GET /api/state}: contract section 3 plus the panel's numbers. */
+    ObjectNode stateJson() {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode();
+        synchronized (lock) {
+            root.put("time", sim.time());
+            root.put("step", sim.stepCount());
+            root.put("launched", launched);
+            root.put("paused", paused);
+            root.put("dt", sim.dt());
+            root.put("substeps", substeps());
+            root.put("stepsPerSecond", launched && !paused ? stepsPerSecond : 0);
+            root.put("contacts", sim.contactCount());
+            root.put("kineticEnergy", sim.kineticEnergy());
+            root.put("potentialEnergy", sim.potentialEnergy());
+            if (error != null) {
+                root.put("error", error);
+            }
+            ObjectNode p = root.putObject("params");
+            p.put("method", params.method());
+            p.put("restitution", params.restitution());
+            p.put("friction", params.friction());
+            p.put("dt", params.dt());
+            p.put("substeps", params.substeps());
+            ObjectNode bodies = root.putObject("bodies");
+            int awake = 0;
+            int asleep = 0;
+            for (int b = 0; b < sim.bodyCount(); b++) {
+                sim.readState(b, state);
+                ObjectNode o = bodies.putObject(sim.bodyName(b));
+                array(o.putArray("position"), 0, 3);
+                array(o.putArray("orientation"), 3, 4);
+                array(o.putArray("velocity"), 7, 3);
+                array(o.putArray("angularVelocity"), 10, 3);
+                boolean sleeping = sim.isSleeping(b);
+                o.put("sleeping", sleeping);
+                if (scene.bodies().get(b).type() != BodyType.STATIC) {
+                    awake += sleeping ? 0 : 1;
+                    asleep += sleeping ? 1 : 0;
+                }
+            }
+            root.put("awake", awake);
+            root.put("asleep", asleep);
+        }
+        return root;
+    }
+
+    private int substeps() {
+        if (sim instanceof LabWorld w) {
+            return w.substeps();
+        }
+        return ((WorldSimulation) sim).world().substeps();
+    }
+
+    private void array(ArrayNode a, int from, int count) {
+        for (int i = from; i < from + count; i++) {
+            a.add(state[i]);
+        }
+    }
+
+    /** {@code GET /api/contacts}: the contact points now, each {@code [x, y, z, nx, ny, nz]}. */
+    ObjectNode contactsJson() {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ArrayNode points = root.putArray("points");
+        synchronized (lock) {
+            if (probe == null) {
+                probe = new ContactProbe(scene);
+            }
+            probe.points(sim, points);
+            root.put("step", sim.stepCount());
+        }
+        return root;
+    }
+
+    /** Mass of body {@code b} in kg (0 for static bodies). */
+    double mass(int b) {
+        synchronized (lock) {
+            if (scene.bodies().get(b).type() == BodyType.STATIC) {
+                return 0;
+            }
+            if (sim instanceof LabWorld w) {
+                return w.mass(b);
+            }
+            WorldSimulation w = (WorldSimulation) sim;
+            return w.world().mass(w.id(b));
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package ricochet.viewer;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import ricochet.cli.Main;
+import ricochet.io.scene.Scene;
+import ricochet.io.scene.SceneException;
+import ricochet.scenes.BuiltinScenes;
+
+/** {@code ./ricochet view SCENE [--port P]}: serves the viewer until the process is stopped. */
+@Command(name = "view", mixinStandardHelpOptions = true,
+        description = "Serves the browser viewer of a scene on 127.0.0.1 and prints its URL.")
+public final class ViewerMain implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "SCENE", description = "a scene file or a built-in scene's name")
+    String scene;
+
+    @Option(names = "--port", paramLabel = "P", defaultValue = "8080",
+            description = "port on 127.0.0.1 (default 8080; 0 picks a free one)")
+    int port;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        if (port < 0 || port > 65535) {
+            err.println("error: --port must be in [0, 65535], got " + port);
+            return Main.BAD_INPUT;
+        }
+        Scene s;
+        try {
+            s = BuiltinScenes.load(scene);
+        } catch (SceneException e) {
+            err.println(e.source() + ": " + e.problems().size() + " problem(s)");
+            e.problems().forEach(p -> err.println("  " + p));
+            return Main.BAD_INPUT;
+        } catch (IllegalArgumentException | IOException e) {
+            err.println("error: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        ViewerServer server;
+        try {
+            server = new ViewerServer(s, scene, port);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + scene + ": " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("ricochet viewer: " + server.url() + "  (scene " + scene + "; Ctrl-C stops)");
+        out.flush();
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stop.countDown();
+        }));
+        stop.await();
+        return 0;
+    }
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new ViewerMain());
+        int code = cli.execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+}

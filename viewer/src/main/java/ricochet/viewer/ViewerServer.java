@@ -1,0 +1,182 @@
+package ricochet.viewer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.staticfiles.Location;
+import io.javalin.websocket.WsContext;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.jetty.websocket.api.WriteCallback;
+import ricochet.io.scene.Scene;
+
+/**
+ * The viewer's HTTP server on 127.0.0.1: the page and its scripts from the class path (three.js
+ * and uPlot from their WebJars), the API of contract section 3 plus {@code /api/params} and
+ * {@code /api/scene}, and {@code /ws}, which streams {@link SimulationHost#frame} to every open tab.
+ */
+public final class ViewerServer implements AutoCloseable {
+
+    /** Frames per second the WebSocket sends at most (a display's refresh; more is never drawn). */
+    static final int MAX_FPS = 60;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final SimulationHost host;
+    private final String sceneName;
+    private final Javalin app;
+    private final ScheduledExecutorService broadcaster;
+    /** Per tab: whether a frame is still being written to it; a busy tab skips frames. */
+    private final Map<WsContext, AtomicBoolean> tabs = new ConcurrentHashMap<>();
+    private long sentVersion = -1;
+    private double[] frame;
+    private long framesSent;
+    private long framesDropped;
+
+    /**
+     * Builds the simulation and starts serving on 127.0.0.1.
+     *
+     * @param port 0 for any free port
+     * @throws IllegalArgumentException when the scene cannot be simulated
+     */
+    public ViewerServer(Scene scene, String sceneName, int port) {
+        this.host = new SimulationHost(scene);
+        this.sceneName = sceneName;
+        this.app = Javalin.create(config -> {
+            config.showJavalinBanner = false;
+            config.staticFiles.enableWebjars();
+            config.staticFiles.add(s -> {
+                s.hostedPath = "/";
+                s.directory = "/ricochet/viewer/web";
+                s.location = Location.CLASSPATH;
+            });
+        });
+        app.get("/api/state", ctx -> ctx.json(host.stateJson()));
+        app.get("/api/contacts", ctx -> ctx.json(host.contactsJson()));
+        app.get("/api/scene", ctx -> ctx.json(SceneGeometry.json(host.scene(), host, sceneName)));
+        app.post("/api/launch", ctx -> command(ctx, host::launch));
+        app.post("/api/reset", ctx -> command(ctx, host::reset));
+        app.post("/api/pause", ctx -> command(ctx, host::togglePause));
+        app.post("/api/step", ctx -> command(ctx, host::stepOnce));
+        app.post("/api/params", this::params);
+        app.ws("/ws", ws -> {
+            ws.onConnect(ctx -> {
+                ctx.session.setIdleTimeout(java.time.Duration.ofHours(24));
+                tabs.put(ctx, new AtomicBoolean());
+                sendTo(ctx, tabs.get(ctx), encode(host.frame(null)));
+            });
+            ws.onClose(ctx -> tabs.remove(ctx));
+            ws.onError(ctx -> tabs.remove(ctx));
+        });
+        app.start("127.0.0.1", port);
+        broadcaster = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "ricochet-viewer-ws");
+            t.setDaemon(true);
+            return t;
+        });
+        broadcaster.scheduleAtFixedRate(this::broadcast, 0, 1_000_000 / MAX_FPS, TimeUnit.MICROSECONDS);
+    }
+
+    /** The port actually bound. */
+    public int port() {
+        return app.port();
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + port() + "/";
+    }
+
+    private void command(Context ctx, Runnable action) {
+        ctx.json(host.apply(action));
+    }
+
+    private void params(Context ctx) {
+        JsonNode body;
+        try {
+            body = JSON.readTree(ctx.body());
+        } catch (JsonProcessingException e) {
+            bad(ctx, "body", "body: not JSON: " + e.getOriginalMessage());
+            return;
+        }
+        try {
+            ctx.json(host.apply(() -> host.setParams(body)));
+        } catch (ViewerParams.BadParam e) {
+            bad(ctx, e.field, e.getMessage());
+        }
+    }
+
+    private static void bad(Context ctx, String field, String message) {
+        ctx.status(400).json(Map.of("field", field, "error", message));
+    }
+
+    private void broadcast() {
+        try {
+            long v = host.version();
+            if (v == sentVersion || tabs.isEmpty()) {
+                return;
+            }
+            sentVersion = v;
+            frame = host.frame(frame);
+            ByteBuffer bytes = encode(frame);
+            for (Map.Entry<WsContext, AtomicBoolean> tab : tabs.entrySet()) {
+                sendTo(tab.getKey(), tab.getValue(), bytes.duplicate());
+            }
+        } catch (RuntimeException e) {
+            // A tab closing mid-send must not stop the schedule (an exception would cancel it).
+            System.err.println("viewer: frame not sent: " + e);
+        }
+    }
+
+    private static ByteBuffer encode(double[] f) {
+        ByteBuffer b = ByteBuffer.allocate(8 * f.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.asDoubleBuffer().put(f);
+        return b;
+    }
+
+    /** Sends unless the previous frame to this tab is still on its way: a slow tab drops frames. */
+    private void sendTo(WsContext ctx, AtomicBoolean busy, ByteBuffer bytes) {
+        if (!ctx.session.isOpen() || !busy.compareAndSet(false, true)) {
+            framesDropped++;
+            return;
+        }
+        framesSent++;
+        ctx.session.getRemote().sendBytes(bytes, new WriteCallback() {
+            @Override
+            public void writeFailed(Throwable x) {
+                busy.set(false);
+            }
+
+            @Override
+            public void writeSuccess() {
+                busy.set(false);
+            }
+        });
+    }
+
+    long framesSent() {
+        return framesSent;
+    }
+
+    long framesDropped() {
+        return framesDropped;
+    }
+
+    SimulationHost host() {
+        return host;
+    }
+
+    @Override
+    public void close() {
+        broadcaster.shutdownNow();
+        app.stop();
+        host.close();
+    }
+}

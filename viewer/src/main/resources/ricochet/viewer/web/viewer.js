@@ -1,0 +1,389 @@
+// The viewer page: draws /api/scene once, then moves the bodies by the frames of /ws
+// (layout: SimulationHost.frame) and sends the keys and the panel to the HTTP API.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
+
+const HEADER = 12, PER_BODY = 14;
+// Planes are infinite; this much of one is drawn, tiled every metre.
+const PLANE_SIZE = 40;
+const PLOT_POINTS = 900;
+
+const stats = window.ricochet = { ready: false, fps: 0, framesReceived: 0, framesDrawn: 0, contactsDrawn: 0 };
+const $ = (id) => document.getElementById(id);
+window.addEventListener('error', (e) => { $('error').textContent = String(e.message); });
+
+const scene = await (await fetch('/api/scene')).json();
+$('title').textContent = 'Ricochet: ' + scene.name;
+$('description').textContent = scene.description;
+if (!scene.lab) { $('method-row').style.display = 'none'; }
+
+// ------------------------------------------------------------------ renderer, light, camera
+const host = $('view');
+const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+renderer.setPixelRatio(window.devicePixelRatio);
+renderer.shadowMap.enabled = true;
+renderer.shadowMap.type = THREE.PCFShadowMap;
+host.appendChild(renderer.domElement);
+const world = new THREE.Scene();
+world.background = new THREE.Color(0x3a4250);
+world.add(new THREE.HemisphereLight(0xdde6ff, 0x403830, 1.4));
+const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+sun.castShadow = true;
+sun.shadow.mapSize.set(1024, 1024);
+// Offsets against shadow acne (a surface shadowing itself in moire bands on the floor).
+sun.shadow.bias = -0.0005;
+sun.shadow.normalBias = 0.02;
+world.add(sun, sun.target);
+const camera = new THREE.PerspectiveCamera(45, 1, 0.02, 500);
+const controls = new OrbitControls(camera, renderer.domElement);
+controls.enableDamping = true;
+
+function resize() {
+  const w = host.clientWidth, h = host.clientHeight;
+  renderer.setSize(w, h);
+  camera.aspect = w / Math.max(h, 1);
+  camera.updateProjectionMatrix();
+}
+window.addEventListener('resize', resize);
+
+// ------------------------------------------------------------------ shapes
+function checkerTexture() {
+  const c = document.createElement('canvas');
+  c.width = c.height = 64;
+  const g = c.getContext('2d');
+  g.fillStyle = '#8a8f98'; g.fillRect(0, 0, 64, 64);
+  g.fillStyle = '#7b808a'; g.fillRect(0, 0, 32, 32); g.fillRect(32, 32, 32, 32);
+  const t = new THREE.CanvasTexture(c);
+  t.wrapS = t.wrapT = THREE.RepeatWrapping;
+  t.repeat.set(PLANE_SIZE, PLANE_SIZE);
+  t.colorSpace = THREE.SRGBColorSpace;
+  return t;
+}
+const checker = checkerTexture();
+
+function geometryOf(s) {
+  switch (s.type) {
+    case 'sphere': return new THREE.SphereGeometry(s.radius, 32, 16);
+    case 'box': return new THREE.BoxGeometry(2 * s.halfExtents[0], 2 * s.halfExtents[1], 2 * s.halfExtents[2]);
+    case 'capsule': return new THREE.CapsuleGeometry(s.radius, 2 * s.halfHeight, 8, 24);
+    case 'cylinder': return new THREE.CylinderGeometry(s.radius, s.radius, 2 * s.halfHeight, 32);
+    case 'convexHull': return new ConvexGeometry(s.points.map((p) => new THREE.Vector3(p[0], p[1], p[2])));
+    case 'mesh': {
+      // Indexed, so computeVertexNormals averages the faces around each vertex: smooth shading.
+      const g = new THREE.BufferGeometry();
+      g.setAttribute('position', new THREE.Float32BufferAttribute(s.vertices, 3));
+      g.setIndex(s.triangles);
+      g.computeVertexNormals();
+      return g;
+    }
+    case 'heightfield': {
+      const rows = s.heights.length, cols = s.heights[0].length;
+      const pos = [], index = [];
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < cols; c++) { pos.push(c * s.spacingX, s.heights[r][c], r * s.spacingZ); }
+      }
+      for (let r = 0; r + 1 < rows; r++) {
+        for (let c = 0; c + 1 < cols; c++) {
+          const a = r * cols + c, b = a + 1, d = a + cols, e = d + 1;
+          index.push(a, d, b, b, d, e);
+        }
+      }
+      const g = new THREE.BufferGeometry();
+      g.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
+      g.setIndex(index);
+      g.computeVertexNormals();
+      return g;
+    }
+    default: return null;
+  }
+}
+
+const palette = [0xd9774b, 0x5b9bd5, 0x70ad47, 0xffc000, 0xa66dd4, 0x4bc4c4, 0xe06c8c];
+function materialFor(body, i) {
+  if (body.sensor) { return new THREE.MeshStandardMaterial({ color: 0x55dd77, transparent: true, opacity: 0.3 }); }
+  const color = body.type === 'static' ? 0x9aa3ad : body.type === 'kinematic' ? 0xe0a040 : palette[i % palette.length];
+  return new THREE.MeshStandardMaterial({ color, roughness: 0.6, metalness: 0.05,
+                                          side: body.type === 'static' ? THREE.DoubleSide : THREE.FrontSide });
+}
+
+function objectOf(s, material) {
+  if (s.type === 'compound') {
+    const g = new THREE.Group();
+    for (const c of s.children) {
+      const o = objectOf(c.shape, material);
+      o.position.fromArray(c.position);
+      o.quaternion.fromArray(c.orientation);
+      g.add(o);
+    }
+    return g;
+  }
+  if (s.type === 'plane') {
+    // PlaneGeometry faces +z; turn +z onto the normal and move it to n . x = offset.
+    const m = new THREE.MeshStandardMaterial({ map: checker, roughness: 0.9, side: THREE.DoubleSide });
+    const o = new THREE.Mesh(new THREE.PlaneGeometry(PLANE_SIZE, PLANE_SIZE), m);
+    const n = new THREE.Vector3().fromArray(s.normal);
+    o.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), n);
+    o.position.copy(n).multiplyScalar(s.offset);
+    o.receiveShadow = true;
+    o.userData.plane = true;
+    return o;
+  }
+  const o = new THREE.Mesh(geometryOf(s), material);
+  o.castShadow = o.receiveShadow = true;
+  return o;
+}
+
+const bodies = scene.bodies.map((b, i) => {
+  const material = materialFor(b, i);
+  const object = objectOf(b.shape, material);
+  const root = new THREE.Group();
+  root.add(object);
+  root.userData.body = i;
+  world.add(root);
+  return { spec: b, root, material, color: material.color.clone(), com: null, arrow: null, box: null };
+});
+
+// ------------------------------------------------------------------ grid and start view
+const finite = new THREE.Box3();
+// What the start view frames: the moving bodies when there are any (a pyramid, not its ground slab).
+function boundsOfFinite() {
+  finite.makeEmpty();
+  const moving = bodies.filter((b) => b.spec.type !== 'static');
+  for (const b of moving.length ? moving : bodies) {
+    if (b.spec.shape.type !== 'plane') { finite.expandByObject(b.root); }
+  }
+  return finite;
+}
+let floorY = 0;
+for (const b of scene.bodies) {
+  const s = b.shape;
+  if (s.type === 'plane' && Math.abs(s.normal[1]) > 0.99) { floorY = s.normal[1] * s.offset; }
+}
+const grid = new THREE.GridHelper(PLANE_SIZE, PLANE_SIZE, 0x556070, 0x4a5260);
+grid.position.y = floorY + 0.002;
+world.add(grid);
+
+function startView() {
+  const box = boundsOfFinite();
+  const walls = scene.bodies.filter((b) => b.shape.type === 'plane' && Math.abs(b.shape.normal[1]) < 0.5);
+  for (const w of walls) {
+    // Keep in view the foot of each wall nearest the bodies (the lab's bunny and its wall).
+    const n = new THREE.Vector3().fromArray(w.shape.normal);
+    const c = box.isEmpty() ? new THREE.Vector3() : box.getCenter(new THREE.Vector3());
+    const d = n.dot(c) - w.shape.offset;
+    box.expandByPoint(c.clone().addScaledVector(n, -d).setY(floorY));
+  }
+  if (box.isEmpty()) { box.set(new THREE.Vector3(-2, 0, -2), new THREE.Vector3(2, 1, 2)); }
+  // Down to the floor, where falling bodies end up.
+  box.min.y = Math.min(box.min.y, floorY);
+  const centre = box.getCenter(new THREE.Vector3());
+  const size = Math.max(box.getSize(new THREE.Vector3()).length(), 1);
+  controls.target.copy(centre);
+  camera.position.set(centre.x - 0.1 * size, centre.y + 0.6 * size, centre.z + 1.6 * size);
+  camera.near = size / 500; camera.far = size * 50 + PLANE_SIZE;
+  camera.updateProjectionMatrix();
+  sun.position.set(centre.x + 0.6 * size, centre.y + 1.5 * size + 3, centre.z + 0.8 * size);
+  sun.target.position.copy(centre);
+  const r = size + 2;
+  Object.assign(sun.shadow.camera, { left: -r, right: r, top: r, bottom: -r, near: 0.1, far: 4 * r + 10 });
+  sun.shadow.camera.updateProjectionMatrix();
+  controls.update();
+}
+
+// ------------------------------------------------------------------ plots
+const energy = { t: [], ke: [], pe: [], total: [] };
+const height = { t: [], y: [] };
+let heightBody = scene.bodies.findIndex((b) => b.type === 'dynamic');
+for (const [i, b] of scene.bodies.entries()) {
+  if (b.type === 'static') { continue; }
+  const o = document.createElement('option');
+  o.value = i; o.textContent = b.name;
+  $('height-body').appendChild(o);
+}
+$('height-body').value = heightBody;
+$('height-body').addEventListener('change', (e) => { heightBody = +e.target.value; height.t = []; height.y = []; });
+const plotWidth = 300;
+const energyPlot = new uPlot({ width: plotWidth, height: 150, title: 'energy (J)',
+  series: [{}, { label: 'kinetic', stroke: '#e8a33d' }, { label: 'potential', stroke: '#5b9bd5' },
+           { label: 'total', stroke: '#ddd' }],
+  axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 72 }] }, [[], [], [], []], $('plot-energy'));
+const heightPlot = new uPlot({ width: plotWidth, height: 130, title: 'height (m)',
+  series: [{}, { label: 'y', stroke: '#70ad47' }], axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 72 }] },
+  [[], []], $('plot-height'));
+let lastPlotted = 0;
+function push(a, v) { a.push(v); if (a.length > PLOT_POINTS) { a.shift(); } }
+
+// ------------------------------------------------------------------ frames
+let frame = null, lastStep = -1;
+const socket = new WebSocket(`ws://${location.host}/ws`);
+socket.binaryType = 'arraybuffer';
+socket.onmessage = (e) => {
+  frame = new Float64Array(e.data);
+  stats.framesReceived++;
+  const t = frame[0], step = frame[1];
+  if (step < lastStep) {
+    for (const a of [energy.t, energy.ke, energy.pe, energy.total, height.t, height.y]) { a.length = 0; }
+  }
+  if (step !== lastStep) {
+    push(energy.t, t); push(energy.ke, frame[2]); push(energy.pe, frame[3]); push(energy.total, frame[2] + frame[3]);
+    if (heightBody >= 0) { push(height.t, t); push(height.y, frame[HEADER + PER_BODY * heightBody + 1]); }
+    lastStep = step;
+  }
+};
+socket.onclose = () => { $('error').textContent = 'disconnected from the server'; };
+
+const debug = { aabb: $('d-aabb'), com: $('d-com'), sleep: $('d-sleep') };
+const grey = new THREE.Color(0x6a6f78);
+const v = new THREE.Vector3();
+function applyFrame() {
+  if (!frame) { return; }
+  for (let i = 0; i < bodies.length; i++) {
+    const b = bodies[i], o = HEADER + PER_BODY * i;
+    b.root.position.set(frame[o], frame[o + 1], frame[o + 2]);
+    b.root.quaternion.set(frame[o + 3], frame[o + 4], frame[o + 5], frame[o + 6]);
+    const sleeping = frame[o + 13] === 1;
+    b.material.color.copy(b.color);
+    if (sleeping && debug.sleep.checked) { b.material.color.lerp(grey, 0.75); }
+    const dynamic = b.spec.type !== 'static';
+    if (debug.com.checked && dynamic) {
+      if (!b.com) {
+        b.com = new THREE.Mesh(new THREE.SphereGeometry(0.03, 12, 8), new THREE.MeshBasicMaterial({ color: 0xff3355, depthTest: false }));
+        b.arrow = new THREE.ArrowHelper(new THREE.Vector3(1, 0, 0), new THREE.Vector3(), 1, 0xffee33);
+        world.add(b.com, b.arrow);
+      }
+      b.com.position.set(frame[o + 10], frame[o + 11], frame[o + 12]);
+      v.set(frame[o + 7], frame[o + 8], frame[o + 9]);
+      const speed = v.length();
+      b.arrow.visible = speed > 1e-3;
+      b.arrow.position.copy(b.com.position);
+      if (speed > 1e-3) { b.arrow.setDirection(v.divideScalar(speed)); b.arrow.setLength(0.25 * speed + 0.05); }
+      b.com.visible = true;
+    } else if (b.com) { b.com.visible = b.arrow.visible = false; }
+    if (debug.aabb.checked && b.spec.shape.type !== 'plane') {
+      if (!b.box) { b.box = new THREE.Box3Helper(new THREE.Box3(), 0x66ff99); world.add(b.box); }
+      b.box.box.setFromObject(b.root);
+      b.box.visible = true;
+    } else if (b.box) { b.box.visible = false; }
+  }
+  $('s-time').textContent = frame[0].toFixed(3) + ' s';
+  $('s-step').textContent = frame[1];
+  $('s-sps').textContent = frame[5].toFixed(0);
+  $('s-sleep').textContent = `${frame[6]} / ${frame[7]}`;
+  $('s-contacts').textContent = frame[4];
+  $('pause').lastChild.textContent = frame[9] ? ' resume' : ' pause';
+}
+
+// Contacts come from /api/contacts, asked ten times a second while the box is ticked.
+const contactPoints = new THREE.Points(new THREE.BufferGeometry(),
+  new THREE.PointsMaterial({ color: 0xff3355, size: 6, sizeAttenuation: false, depthTest: false }));
+const contactNormals = new THREE.LineSegments(new THREE.BufferGeometry(),
+  new THREE.LineBasicMaterial({ color: 0xffee33, depthTest: false }));
+contactPoints.renderOrder = contactNormals.renderOrder = 1;
+world.add(contactPoints, contactNormals);
+let contactsBusy = false;
+async function refreshContacts() {
+  const on = $('d-contacts').checked;
+  contactPoints.visible = contactNormals.visible = on;
+  if (!on || contactsBusy) { return; }
+  contactsBusy = true;
+  try {
+    const { points } = await (await fetch('/api/contacts')).json();
+    const p = [], l = [], len = 0.15;
+    for (const [x, y, z, nx, ny, nz] of points) {
+      p.push(x, y, z);
+      l.push(x, y, z, x + len * nx, y + len * ny, z + len * nz);
+    }
+    contactPoints.geometry.setAttribute('position', new THREE.Float32BufferAttribute(p, 3));
+    contactNormals.geometry.setAttribute('position', new THREE.Float32BufferAttribute(l, 3));
+    contactPoints.geometry.computeBoundingSphere();
+    contactNormals.geometry.computeBoundingSphere();
+    stats.contactsDrawn = points.length;
+  } catch (e) {
+    $('error').textContent = 'contacts: ' + e.message;
+  } finally { contactsBusy = false; }
+}
+setInterval(refreshContacts, 100);
+
+// ------------------------------------------------------------------ input
+async function post(path, body) {
+  const r = await fetch(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body),
+                                headers: body === undefined ? {} : { 'Content-Type': 'application/json' } });
+  return r;
+}
+const actions = { l: '/api/launch', r: '/api/reset', ' ': '/api/pause', '.': '/api/step' };
+window.addEventListener('keydown', (e) => {
+  if (e.target.closest && e.target.closest('input, select, textarea')) { return; }
+  const path = actions[e.key];
+  if (path) { e.preventDefault(); post(path); }
+});
+$('launch').onclick = () => post('/api/launch');
+$('reset').onclick = () => post('/api/reset');
+$('pause').onclick = () => post('/api/pause');
+$('step').onclick = () => post('/api/step');
+for (const b of document.querySelectorAll('.buttons button')) { b.addEventListener('keydown', (e) => e.key === ' ' && e.preventDefault()); }
+
+$('params').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const body = {};
+  for (const el of e.target.elements) {
+    if (!el.name || el.value === '') { continue; }
+    body[el.name] = el.name === 'method' ? el.value : Number(el.value);
+  }
+  const r = await post('/api/params', body);
+  $('param-error').textContent = r.ok ? '' : (await r.json()).error;
+});
+{
+  const s = await (await fetch('/api/state')).json();
+  const form = $('params').elements;
+  form.dt.placeholder = +s.dt.toPrecision(6); form.substeps.placeholder = s.substeps;
+  const first = scene.bodies.find((b) => b.type === 'dynamic');
+  if (first) { form.restitution.placeholder = first.restitution; form.friction.placeholder = first.friction; }
+}
+
+// Picking: a click (not a drag) on a body shows its name, mass and velocities.
+const ray = new THREE.Raycaster();
+let down = null;
+renderer.domElement.addEventListener('pointerdown', (e) => { down = [e.clientX, e.clientY]; });
+renderer.domElement.addEventListener('pointerup', async (e) => {
+  if (!down || Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 4) { return; }
+  const rect = renderer.domElement.getBoundingClientRect();
+  ray.setFromCamera(new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1,
+                                      -((e.clientY - rect.top) / rect.height) * 2 + 1), camera);
+  const hit = ray.intersectObjects(bodies.map((b) => b.root), true)[0];
+  if (!hit) { $('pick').textContent = 'click a body'; return; }
+  let o = hit.object;
+  while (o.userData.body === undefined) { o = o.parent; }
+  const spec = scene.bodies[o.userData.body];
+  const st = (await (await fetch('/api/state')).json()).bodies[spec.name];
+  const f = (a) => a.map((x) => x.toFixed(3)).join(', ');
+  $('pick').textContent = `${spec.name} (${spec.type}${spec.type === 'static' ? '' : ', ' + spec.mass.toFixed(3) + ' kg'})\n`
+    + `v = (${f(st.velocity)}) m/s\nw = (${f(st.angularVelocity)}) rad/s`;
+});
+
+// ------------------------------------------------------------------ draw loop
+let fpsFrames = 0, fpsStart = performance.now();
+function draw(now) {
+  applyFrame();
+  controls.update();
+  renderer.render(world, camera);
+  stats.framesDrawn++;
+  fpsFrames++;
+  if (now - fpsStart >= 1000) {
+    stats.fps = fpsFrames * 1000 / (now - fpsStart);
+    $('s-fps').textContent = stats.fps.toFixed(0);
+    fpsFrames = 0; fpsStart = now;
+  }
+  if (now - lastPlotted > 100) {
+    energyPlot.setData([energy.t, energy.ke, energy.pe, energy.total]);
+    heightPlot.setData([height.t, height.y]);
+    lastPlotted = now;
+  }
+  requestAnimationFrame(draw);
+}
+resize();
+await new Promise((done) => { if (frame) { done(); } else { socket.addEventListener('message', () => done(), { once: true }); } });
+applyFrame();
+startView();
+stats.ready = true;
+requestAnimationFrame(draw);

@@ -1,0 +1,34 @@
+package ricochet.viewer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import ricochet.io.scene.Scene;
+import ricochet.scenes.BuiltinScenes;
+
+/** Every built-in scene runs in the viewer's host and its shapes reach the page. */
+class SimulationHostTest {
+
+    @Test
+    void everyBuiltinSceneSteppedOnceGivesAFullFrameAndState() throws Exception {
+        for (String name : BuiltinScenes.NAMES) {
+            Scene scene = BuiltinScenes.load(name);
+            try (SimulationHost host = new SimulationHost(scene)) {
+                host.stepOnce();
+                double[] frame = host.frame(null);
+                int n = scene.bodies().size();
+                assertEquals(SimulationHost.HEADER + SimulationHost.PER_BODY * n, frame.length, name);
+                assertEquals(1, frame[1], name + ": one step");
+                for (double x : frame) {
+                    assertTrue(Double.isFinite(x), name + ": finite frame");
+                }
+                JsonNode state = host.stateJson();
+                assertEquals(n, state.get("bodies").size(), name);
+                assertEquals(n, SceneGeometry.json(scene, host, name).get("bodies").size(), name);
+                assertEquals(frame[6] + frame[7], state.get("awake").asInt() + state.get("asleep").asInt(), name);
+            }
+        }
+    }
+}
