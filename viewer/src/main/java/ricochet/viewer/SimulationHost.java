@@ -131,8 +131,8 @@ final class SimulationHost implements AutoCloseable {
 
     /**
      * Applies the fields of {@code body} (any of method, restitution, friction, dt, substeps). The lab
-     * world takes every one at once; the engine's world takes sub-steps at once and the rest at the
-     * next launch or reset (its bodies' materials and its dt are fixed when it is built).
+     * world takes every one at once; the engine's world takes sub-steps and its dynamic bodies'
+     * friction and restitution at once, and dt at the next launch or reset (fixed when it is built).
      *
      * @throws ViewerParams.BadParam naming the field, with nothing changed
      */
@@ -156,6 +156,13 @@ final class SimulationHost implements AutoCloseable {
         }
     }
 
+    /** The simulation being shown now (tests read materials through it). */
+    Simulation simulation() {
+        synchronized (lock) {
+            return sim;
+        }
+    }
+
     private void applyLive() {
         if (sim instanceof LabWorld w) {
             for (int b = 0; b < w.bodyCount(); b++) {
@@ -170,8 +177,22 @@ final class SimulationHost implements AutoCloseable {
             }
             w.setTiming(params.dt() != null ? params.dt() : w.dt(),
                     params.substeps() != null ? params.substeps() : w.substeps());
-        } else if (sim instanceof WorldSimulation w && params.substeps() != null) {
-            w.world().setSubsteps(params.substeps());
+        } else if (sim instanceof WorldSimulation w) {
+            if (params.substeps() != null) {
+                w.world().setSubsteps(params.substeps());
+            }
+            // Materials of the dynamic bodies change in place, as the build applies them.
+            for (int b = 0; b < w.bodyCount(); b++) {
+                if (scene.bodies().get(b).type() != BodyType.DYNAMIC) {
+                    continue;
+                }
+                if (params.friction() != null) {
+                    w.world().setFriction(w.id(b), params.friction());
+                }
+                if (params.restitution() != null) {
+                    w.world().setRestitution(w.id(b), params.restitution());
+                }
+            }
         }
     }
 

@@ -31,4 +31,25 @@ class SimulationHostTest {
             }
         }
     }
+
+    /** The engine's world takes friction and restitution at once, on its dynamic bodies only. */
+    @Test
+    void engineWorldMaterialsChangeAtOnce() throws Exception {
+        Scene scene = BuiltinScenes.load("slide");
+        try (SimulationHost host = new SimulationHost(scene)) {
+            host.setParams(new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree("{\"friction\": 0.05, \"restitution\": 0.25}"));
+            var sim = (ricochet.world.WorldSimulation) host.simulation();
+            for (int b = 0; b < sim.bodyCount(); b++) {
+                var id = sim.id(b);
+                boolean dynamic = scene.bodies().get(b).type() == ricochet.io.scene.BodyType.DYNAMIC;
+                if (dynamic) {
+                    assertEquals(0.05, sim.world().friction(id), sim.bodyName(b));
+                    assertEquals(0.25, sim.world().restitution(id), sim.bodyName(b));
+                } else {
+                    assertEquals(scene.bodies().get(b).friction(), sim.world().friction(id), sim.bodyName(b));
+                }
+            }
+        }
+    }
 }
