@@ -70,8 +70,8 @@ public final class ContactSolver {
     private int iterations = 1;
 
     // Softness of the current step: dynamic-dynamic and against infinite mass.
-    private double biasRate, massScale, impulseScale;
-    private double anchoredBiasRate, anchoredMassScale, anchoredImpulseScale;
+    private final Softness soft = new Softness();
+    private final Softness anchoredSoft = new Softness();
 
     /** The contact spring's frequency unless set, Hz. */
     public static final double DEFAULT_HERTZ = 30;
@@ -207,30 +207,34 @@ public final class ContactSolver {
     }
 
     /**
+     * The step's two springs: between dynamic bodies, and twice as stiff against infinite mass, both
+     * capped at a quarter of the substep rate.
+     */
+    private void setSoftness(double h) {
+        double cap = 0.25 / h;
+        double hertz = effectiveHertz(h);
+        soft.set(Math.min(hertz, cap), dampingRatio, h);
+        anchoredSoft.set(Math.min(2 * hertz, cap), dampingRatio, h);
+    }
+
+    /**
      * Soft constraint coefficients for a spring of frequency f and damping ratio zeta taken
      * implicitly over h (Catto, "Solver2D"): with {@code omega = 2 pi f}, {@code a1 = 2 zeta + h omega},
      * {@code a2 = h omega a1}, {@code a3 = 1 / (1 + a2)}: bias rate {@code omega / a1}, mass scale
      * {@code a2 a3}, impulse scale {@code a3}.
      */
-    private void setSoftness(double h) {
-        double cap = 0.25 / h;
-        double hertz = effectiveHertz(h);
-        double f = Math.min(hertz, cap);
-        double omega = 2 * Math.PI * f;
-        double a1 = 2 * dampingRatio + h * omega;
-        double a2 = h * omega * a1;
-        double a3 = 1 / (1 + a2);
-        biasRate = omega / a1;
-        massScale = a2 * a3;
-        impulseScale = a3;
-        f = Math.min(2 * hertz, cap);
-        omega = 2 * Math.PI * f;
-        a1 = 2 * dampingRatio + h * omega;
-        a2 = h * omega * a1;
-        a3 = 1 / (1 + a2);
-        anchoredBiasRate = omega / a1;
-        anchoredMassScale = a2 * a3;
-        anchoredImpulseScale = a3;
+    private static final class Softness {
+        double biasRate, massScale, impulseScale;
+
+        void set(double f, double zeta, double h) {
+            double omega = 2 * Math.PI * f;
+            double a1 = 2 * zeta + h * omega;
+            double a2 = h * omega * a1;
+            double a3 = 1 / (1 + a2);
+            biasRate = omega / a1;
+            massScale = a2 * a3;
+            impulseScale = a3;
+        }
     }
 
     /**
@@ -455,10 +459,10 @@ public final class ContactSolver {
             // Speculative, in both passes: the gap may close in this substep but no further.
             bias = sep * invH;
         } else if (useBias) {
-            boolean anchored = c.anchored[i] != 0;
-            bias = Math.max((anchored ? anchoredBiasRate : biasRate) * sep, -maxPushOutSpeed);
-            mScale = anchored ? anchoredMassScale : massScale;
-            iScale = anchored ? anchoredImpulseScale : impulseScale;
+            Softness k = c.anchored[i] != 0 ? anchoredSoft : soft;
+            bias = Math.max(k.biasRate * sep, -maxPushOutSpeed);
+            mScale = k.massScale;
+            iScale = k.impulseScale;
         }
         if (useBias && vn < c.approachVelocity[i]) {
             c.approachVelocity[i] = vn;
