@@ -68,6 +68,8 @@ public final class ContactSolver {
     private double restitutionThreshold = 1;
     private int relaxIterations = 1;
     private int iterations = 1;
+    /** Joints, solved before the contacts in every pass; null: none. */
+    private ConstraintSet constraints;
 
     // Softness of the current step: dynamic-dynamic and against infinite mass.
     private final Softness soft = new Softness();
@@ -163,6 +165,11 @@ public final class ContactSolver {
         return iterations;
     }
 
+    /** The joints (or other constraints) to solve in the same substeps, before the contacts; null for none. */
+    public void setConstraints(ConstraintSet set) {
+        constraints = set;
+    }
+
     /**
      * One step of {@code dt} seconds in {@code substeps} substeps: prepares the points (anchors,
      * effective masses, warm start from the cache), walks the {@link Stage}s of every substep,
@@ -173,6 +180,9 @@ public final class ContactSolver {
     public void step(BodyStore s, ContactStore c, double gx, double gy, double gz, double dt, int substeps) {
         double h = dt / substeps;
         setSoftness(h);
+        if (constraints != null) {
+            constraints.prepare(s, h);
+        }
         prepare(s, c);
         for (int k = 0; k < substeps; k++) {
             for (Stage stage : STAGES) {
@@ -181,10 +191,16 @@ public final class ContactSolver {
                         Integrator.integrateVelocities(s, gx, gy, gz, h);
                         break;
                     case WARM_START:
+                        if (constraints != null) {
+                            constraints.warmStart(s);
+                        }
                         warmStart(s, c);
                         break;
                     case SOLVE:
                         for (int it = 0; it < iterations; it++) {
+                            if (constraints != null) {
+                                constraints.solve(s, true);
+                            }
                             solve(s, c, h, true);
                         }
                         break;
@@ -193,6 +209,9 @@ public final class ContactSolver {
                         break;
                     case RELAX:
                         for (int r = 0; r < relaxIterations; r++) {
+                            if (constraints != null) {
+                                constraints.solve(s, false);
+                            }
                             solve(s, c, h, false);
                         }
                         accumulateTotals(c);

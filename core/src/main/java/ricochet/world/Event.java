@@ -6,14 +6,16 @@ package ricochet.world;
  * @param step the step during which it happened (1 for the first step)
  * @param time simulated seconds at the end of that step
  * @param a the first body's name
- * @param b the second body's name, or null for single-body events (sleep, wake)
+ * @param b the second body's name, or null for single-body events (sleep, wake) and joints to the world
  */
 public record Event(long step, double time, Type type, String a, String b) {
 
     /** The event types, with their names in the events file. */
     public enum Type {
         CONTACT_BEGIN("contactBegin"), CONTACT_END("contactEnd"), SENSOR_ENTER("sensorEnter"),
-        SENSOR_EXIT("sensorExit"), SLEEP("sleep"), WAKE("wake");
+        SENSOR_EXIT("sensorExit"), SLEEP("sleep"), WAKE("wake"),
+        /** A breakable joint broke and was removed ({@code b} null when it held A to the world). */
+        JOINT_BREAK("jointBreak");
 
         private final String key;
 

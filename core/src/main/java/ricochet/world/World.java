@@ -15,6 +15,11 @@ import ricochet.dynamics.ContactStore;
 import ricochet.dynamics.IslandBuilder;
 import ricochet.dynamics.RigidBodies;
 import ricochet.geometry.shape.PlaneShape;
+import ricochet.joints.JointDef;
+import ricochet.joints.JointId;
+import ricochet.joints.JointSetup;
+import ricochet.joints.JointSolver;
+import ricochet.joints.JointStore;
 import ricochet.geometry.shape.Shape;
 import ricochet.math.Quat;
 import ricochet.math.Transform;
@@ -77,6 +82,11 @@ public final class World {
                     new PairFilter()));
     private final ContactStore contacts = new ContactStore();
     private final ContactSolver solver = new ContactSolver();
+    private final JointStore joints = new JointStore();
+    private final JointSolver jointSolver = new JointSolver(joints);
+    /** Sorted keys of body pairs a joint keeps from colliding. */
+    private long[] jointPairs = new long[0];
+    private final double[] reaction = new double[6];
     private final ContactListener collector = this::collect;
     private final IslandBuilder islands = new IslandBuilder();
     private final PairSet touching = new PairSet();
@@ -138,6 +148,7 @@ public final class World {
         bodies = new RigidBodies(gravity);
         store = bodies.store();
         setGravity(gravity);
+        solver.setConstraints(jointSolver);
     }
 
     // ---------------------------------------------------------------- the step
@@ -170,6 +181,7 @@ public final class World {
         t = lap(Profile.Stage.ISLANDS, t);
         solver.step(store, contacts, gx, gy, gz, dt, substeps);
         checkFinite();
+        breakJoints(dt / substeps);
         t = lap(Profile.Stage.SOLVE, t);
         continuous(dt);
         t = lap(Profile.Stage.CONTINUOUS, t);
@@ -243,6 +255,7 @@ public final class World {
             islands.reset(n);
             Arrays.fill(keepAwake, 0, n, (byte) 0);
             collision.findContacts(SPECULATIVE_DISTANCE, contactMargin, stepDt, collector);
+            linkJoints();
         } while (wokeDuringPass);
     }
 
@@ -272,6 +285,9 @@ public final class World {
             return;
         }
         long key = slotA < slotB ? PairSet.key(slotA, slotB) : PairSet.key(slotB, slotA);
+        if (jointPairs.length > 0 && Arrays.binarySearch(jointPairs, key) >= 0) {
+            return;
+        }
         if (minSep <= TOUCH_BEGIN || (minSep <= TOUCH_END && touching.wasIn(key))) {
             touching.add(key);
         }
@@ -633,6 +649,238 @@ public final class World {
         out.set(store.px[i] - rx, store.py[i] - ry, store.pz[i] - rz, x, y, z, w);
     }
 
+    // ---------------------------------------------------------------- joints
+
+    /**
+     * Each joint's bodies for this step: dense indices, whether it is solved (a side is awake and
+     * dynamic), island links between two dynamic bodies, and wakes: a sleeping body whose joint
+     * partner is awake (or a moving kinematic body) wakes with its island, and the narrow phase runs
+     * again for it.
+     */
+    private void linkJoints() {
+        for (int j = 0, n = joints.slots(); j < n; j++) {
+            if (joints.live[j] == 0) {
+                continue;
+            }
+            int a = bodies.index(handleOfSlot[joints.slotA[j]]);
+            int b = joints.slotB[j] < 0 ? -1 : bodies.index(handleOfSlot[joints.slotB[j]]);
+            joints.a[j] = a;
+            joints.b[j] = b;
+            boolean awakeA = store.type[a] == BodyStore.DYNAMIC && store.asleep[a] == 0;
+            boolean awakeB = b >= 0 && store.type[b] == BodyStore.DYNAMIC && store.asleep[b] == 0;
+            boolean stirsA = awakeA || isMoving(a), stirsB = b >= 0 && (awakeB || isMoving(b));
+            if (b >= 0 && store.asleep[a] != 0 && stirsB) {
+                wakeGroup(sleepGroupOfSlot[joints.slotA[j]]);
+                wokeDuringPass = true;
+            } else if (b >= 0 && store.asleep[b] != 0 && stirsA) {
+                wakeGroup(sleepGroupOfSlot[joints.slotB[j]]);
+                wokeDuringPass = true;
+            }
+            if (awakeA && awakeB) {
+                islands.link(a, b);
+            } else if (awakeA && b >= 0 && isMoving(b)) {
+                keepAwake[a] = 1;
+            } else if (awakeB && isMoving(a)) {
+                keepAwake[b] = 1;
+            }
+            joints.active[j] = (byte) (awakeA || awakeB ? 1 : 0);
+        }
+    }
+
+    /** Removes each breakable joint whose force or torque over the last substep passed its limit. */
+    private void breakJoints(double h) {
+        for (int j = 0, n = joints.slots(); j < n; j++) {
+            if (joints.live[j] == 0 || joints.active[j] == 0 || !jointSolver.breakable(j)) {
+                continue;
+            }
+            jointSolver.reaction(store, j, h, reaction);
+            double force = Math.sqrt(reaction[0] * reaction[0] + reaction[1] * reaction[1] + reaction[2] * reaction[2]);
+            double torque = Math.sqrt(reaction[3] * reaction[3] + reaction[4] * reaction[4] + reaction[5] * reaction[5]);
+            if (jointSolver.breaks(j, force, torque)) {
+                events.add(eventStep, eventTime, Event.Type.JOINT_BREAK, joints.slotA[j], joints.slotB[j]);
+                dropJoint(j);
+            }
+        }
+    }
+
+    /**
+     * Adds a joint between two bodies (or a body and the world) as they are now; see {@link JointDef}.
+     * Everything is checked first; on any error nothing changes. Wakes both bodies.
+     *
+     * @throws IllegalArgumentException naming the problem: the def's own ({@link JointDef#problems}),
+     *     a stale body handle, a body joined to itself, or two ends that cannot move (static or
+     *     kinematic on both sides)
+     */
+    public JointId addJoint(JointDef def) {
+        if (def == null) {
+            throw new IllegalArgumentException("joint: def must not be null");
+        }
+        String label = "joint '" + def.name + "' (" + (def.type == null ? "?" : def.type.key()) + ")";
+        String problems = def.problems();
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(label + ": " + problems);
+        }
+        if (!bodies.contains(def.bodyA)) {
+            throw new IllegalArgumentException(label + ": bodyA is not a body of this world: " + def.bodyA);
+        }
+        if (def.bodyB != null && !bodies.contains(def.bodyB)) {
+            throw new IllegalArgumentException(label + ": bodyB is not a body of this world: " + def.bodyB);
+        }
+        if (def.bodyA.equals(def.bodyB)) {
+            throw new IllegalArgumentException(label + ": a body cannot be joined to itself");
+        }
+        boolean dynamicA = bodies.type(def.bodyA) == BodyDef.Type.DYNAMIC;
+        boolean dynamicB = def.bodyB != null && bodies.type(def.bodyB) == BodyDef.Type.DYNAMIC;
+        if (!dynamicA && !dynamicB) {
+            throw new IllegalArgumentException(label + ": at least one end must be a dynamic body");
+        }
+        int j = joints.allocate();
+        try {
+            JointSetup.configure(joints, j, def, bodies.centerOfMass(def.bodyA), bodies.orientation(def.bodyA),
+                    def.bodyB == null ? null : bodies.centerOfMass(def.bodyB),
+                    def.bodyB == null ? null : bodies.orientation(def.bodyB));
+        } catch (IllegalArgumentException e) {
+            joints.release(j);
+            throw e;
+        }
+        joints.slotA[j] = def.bodyA.index();
+        joints.slotB[j] = def.bodyB == null ? -1 : def.bodyB.index();
+        rebuildJointPairs();
+        wakeJointBodies(j);
+        return new JointId(j, joints.generation[j]);
+    }
+
+    /** Removes a live joint; its handle becomes stale. Wakes both bodies. */
+    public void removeJoint(JointId id) {
+        dropJoint(joints.check(id));
+    }
+
+    private void dropJoint(int j) {
+        wakeJointBodies(j);
+        joints.release(j);
+        rebuildJointPairs();
+    }
+
+    private void wakeJointBodies(int j) {
+        wake(handleOfSlot[joints.slotA[j]]);
+        if (joints.slotB[j] >= 0) {
+            wake(handleOfSlot[joints.slotB[j]]);
+        }
+    }
+
+    /** The sorted pairs joints keep apart from collision (those without {@code collide}). */
+    private void rebuildJointPairs() {
+        int n = 0;
+        long[] keys = new long[joints.count()];
+        for (int j = 0, m = joints.slots(); j < m; j++) {
+            if (joints.live[j] != 0 && joints.collide[j] == 0 && joints.slotB[j] >= 0) {
+                int sa = joints.slotA[j], sb = joints.slotB[j];
+                keys[n++] = sa < sb ? PairSet.key(sa, sb) : PairSet.key(sb, sa);
+            }
+        }
+        keys = Arrays.copyOf(keys, n);
+        Arrays.sort(keys);
+        jointPairs = keys;
+    }
+
+    /** Whether the handle names a live joint (false after it was removed or broke). */
+    public boolean containsJoint(JointId id) {
+        return joints.isLive(id);
+    }
+
+    public int jointCount() {
+        return joints.count();
+    }
+
+    /**
+     * The joint's coordinate now: a hinge's angle (rad, 0 at creation), a slider's position along
+     * its axis (m), a distance joint's length (m), a cone-twist's twist (rad); otherwise the gap
+     * between the two anchor points (m), 0 for a joint that holds.
+     */
+    public double jointCoordinate(JointId id) {
+        int j = joints.check(id);
+        mapJointBodies(j);
+        return jointSolver.coordinate(store, j);
+    }
+
+    /** The gap between the joint's two anchor points now, m (0 for a ball joint that holds). */
+    public double jointGap(JointId id) {
+        int j = joints.check(id);
+        mapJointBodies(j);
+        return jointSolver.anchorGap(store, j);
+    }
+
+    /**
+     * The force (N, {@code out[0..2]}) and torque (N m, {@code out[3..5]}) the joint applied to body B
+     * over the last substep of the last step, world frame.
+     */
+    public void jointReaction(JointId id, double[] out) {
+        int j = joints.check(id);
+        mapJointBodies(j);
+        jointSolver.reaction(store, j, stepDt > 0 ? stepDt / substeps : 1, out);
+    }
+
+    /** A velocity motor's target speed (rad/s or m/s); wakes the bodies. */
+    public void setMotorSpeed(JointId id, double speed) {
+        int j = joints.check(id);
+        jointSolver.setMotorSpeed(j, speed);
+        wakeJointBodies(j);
+    }
+
+    /** A position motor's target (rad or m); wakes the bodies. */
+    public void setMotorTarget(JointId id, double target) {
+        int j = joints.check(id);
+        jointSolver.setMotorTarget(j, target);
+        wakeJointBodies(j);
+    }
+
+    /**
+     * Moves the world-side anchor of a joint that holds a body to the world (a mouse spring: a soft
+     * ball joint dragged by the cursor); wakes the body.
+     *
+     * @throws IllegalArgumentException for a joint between two bodies or a non-finite point
+     */
+    public void setJointWorldAnchor(JointId id, Vec3 point) {
+        int j = joints.check(id);
+        if (joints.slotB[j] >= 0) {
+            throw new IllegalArgumentException("joint " + id + " joins two bodies; only a joint to the world has a world anchor");
+        }
+        if (point == null || !point.isFinite()) {
+            throw new IllegalArgumentException("joint world anchor must be a finite point, got " + point);
+        }
+        jointSolver.setWorldAnchor(j, point.x(), point.y(), point.z());
+        wakeJointBodies(j);
+    }
+
+    /** The rigid joint rows' correction spring, Hz (> 0); by default a quarter of the substep rate. */
+    public void setJointHertz(double hz) {
+        jointSolver.setJointHertz(hz);
+    }
+
+    public void setJointDampingRatio(double zeta) {
+        jointSolver.setJointDampingRatio(zeta);
+    }
+
+    /** Passes over the joints in each of the solver's passes (>= 1; default 1): stiffer chains for little cost. */
+    public void setJointIterations(int n) {
+        jointSolver.setIterations(n);
+    }
+
+    private void mapJointBodies(int j) {
+        joints.a[j] = bodies.index(handleOfSlot[joints.slotA[j]]);
+        joints.b[j] = joints.slotB[j] < 0 ? -1 : bodies.index(handleOfSlot[joints.slotB[j]]);
+    }
+
+    /** The joints touching body slot {@code slot} go (the body is being removed). */
+    private void dropJointsOf(int slot) {
+        for (int j = 0, n = joints.slots(); j < n; j++) {
+            if (joints.live[j] != 0 && (joints.slotA[j] == slot || joints.slotB[j] == slot)) {
+                joints.release(j);
+            }
+        }
+        rebuildJointPairs();
+    }
+
     // ---------------------------------------------------------------- bodies
 
     /**
@@ -793,11 +1041,13 @@ public final class World {
     /**
      * Removes a live body and its shape; its handle becomes stale. The warm-start cache is dropped
      * (its collider number may be reused by the next add), so the next step starts cold; every
-     * sleeping body wakes (what rested on the body must fall); its pairs end without events.
+     * sleeping body wakes (what rested on the body must fall); its pairs end without events, and
+     * its joints are removed with it (no jointBreak event).
      */
     public void remove(BodyId id) {
         bodies.index(id);
         wakeAll();
+        dropJointsOf(id.index());
         collision.remove(colliderOfSlot[id.index()]);
         bodies.remove(id);
         handleOfSlot[id.index()] = null;

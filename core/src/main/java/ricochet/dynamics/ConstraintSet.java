@@ -1,0 +1,18 @@
+package ricochet.dynamics;
+
+/**
+ * Constraints other than contacts (joints) that the {@link ContactSolver} solves in the same
+ * substeps, before its contacts in every pass (Box2D v3's order: joints, then contacts, so that
+ * non-penetration is the last word).
+ */
+public interface ConstraintSet {
+
+    /** Once per step, before the substeps: {@code h} is the substep length, s. */
+    void prepare(BodyStore s, double h);
+
+    /** Applies the accumulated impulses again (start of each substep). */
+    void warmStart(BodyStore s);
+
+    /** One pass; {@code useBias}: with position correction (soft), else the relax pass (velocity only). */
+    void solve(BodyStore s, boolean useBias);
+}

@@ -1,0 +1,883 @@
+package ricochet.joints;
+
+import static ricochet.joints.JointStore.*;
+
+import ricochet.dynamics.BodyStore;
+import ricochet.dynamics.ConstraintSet;
+import ricochet.dynamics.Softness;
+
+/**
+ * Solves the joints of a {@link JointStore} as sequential impulses in the contact solver's substeps
+ * (seed 004: each joint is a few equality and inequality constraint rows with Jacobians; Box2D v3's
+ * soft step and Catto's GDC 2009-2011 talks for the row forms).
+ *
+ * <p>Every pass recomputes each joint's geometry from the bodies' current poses: the anchors
+ * {@code rA = R_A lA}, {@code rB = R_B lB}, the gap {@code d = (pB + rB) - (pA + rA)}, the joint
+ * frames {@code F_A = q_A f_A}, {@code F_B = q_B f_B} (x the joint axis) and the relative rotation
+ * {@code q_rel = F_A^-1 F_B}, identity at creation. The rows:
+ *
+ * <ul>
+ *   <li>point: {@code d = 0} as one 3x3 block, {@code K = (mA + mB) 1 - [rA]x IA^-1 [rA]x - [rB]x IB^-1 [rB]x};</li>
+ *   <li>angular lock: {@code 2 vec(F_B F_A^-1) = 0}, Jacobian {@code wB - wA}, {@code K = IA^-1 + IB^-1};</li>
+ *   <li>hinge axes: {@code x_A . y_B = 0}, {@code x_A . z_B = 0}, Jacobians {@code y_B x x_A}, {@code z_B x x_A} (2x2 block);</li>
+ *   <li>a linear row along a unit {@code u}: {@code Cdot = u . (vB + wB x rB - vA - wA x (rA + d))};
+ *       the lever {@code rA + d} because the axis turns with A;</li>
+ *   <li>an angular row along {@code u}: {@code Cdot = u . (wB - wA)}.</li>
+ * </ul>
+ *
+ * Angles: a hinge's (and a twist's) angle is {@code 2 atan2(q_rel.x, q_rel.w)} with {@code w >= 0},
+ * the twist of the swing-twist split about x, exact for any angle in (-pi, pi]; a swing is the angle
+ * between the two x axes. Six-DOF angular axes use {@code 2 atan2(q_rel.k, q_rel.w)} per axis, exact
+ * for a turn about one axis and a coupled approximation otherwise.
+ *
+ * <p>Equality rows are soft in the biased pass (the joint spring, by default a quarter of the substep
+ * rate, the stiffest the substep resolves) and rigid without bias in the relax pass, so position
+ * correction never leaves velocity in the bodies. Limits are one-sided rows solved always: apart, they
+ * let the gap close within the substep and no further (speculative, as contacts); beyond, they push
+ * back softly. Velocity motors clamp their accumulated impulse to {@code maxForce h}; springs (a
+ * distance spring, a position motor, a soft ball joint) act in every pass with their own softness.
+ *
+ * <p>Accumulated impulses are kept from substep to substep and step to step (warm starting). Single
+ * threaded, allocation-free: the geometry of the joint being solved lives in fields.
+ */
+public final class JointSolver implements ConstraintSet {
+
+    // Row kinds.
+    private static final int EQUALITY = 0, LIMIT = 1, VELOCITY_MOTOR = 2, SPRING = 3;
+    // Pass modes.
+    private static final int WARM = 0, SOLVE = 1, RELAX = 2, REACTION = 3;
+
+    private final JointStore js;
+    private double jointHertz = Double.NaN;
+    private double jointDamping = 1;
+    private int iterations = 1;
+    private final Softness soft = new Softness();
+    private final Softness own = new Softness();
+    private double h, invH;
+
+    // The joint being solved.
+    private int mode;
+    private double[] d;
+    private int o;
+    private int a, b;
+    private double rAx, rAy, rAz, rBx, rBy, rBz, dx, dy, dz;
+    private double xAx, xAy, xAz, yAx, yAy, yAz, zAx, zAy, zAz;
+    private double xBx, xBy, xBz, yBx, yBy, yBz, zBx, zBy, zBz;
+    private double relX, relY, relZ, relW;
+    private double errX, errY, errZ, errW;
+    // Quaternion product and rotation results.
+    private double qx, qy, qz, qw, ox, oy, oz;
+    // 3x3 solve result.
+    private double sx, sy, sz;
+    // Reaction sums (REACTION mode): linear and angular impulse of the last substep, world frame.
+    private double fx, fy, fz, tx, ty, tz;
+
+    public JointSolver(JointStore store) {
+        this.js = store;
+    }
+
+    /** The rigid rows' position-correction spring, Hz (> 0); default: a quarter of the substep rate. */
+    public void setJointHertz(double hz) {
+        if (!(hz > 0) || !Double.isFinite(hz)) {
+            throw new IllegalArgumentException("joint hertz must be > 0 and finite, got " + hz);
+        }
+        jointHertz = hz;
+    }
+
+    /** The set frequency, or NaN for the default. */
+    public double jointHertz() {
+        return jointHertz;
+    }
+
+    public void setJointDampingRatio(double zeta) {
+        if (!(zeta > 0) || !Double.isFinite(zeta)) {
+            throw new IllegalArgumentException("joint damping ratio must be > 0 and finite, got " + zeta);
+        }
+        jointDamping = zeta;
+    }
+
+    public double jointDampingRatio() {
+        return jointDamping;
+    }
+
+    /** Passes over the joints in each solve and relax pass (>= 1): long chains and ragdolls converge faster. */
+    public void setIterations(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("joint iterations must be >= 1, got " + n);
+        }
+        iterations = n;
+    }
+
+    public int iterations() {
+        return iterations;
+    }
+
+    @Override
+    public void prepare(BodyStore s, double h) {
+        this.h = h;
+        this.invH = 1 / h;
+        double cap = 0.25 / h;
+        soft.set(Double.isNaN(jointHertz) ? cap : Math.min(jointHertz, cap), jointDamping, h);
+
+        double[] data = js.d;
+        for (int j = 0, n = js.slots(); j < n; j++) {
+            if (js.active[j] == 0) {
+                continue;
+            }
+            int base = STRIDE * j;
+            setSoft(data, base + LIMIT_SOFT, data[base + LIMIT_HZ], data[base + LIMIT_ZETA]);
+            setSoft(data, base + SPRING_SOFT, data[base + SPRING_HZ], data[base + SPRING_ZETA]);
+            setSoft(data, base + MOTOR_SOFT, data[base + MOTOR_HZ], data[base + MOTOR_ZETA]);
+        }
+    }
+
+    private void setSoft(double[] data, int at, double hz, double zeta) {
+        if (hz > 0) {
+            own.set(hz, zeta, h);
+            data[at] = own.biasRate;
+            data[at + 1] = own.massScale;
+            data[at + 2] = own.impulseScale;
+        } else {
+            data[at] = 0;
+            data[at + 1] = 0;
+            data[at + 2] = 0;
+        }
+    }
+
+    @Override
+    public void warmStart(BodyStore s) {
+        pass(s, WARM);
+    }
+
+    @Override
+    public void solve(BodyStore s, boolean useBias) {
+        for (int k = 0; k < iterations; k++) {
+            pass(s, useBias ? SOLVE : RELAX);
+        }
+    }
+
+    private void pass(BodyStore s, int m) {
+        mode = m;
+        for (int j = 0, n = js.slots(); j < n; j++) {
+            if (js.active[j] != 0) {
+                joint(s, j);
+            }
+        }
+    }
+
+    /**
+     * The force (N) and torque (N m) joint j exerts on B, from its accumulated impulses over the last
+     * substep of {@code h} seconds, into {@code out[0..5]}; at the bodies' current poses.
+     */
+    public void reaction(BodyStore s, int j, double h, double[] out) {
+        mode = REACTION;
+        fx = fy = fz = tx = ty = tz = 0;
+        joint(s, j);
+        out[0] = fx / h;
+        out[1] = fy / h;
+        out[2] = fz / h;
+        out[3] = tx / h;
+        out[4] = ty / h;
+        out[5] = tz / h;
+    }
+
+    /** Whether joint j has a finite break force or torque. */
+    public boolean breakable(int j) {
+        int at = STRIDE * j;
+        return js.d[at + BREAK_F] < Double.POSITIVE_INFINITY || js.d[at + BREAK_T] < Double.POSITIVE_INFINITY;
+    }
+
+    /** Whether a force (N) and torque (N m) break joint j. */
+    public boolean breaks(int j, double force, double torque) {
+        int at = STRIDE * j;
+        return force > js.d[at + BREAK_F] || torque > js.d[at + BREAK_T];
+    }
+
+    public void setMotorSpeed(int j, double speed) {
+        requireFinite("motor speed", speed);
+        js.d[STRIDE * j + MOTOR_SPEED] = speed;
+    }
+
+    public void setMotorTarget(int j, double target) {
+        requireFinite("motor target", target);
+        js.d[STRIDE * j + MOTOR_TARGET] = target;
+    }
+
+    /** For a joint to the world: B's anchor, which is a world point. */
+    public void setWorldAnchor(int j, double x, double y, double z) {
+        int at = STRIDE * j + LB;
+        js.d[at] = x;
+        js.d[at + 1] = y;
+        js.d[at + 2] = z;
+    }
+
+    private static void requireFinite(String what, double v) {
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException(what + " must be finite, got " + v);
+        }
+    }
+
+    /**
+     * The joint's coordinate at the bodies' current poses: a hinge's angle (rad), a slider's position
+     * along its axis (m), a distance joint's length (m), a cone-twist's twist (rad); for the others
+     * the distance between the anchors (m).
+     */
+    public double coordinate(BodyStore s, int j) {
+        geometry(s, j);
+        switch (js.type[j]) {
+            case TYPE_HINGE:
+            case TYPE_CONE_TWIST:
+                return twistAngle();
+            case TYPE_SLIDER:
+                return dx * xAx + dy * xAy + dz * xAz;
+            default:
+                return Math.sqrt(dx * dx + dy * dy + dz * dz);
+        }
+    }
+
+    /** The distance between the two anchor points at the bodies' current poses, m. */
+    public double anchorGap(BodyStore s, int j) {
+        geometry(s, j);
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    static final byte TYPE_FIXED = 0, TYPE_BALL = 1, TYPE_HINGE = 2, TYPE_SLIDER = 3, TYPE_DISTANCE = 4,
+            TYPE_CONE_TWIST = 5, TYPE_SIX_DOF = 6;
+    static final byte MOTOR_NONE = 0, MOTOR_VELOCITY = 1, MOTOR_POSITION = 2;
+    static final byte AXIS_FREE = 0, AXIS_LOCKED = 1, AXIS_LIMITED = 2;
+
+    private void joint(BodyStore s, int j) {
+        geometry(s, j);
+        switch (js.type[j]) {
+            case TYPE_FIXED:
+                angularLock(s);
+                point(s, false);
+                break;
+            case TYPE_BALL:
+                point(s, d[o + SPRING_HZ] > 0);
+                break;
+            case TYPE_HINGE:
+                axisDrive(s, j, false, twistAngle());
+                hingeAxes(s);
+                point(s, false);
+                break;
+            case TYPE_SLIDER:
+                axisDrive(s, j, true, dx * xAx + dy * xAy + dz * xAz);
+                linearRow(s, EQUALITY, yAx, yAy, yAz, dx * yAx + dy * yAy + dz * yAz, I_PERP, 0, 0, -1, true);
+                linearRow(s, EQUALITY, zAx, zAy, zAz, dx * zAx + dy * zAy + dz * zAz, I_PERP + 1, 0, 0, -1, true);
+                angularLock(s);
+                break;
+            case TYPE_DISTANCE:
+                distance(s);
+                break;
+            case TYPE_CONE_TWIST:
+                coneTwist(s);
+                point(s, false);
+                break;
+            case TYPE_SIX_DOF:
+                sixDof(s, j);
+                break;
+            default:
+                throw new IllegalStateException("joint type " + js.type[j]);
+        }
+    }
+
+    // ---------------------------------------------------------------- geometry
+
+    private void geometry(BodyStore s, int j) {
+        d = js.d;
+        o = STRIDE * j;
+        a = js.a[j];
+        b = js.b[j];
+        double pAx = s.px[a], pAy = s.py[a], pAz = s.pz[a];
+        double qAx = s.qx[a], qAy = s.qy[a], qAz = s.qz[a], qAw = s.qw[a];
+        double pBx = 0, pBy = 0, pBz = 0, qBx = 0, qBy = 0, qBz = 0, qBw = 1;
+        if (b >= 0) {
+            pBx = s.px[b];
+            pBy = s.py[b];
+            pBz = s.pz[b];
+            qBx = s.qx[b];
+            qBy = s.qy[b];
+            qBz = s.qz[b];
+            qBw = s.qw[b];
+        }
+        rotate(qAx, qAy, qAz, qAw, d[o + LA], d[o + LA + 1], d[o + LA + 2]);
+        rAx = ox;
+        rAy = oy;
+        rAz = oz;
+        rotate(qBx, qBy, qBz, qBw, d[o + LB], d[o + LB + 1], d[o + LB + 2]);
+        rBx = ox;
+        rBy = oy;
+        rBz = oz;
+        dx = pBx + rBx - pAx - rAx;
+        dy = pBy + rBy - pAy - rAy;
+        dz = pBz + rBz - pAz - rAz;
+        // Joint frames in world space and their axes (the rotation matrices' columns).
+        multiply(qAx, qAy, qAz, qAw, d[o + FA], d[o + FA + 1], d[o + FA + 2], d[o + FA + 3]);
+        double fAx = qx, fAy = qy, fAz = qz, fAw = qw;
+        multiply(qBx, qBy, qBz, qBw, d[o + FB], d[o + FB + 1], d[o + FB + 2], d[o + FB + 3]);
+        double fBx = qx, fBy = qy, fBz = qz, fBw = qw;
+        xAx = 1 - 2 * (fAy * fAy + fAz * fAz);
+        xAy = 2 * (fAx * fAy + fAw * fAz);
+        xAz = 2 * (fAx * fAz - fAw * fAy);
+        yAx = 2 * (fAx * fAy - fAw * fAz);
+        yAy = 1 - 2 * (fAx * fAx + fAz * fAz);
+        yAz = 2 * (fAy * fAz + fAw * fAx);
+        zAx = 2 * (fAx * fAz + fAw * fAy);
+        zAy = 2 * (fAy * fAz - fAw * fAx);
+        zAz = 1 - 2 * (fAx * fAx + fAy * fAy);
+        xBx = 1 - 2 * (fBy * fBy + fBz * fBz);
+        xBy = 2 * (fBx * fBy + fBw * fBz);
+        xBz = 2 * (fBx * fBz - fBw * fBy);
+        yBx = 2 * (fBx * fBy - fBw * fBz);
+        yBy = 1 - 2 * (fBx * fBx + fBz * fBz);
+        yBz = 2 * (fBy * fBz + fBw * fBx);
+        zBx = 2 * (fBx * fBz + fBw * fBy);
+        zBy = 2 * (fBy * fBz - fBw * fBx);
+        zBz = 1 - 2 * (fBx * fBx + fBy * fBy);
+        // q_rel = F_A^-1 F_B (in A's joint frame) and the world error F_B F_A^-1, both with w >= 0.
+        multiply(-fAx, -fAy, -fAz, fAw, fBx, fBy, fBz, fBw);
+        double sign = qw < 0 ? -1 : 1;
+        relX = sign * qx;
+        relY = sign * qy;
+        relZ = sign * qz;
+        relW = sign * qw;
+        multiply(fBx, fBy, fBz, fBw, -fAx, -fAy, -fAz, fAw);
+        sign = qw < 0 ? -1 : 1;
+        errX = sign * qx;
+        errY = sign * qy;
+        errZ = sign * qz;
+        errW = sign * qw;
+    }
+
+    private double twistAngle() {
+        return 2 * Math.atan2(relX, relW);
+    }
+
+    /** (qx, qy, qz, qw) = p q. */
+    private void multiply(double px, double py, double pz, double pw, double rx, double ry, double rz, double rw) {
+        qx = pw * rx + px * rw + py * rz - pz * ry;
+        qy = pw * ry + py * rw + pz * rx - px * rz;
+        qz = pw * rz + pz * rw + px * ry - py * rx;
+        qw = pw * rw - px * rx - py * ry - pz * rz;
+    }
+
+    /** (ox, oy, oz) = R(q) v for a unit q: t = 2 q_v x v, R v = v + w t + q_v x t. */
+    private void rotate(double x, double y, double z, double w, double vx, double vy, double vz) {
+        double tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+        ox = vx + w * tx + (y * tz - z * ty);
+        oy = vy + w * ty + (z * tx - x * tz);
+        oz = vz + w * tz + (x * ty - y * tx);
+    }
+
+    // ---------------------------------------------------------------- joint kinds
+
+    /** A hinge's or slider's limits and motor about / along x. */
+    private void axisDrive(BodyStore s, int j, boolean linear, double value) {
+        byte motor = js.motor[j];
+        if (motor == MOTOR_VELOCITY) {
+            row(s, linear, VELOCITY_MOTOR, xAx, xAy, xAz, 0, I_MOTOR, d[o + MOTOR_SPEED], d[o + MOTOR_MAX] * h, -1);
+        } else if (motor == MOTOR_POSITION) {
+            row(s, linear, SPRING, xAx, xAy, xAz, value - d[o + MOTOR_TARGET], I_MOTOR, 0, d[o + MOTOR_MAX] * h,
+                    MOTOR_SOFT);
+        }
+        double lo = d[o + LOWER], hi = d[o + UPPER];
+        if (lo == hi) {
+            row(s, linear, EQUALITY, xAx, xAy, xAz, value - lo, I_LOWER, 0, 0, -1);
+            return;
+        }
+        if (!Double.isNaN(lo)) {
+            row(s, linear, LIMIT, xAx, xAy, xAz, value - lo, I_LOWER, 0, 0, LIMIT_SOFT);
+        }
+        if (!Double.isNaN(hi)) {
+            row(s, linear, LIMIT, -xAx, -xAy, -xAz, hi - value, I_UPPER, 0, 0, LIMIT_SOFT);
+        }
+    }
+
+    private void row(BodyStore s, boolean linear, int kind, double ux, double uy, double uz, double c, int impulse,
+                     double speed, double maxImpulse, int softAt) {
+        if (linear) {
+            linearRow(s, kind, ux, uy, uz, c, impulse, speed, maxImpulse, softAt, true);
+        } else {
+            angularRow(s, kind, ux, uy, uz, c, impulse, speed, maxImpulse, softAt);
+        }
+    }
+
+    private void distance(BodyStore s) {
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (len < 1e-9) {
+            return;
+        }
+        double ux = dx / len, uy = dy / len, uz = dz / len;
+        double lo = d[o + MIN_LEN], hi = d[o + MAX_LEN];
+        if (d[o + SPRING_HZ] > 0) {
+            linearRow(s, SPRING, ux, uy, uz, len - d[o + LENGTH], I_SPRING, 0, Double.POSITIVE_INFINITY, SPRING_SOFT,
+                    false);
+        }
+        if (lo == hi) {
+            linearRow(s, EQUALITY, ux, uy, uz, len - lo, I_LOWER, 0, 0, -1, false);
+            return;
+        }
+        if (lo > 0) {
+            linearRow(s, LIMIT, ux, uy, uz, len - lo, I_LOWER, 0, 0, -1, false);
+        }
+        if (hi < Double.POSITIVE_INFINITY) {
+            linearRow(s, LIMIT, -ux, -uy, -uz, hi - len, I_UPPER, 0, 0, -1, false);
+        }
+    }
+
+    private void coneTwist(BodyStore s) {
+        double swing = d[o + SWING];
+        if (!Double.isNaN(swing)) {
+            // n = x_A x x_B: turning B about n opens the swing angle.
+            double nx = xAy * xBz - xAz * xBy, ny = xAz * xBx - xAx * xBz, nz = xAx * xBy - xAy * xBx;
+            double sin = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            double cos = xAx * xBx + xAy * xBy + xAz * xBz;
+            if (sin > 1e-9) {
+                double angle = Math.atan2(sin, cos);
+                angularRow(s, LIMIT, -nx / sin, -ny / sin, -nz / sin, swing - angle, I_SWING, 0, 0, LIMIT_SOFT);
+            }
+        }
+        double lo = d[o + TWIST_LO], hi = d[o + TWIST_HI];
+        if (Double.isNaN(lo) && Double.isNaN(hi)) {
+            return;
+        }
+        // The twist turns about the mean of the two axes.
+        double tx = xAx + xBx, ty = xAy + xBy, tz = xAz + xBz;
+        double len = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        if (len < 1e-9) {
+            return;
+        }
+        tx /= len;
+        ty /= len;
+        tz /= len;
+        double twist = twistAngle();
+        if (!Double.isNaN(lo)) {
+            angularRow(s, LIMIT, tx, ty, tz, twist - lo, I_TWIST_LO, 0, 0, LIMIT_SOFT);
+        }
+        if (!Double.isNaN(hi)) {
+            angularRow(s, LIMIT, -tx, -ty, -tz, hi - twist, I_TWIST_HI, 0, 0, LIMIT_SOFT);
+        }
+    }
+
+    private void sixDof(BodyStore s, int j) {
+        int m = 6 * j;
+        byte[] modes = js.axisMode;
+        boolean angularLocked = modes[m + 3] == AXIS_LOCKED && modes[m + 4] == AXIS_LOCKED && modes[m + 5] == AXIS_LOCKED;
+        boolean hingeLike = modes[m + 4] == AXIS_LOCKED && modes[m + 5] == AXIS_LOCKED && !angularLocked;
+        for (int k = 3; k < 6; k++) {
+            byte mode = modes[m + k];
+            if (mode == AXIS_FREE || mode == AXIS_LOCKED && (angularLocked || hingeLike)) {
+                continue;
+            }
+            double ux = k == 3 ? xAx : k == 4 ? yAx : zAx;
+            double uy = k == 3 ? xAy : k == 4 ? yAy : zAy;
+            double uz = k == 3 ? xAz : k == 4 ? yAz : zAz;
+            double angle = 2 * Math.atan2(k == 3 ? relX : k == 4 ? relY : relZ, relW);
+            axisRows(s, false, mode, ux, uy, uz, angle, k);
+        }
+        if (angularLocked) {
+            angularLock(s);
+        } else if (hingeLike) {
+            hingeAxes(s);
+        }
+        boolean linearLocked = modes[m] == AXIS_LOCKED && modes[m + 1] == AXIS_LOCKED && modes[m + 2] == AXIS_LOCKED;
+        if (linearLocked) {
+            point(s, false);
+            return;
+        }
+        for (int k = 0; k < 3; k++) {
+            byte mode = modes[m + k];
+            if (mode == AXIS_FREE) {
+                continue;
+            }
+            double ux = k == 0 ? xAx : k == 1 ? yAx : zAx;
+            double uy = k == 0 ? xAy : k == 1 ? yAy : zAy;
+            double uz = k == 0 ? xAz : k == 1 ? yAz : zAz;
+            axisRows(s, true, mode, ux, uy, uz, dx * ux + dy * uy + dz * uz, k);
+        }
+    }
+
+    /** A six-DOF axis locked (at 0) or limited to [min, max]. */
+    private void axisRows(BodyStore s, boolean linear, byte mode, double ux, double uy, double uz, double value, int k) {
+        if (mode == AXIS_LOCKED) {
+            row(s, linear, EQUALITY, ux, uy, uz, value, I_AXIS_LO + k, 0, 0, -1);
+            return;
+        }
+        double lo = d[o + AXIS_MIN + k], hi = d[o + AXIS_MAX + k];
+        row(s, linear, LIMIT, ux, uy, uz, value - lo, I_AXIS_LO + k, 0, 0, LIMIT_SOFT);
+        row(s, linear, LIMIT, -ux, -uy, -uz, hi - value, I_AXIS_HI + k, 0, 0, LIMIT_SOFT);
+    }
+
+    // ---------------------------------------------------------------- rows
+
+    /**
+     * A row along unit {@code u} between the anchors: {@code c} its position error (or, for a limit,
+     * the distance to the limit, >= 0 allowed), {@code impulse} the offset of its accumulated impulse.
+     * {@code turning}: the axis turns with A, so A's lever is {@code rA + d}.
+     */
+    private void linearRow(BodyStore s, int kind, double ux, double uy, double uz, double c, int impulse,
+                           double speed, double maxImpulse, int softAt, boolean turning) {
+        double lax = rAx, lay = rAy, laz = rAz;
+        if (turning) {
+            lax += dx;
+            lay += dy;
+            laz += dz;
+        }
+        double acc = d[o + impulse];
+        if (mode == WARM || mode == REACTION) {
+            if (acc != 0) {
+                applyLinear(s, acc * ux, acc * uy, acc * uz, lax, lay, laz);
+            }
+            return;
+        }
+        // Angular parts of the Jacobian: lever x u on each side.
+        double cax = lay * uz - laz * uy, cay = laz * ux - lax * uz, caz = lax * uy - lay * ux;
+        double cbx = rBy * uz - rBz * uy, cby = rBz * ux - rBx * uz, cbz = rBx * uy - rBy * ux;
+        double k = s.invMass[a] + quadratic(s.invInertiaWorld, a, cax, cay, caz);
+        double cdot = -(s.vx[a] * ux + s.vy[a] * uy + s.vz[a] * uz) - (s.wx[a] * cax + s.wy[a] * cay + s.wz[a] * caz);
+        if (b >= 0) {
+            k += s.invMass[b] + quadratic(s.invInertiaWorld, b, cbx, cby, cbz);
+            cdot += s.vx[b] * ux + s.vy[b] * uy + s.vz[b] * uz + s.wx[b] * cbx + s.wy[b] * cby + s.wz[b] * cbz;
+        }
+        if (!(k > 0)) {
+            return;
+        }
+        double updated = impulse(kind, 1 / k, cdot, c, acc, speed, maxImpulse, softAt);
+        d[o + impulse] = updated;
+        double l = updated - acc;
+        if (l != 0) {
+            applyLinear(s, l * ux, l * uy, l * uz, lax, lay, laz);
+        }
+    }
+
+    /** A row turning B relative to A about unit {@code u}: {@code Cdot = u . (wB - wA)}. */
+    private void angularRow(BodyStore s, int kind, double ux, double uy, double uz, double c, int impulse,
+                            double speed, double maxImpulse, int softAt) {
+        double acc = d[o + impulse];
+        if (mode == WARM || mode == REACTION) {
+            if (acc != 0) {
+                applyAngular(s, acc * ux, acc * uy, acc * uz);
+            }
+            return;
+        }
+        double k = quadratic(s.invInertiaWorld, a, ux, uy, uz);
+        double cdot = -(s.wx[a] * ux + s.wy[a] * uy + s.wz[a] * uz);
+        if (b >= 0) {
+            k += quadratic(s.invInertiaWorld, b, ux, uy, uz);
+            cdot += s.wx[b] * ux + s.wy[b] * uy + s.wz[b] * uz;
+        }
+        if (!(k > 0)) {
+            return;
+        }
+        double updated = impulse(kind, 1 / k, cdot, c, acc, speed, maxImpulse, softAt);
+        d[o + impulse] = updated;
+        double l = updated - acc;
+        if (l != 0) {
+            applyAngular(s, l * ux, l * uy, l * uz);
+        }
+    }
+
+    /** The row's new accumulated impulse for effective mass {@code m}. */
+    private double impulse(int kind, double m, double cdot, double c, double acc, double speed, double maxImpulse,
+                           int softAt) {
+        switch (kind) {
+            case EQUALITY: {
+                if (mode != SOLVE) {
+                    return acc - m * cdot;
+                }
+                return acc - m * soft.massScale * (cdot + soft.biasRate * c) - soft.impulseScale * acc;
+            }
+            case LIMIT: {
+                double bias = 0, mScale = 1, iScale = 0;
+                if (c > 0) {
+                    // Apart: the gap may close within this substep, no further.
+                    bias = c * invH;
+                } else if (mode == SOLVE) {
+                    boolean own = softAt >= 0 && d[o + softAt + 1] > 0;
+                    bias = (own ? d[o + softAt] : soft.biasRate) * c;
+                    mScale = own ? d[o + softAt + 1] : soft.massScale;
+                    iScale = own ? d[o + softAt + 2] : soft.impulseScale;
+                }
+                return Math.max(acc - m * mScale * (cdot + bias) - iScale * acc, 0);
+            }
+            case VELOCITY_MOTOR:
+                return clamp(acc - m * (cdot - speed), maxImpulse);
+            case SPRING: {
+                double bias = d[o + softAt] * c;
+                return clamp(acc - m * d[o + softAt + 1] * (cdot + bias) - d[o + softAt + 2] * acc, maxImpulse);
+            }
+            default:
+                throw new IllegalStateException("row kind " + kind);
+        }
+    }
+
+    private static double clamp(double v, double limit) {
+        return v > limit ? limit : v < -limit ? -limit : v;
+    }
+
+    /** {@code d = 0} as one 3x3 block; {@code springy}: the joint's own spring, capped at {@code maxForce}. */
+    private void point(BodyStore s, boolean springy) {
+        int at = o + I_POINT;
+        double ax = d[at], ay = d[at + 1], az = d[at + 2];
+        if (mode == WARM || mode == REACTION) {
+            if (ax != 0 || ay != 0 || az != 0) {
+                applyLinear(s, ax, ay, az, rAx, rAy, rAz);
+            }
+            return;
+        }
+        // K = (mA + mB) 1 - [rA]x IA^-1 [rA]x - [rB]x IB^-1 [rB]x, symmetric.
+        double m = s.invMass[a];
+        double k00 = m, k01 = 0, k02 = 0, k11 = m, k12 = 0, k22 = m;
+        double[] inv = s.invInertiaWorld;
+        int ia = 9 * a;
+        // -[r]x I [r]x for symmetric I: entries via the cross-product form.
+        k00 += skewSandwich(inv, ia, rAx, rAy, rAz, 0, 0);
+        k01 += skewSandwich(inv, ia, rAx, rAy, rAz, 0, 1);
+        k02 += skewSandwich(inv, ia, rAx, rAy, rAz, 0, 2);
+        k11 += skewSandwich(inv, ia, rAx, rAy, rAz, 1, 1);
+        k12 += skewSandwich(inv, ia, rAx, rAy, rAz, 1, 2);
+        k22 += skewSandwich(inv, ia, rAx, rAy, rAz, 2, 2);
+        // Relative velocity of the anchors: vB + wB x rB - vA - wA x rA.
+        double cx = -s.vx[a] - (s.wy[a] * rAz - s.wz[a] * rAy);
+        double cy = -s.vy[a] - (s.wz[a] * rAx - s.wx[a] * rAz);
+        double cz = -s.vz[a] - (s.wx[a] * rAy - s.wy[a] * rAx);
+        if (b >= 0) {
+            double mb = s.invMass[b];
+            int ib = 9 * b;
+            k00 += mb + skewSandwich(inv, ib, rBx, rBy, rBz, 0, 0);
+            k01 += skewSandwich(inv, ib, rBx, rBy, rBz, 0, 1);
+            k02 += skewSandwich(inv, ib, rBx, rBy, rBz, 0, 2);
+            k11 += mb + skewSandwich(inv, ib, rBx, rBy, rBz, 1, 1);
+            k12 += skewSandwich(inv, ib, rBx, rBy, rBz, 1, 2);
+            k22 += mb + skewSandwich(inv, ib, rBx, rBy, rBz, 2, 2);
+            cx += s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy;
+            cy += s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz;
+            cz += s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx;
+        }
+        double bias = 0, mScale = 1, iScale = 0;
+        if (springy) {
+            bias = d[o + SPRING_SOFT];
+            mScale = d[o + SPRING_SOFT + 1];
+            iScale = d[o + SPRING_SOFT + 2];
+        } else if (mode == SOLVE) {
+            bias = soft.biasRate;
+            mScale = soft.massScale;
+            iScale = soft.impulseScale;
+        }
+        if (!solve3(k00, k01, k02, k11, k12, k22, cx + bias * dx, cy + bias * dy, cz + bias * dz)) {
+            return;
+        }
+        double nx = ax - mScale * sx - iScale * ax;
+        double ny = ay - mScale * sy - iScale * ay;
+        double nz = az - mScale * sz - iScale * az;
+        if (springy) {
+            double max = d[o + MAX_FORCE] * h;
+            double len2 = nx * nx + ny * ny + nz * nz;
+            if (len2 > max * max) {
+                double scale = max / Math.sqrt(len2);
+                nx *= scale;
+                ny *= scale;
+                nz *= scale;
+            }
+        }
+        d[at] = nx;
+        d[at + 1] = ny;
+        d[at + 2] = nz;
+        applyLinear(s, nx - ax, ny - ay, nz - az, rAx, rAy, rAz);
+    }
+
+    /**
+     * Entry (i, j) of {@code -[r]x I [r]x} for the symmetric 3x3 block {@code I} at {@code inv[o..o+8]}:
+     * {@code -[r]x I [r]x = (e_i x r) . I (e_j x r)} (as {@code [r]x^T = -[r]x}).
+     */
+    private static double skewSandwich(double[] inv, int o, double rx, double ry, double rz, int i, int j) {
+        // e_i x r
+        double ux = i == 0 ? 0 : i == 1 ? rz : -ry;
+        double uy = i == 0 ? -rz : i == 1 ? 0 : rx;
+        double uz = i == 0 ? ry : i == 1 ? -rx : 0;
+        double vx = j == 0 ? 0 : j == 1 ? rz : -ry;
+        double vy = j == 0 ? -rz : j == 1 ? 0 : rx;
+        double vz = j == 0 ? ry : j == 1 ? -rx : 0;
+        return ux * (inv[o] * vx + inv[o + 1] * vy + inv[o + 2] * vz)
+                + uy * (inv[o + 3] * vx + inv[o + 4] * vy + inv[o + 5] * vz)
+                + uz * (inv[o + 6] * vx + inv[o + 7] * vy + inv[o + 8] * vz);
+    }
+
+    /** Locks the relative rotation: {@code 2 vec(F_B F_A^-1) = 0} as one 3x3 block. */
+    private void angularLock(BodyStore s) {
+        int at = o + I_ANG;
+        double ax = d[at], ay = d[at + 1], az = d[at + 2];
+        if (mode == WARM || mode == REACTION) {
+            if (ax != 0 || ay != 0 || az != 0) {
+                applyAngular(s, ax, ay, az);
+            }
+            return;
+        }
+        double[] inv = s.invInertiaWorld;
+        int ia = 9 * a;
+        double k00 = inv[ia], k01 = inv[ia + 1], k02 = inv[ia + 2];
+        double k11 = inv[ia + 4], k12 = inv[ia + 5], k22 = inv[ia + 8];
+        double cx = -s.wx[a], cy = -s.wy[a], cz = -s.wz[a];
+        if (b >= 0) {
+            int ib = 9 * b;
+            k00 += inv[ib];
+            k01 += inv[ib + 1];
+            k02 += inv[ib + 2];
+            k11 += inv[ib + 4];
+            k12 += inv[ib + 5];
+            k22 += inv[ib + 8];
+            cx += s.wx[b];
+            cy += s.wy[b];
+            cz += s.wz[b];
+        }
+        double bias = 0, mScale = 1, iScale = 0;
+        if (mode == SOLVE) {
+            bias = soft.biasRate;
+            mScale = soft.massScale;
+            iScale = soft.impulseScale;
+        }
+        if (!solve3(k00, k01, k02, k11, k12, k22, cx + bias * 2 * errX, cy + bias * 2 * errY, cz + bias * 2 * errZ)) {
+            return;
+        }
+        double nx = ax - mScale * sx - iScale * ax;
+        double ny = ay - mScale * sy - iScale * ay;
+        double nz = az - mScale * sz - iScale * az;
+        d[at] = nx;
+        d[at + 1] = ny;
+        d[at + 2] = nz;
+        applyAngular(s, nx - ax, ny - ay, nz - az);
+    }
+
+    /** Keeps B's x axis on A's: {@code x_A . y_B = 0}, {@code x_A . z_B = 0}, as one 2x2 block. */
+    private void hingeAxes(BodyStore s) {
+        // j1 = y_B x x_A, j2 = z_B x x_A.
+        double j1x = yBy * xAz - yBz * xAy, j1y = yBz * xAx - yBx * xAz, j1z = yBx * xAy - yBy * xAx;
+        double j2x = zBy * xAz - zBz * xAy, j2y = zBz * xAx - zBx * xAz, j2z = zBx * xAy - zBy * xAx;
+        int at = o + I_ANG;
+        double l1 = d[at], l2 = d[at + 1];
+        if (mode == WARM || mode == REACTION) {
+            if (l1 != 0 || l2 != 0) {
+                applyAngular(s, l1 * j1x + l2 * j2x, l1 * j1y + l2 * j2y, l1 * j1z + l2 * j2z);
+            }
+            return;
+        }
+        double[] inv = s.invInertiaWorld;
+        double k11 = quadratic(inv, a, j1x, j1y, j1z), k22 = quadratic(inv, a, j2x, j2y, j2z);
+        double k12 = bilinear(inv, a, j1x, j1y, j1z, j2x, j2y, j2z);
+        double wx = -s.wx[a], wy = -s.wy[a], wz = -s.wz[a];
+        if (b >= 0) {
+            k11 += quadratic(inv, b, j1x, j1y, j1z);
+            k22 += quadratic(inv, b, j2x, j2y, j2z);
+            k12 += bilinear(inv, b, j1x, j1y, j1z, j2x, j2y, j2z);
+            wx += s.wx[b];
+            wy += s.wy[b];
+            wz += s.wz[b];
+        }
+        double det = k11 * k22 - k12 * k12;
+        if (!(det > 1e-30 * (k11 * k22))) {
+            return;
+        }
+        double c1 = xAx * yBx + xAy * yBy + xAz * yBz, c2 = xAx * zBx + xAy * zBy + xAz * zBz;
+        double bias = 0, mScale = 1, iScale = 0;
+        if (mode == SOLVE) {
+            bias = soft.biasRate;
+            mScale = soft.massScale;
+            iScale = soft.impulseScale;
+        }
+        double r1 = wx * j1x + wy * j1y + wz * j1z + bias * c1;
+        double r2 = wx * j2x + wy * j2y + wz * j2z + bias * c2;
+        double s1 = (k22 * r1 - k12 * r2) / det, s2 = (k11 * r2 - k12 * r1) / det;
+        double n1 = l1 - mScale * s1 - iScale * l1, n2 = l2 - mScale * s2 - iScale * l2;
+        d[at] = n1;
+        d[at + 1] = n2;
+        double e1 = n1 - l1, e2 = n2 - l2;
+        applyAngular(s, e1 * j1x + e2 * j2x, e1 * j1y + e2 * j2y, e1 * j1z + e2 * j2z);
+    }
+
+    /** (sx, sy, sz) = K^-1 r for symmetric K; false when K is singular (both ends immovable). */
+    private boolean solve3(double k00, double k01, double k02, double k11, double k12, double k22,
+                           double r0, double r1, double r2) {
+        double c00 = k11 * k22 - k12 * k12, c01 = k02 * k12 - k01 * k22, c02 = k01 * k12 - k02 * k11;
+        double det = k00 * c00 + k01 * c01 + k02 * c02;
+        double scale = Math.abs(k00) + Math.abs(k11) + Math.abs(k22);
+        if (!(Math.abs(det) > 1e-30 * scale * scale * scale)) {
+            return false;
+        }
+        double c11 = k00 * k22 - k02 * k02, c12 = k01 * k02 - k00 * k12, c22 = k00 * k11 - k01 * k01;
+        double inv = 1 / det;
+        sx = (c00 * r0 + c01 * r1 + c02 * r2) * inv;
+        sy = (c01 * r0 + c11 * r1 + c12 * r2) * inv;
+        sz = (c02 * r0 + c12 * r1 + c22 * r2) * inv;
+        return true;
+    }
+
+    /** {@code u . I^-1 u} for body i's world inverse inertia. */
+    private static double quadratic(double[] inv, int i, double ux, double uy, double uz) {
+        int o = 9 * i;
+        return ux * (inv[o] * ux + inv[o + 1] * uy + inv[o + 2] * uz)
+                + uy * (inv[o + 3] * ux + inv[o + 4] * uy + inv[o + 5] * uz)
+                + uz * (inv[o + 6] * ux + inv[o + 7] * uy + inv[o + 8] * uz);
+    }
+
+    private static double bilinear(double[] inv, int i, double ux, double uy, double uz, double vx, double vy, double vz) {
+        int o = 9 * i;
+        return ux * (inv[o] * vx + inv[o + 1] * vy + inv[o + 2] * vz)
+                + uy * (inv[o + 3] * vx + inv[o + 4] * vy + inv[o + 5] * vz)
+                + uz * (inv[o + 6] * vx + inv[o + 7] * vy + inv[o + 8] * vz);
+    }
+
+    /** Impulse P on B at lever rB and -P on A at lever {@code lA} (or summed, in REACTION mode). */
+    private void applyLinear(BodyStore s, double px, double py, double pz, double lax, double lay, double laz) {
+        if (mode == REACTION) {
+            fx += px;
+            fy += py;
+            fz += pz;
+            return;
+        }
+        double[] inv = s.invInertiaWorld;
+        double ma = s.invMass[a];
+        if (ma > 0) {
+            s.vx[a] -= ma * px;
+            s.vy[a] -= ma * py;
+            s.vz[a] -= ma * pz;
+            double cx = lay * pz - laz * py, cy = laz * px - lax * pz, cz = lax * py - lay * px;
+            int ia = 9 * a;
+            s.wx[a] -= inv[ia] * cx + inv[ia + 1] * cy + inv[ia + 2] * cz;
+            s.wy[a] -= inv[ia + 3] * cx + inv[ia + 4] * cy + inv[ia + 5] * cz;
+            s.wz[a] -= inv[ia + 6] * cx + inv[ia + 7] * cy + inv[ia + 8] * cz;
+        }
+        if (b >= 0 && s.invMass[b] > 0) {
+            double mb = s.invMass[b];
+            s.vx[b] += mb * px;
+            s.vy[b] += mb * py;
+            s.vz[b] += mb * pz;
+            double cx = rBy * pz - rBz * py, cy = rBz * px - rBx * pz, cz = rBx * py - rBy * px;
+            int ib = 9 * b;
+            s.wx[b] += inv[ib] * cx + inv[ib + 1] * cy + inv[ib + 2] * cz;
+            s.wy[b] += inv[ib + 3] * cx + inv[ib + 4] * cy + inv[ib + 5] * cz;
+            s.wz[b] += inv[ib + 6] * cx + inv[ib + 7] * cy + inv[ib + 8] * cz;
+        }
+    }
+
+    /** Angular impulse L on B and -L on A (or summed, in REACTION mode). */
+    private void applyAngular(BodyStore s, double lx, double ly, double lz) {
+        if (mode == REACTION) {
+            tx += lx;
+            ty += ly;
+            tz += lz;
+            return;
+        }
+        double[] inv = s.invInertiaWorld;
+        int ia = 9 * a;
+        s.wx[a] -= inv[ia] * lx + inv[ia + 1] * ly + inv[ia + 2] * lz;
+        s.wy[a] -= inv[ia + 3] * lx + inv[ia + 4] * ly + inv[ia + 5] * lz;
+        s.wz[a] -= inv[ia + 6] * lx + inv[ia + 7] * ly + inv[ia + 8] * lz;
+        if (b >= 0) {
+            int ib = 9 * b;
+            s.wx[b] += inv[ib] * lx + inv[ib + 1] * ly + inv[ib + 2] * lz;
+            s.wy[b] += inv[ib + 3] * lx + inv[ib + 4] * ly + inv[ib + 5] * lz;
+            s.wz[b] += inv[ib + 6] * lx + inv[ib + 7] * ly + inv[ib + 8] * lz;
+        }
+    }
+}
