@@ -17,7 +17,9 @@ import ricochet.world.BodyId;
  *
  * <p>The joint frame: x is {@code axis}, y is {@code normal} made perpendicular to it (or a fixed
  * perpendicular when no normal is given), z = x cross y. Angles are measured from the pose at
- * creation: a hinge's angle is 0 there and grows as B turns about the axis relative to A.
+ * creation: a hinge's angle is 0 there and grows as A turns about the axis relative to B (B is the
+ * reference: the door frame, or the world), a slider's position grows as A moves along the axis
+ * relative to B, and motors drive those coordinates.
  */
 public final class JointDef {
 

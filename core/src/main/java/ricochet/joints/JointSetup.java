@@ -94,10 +94,10 @@ public final class JointSetup {
                 return y.normalized();
             }
         }
-        // x cross the world axis it is least aligned with.
-        Vec3 e = Math.abs(x.x()) < 0.5773502691896258 ? Vec3.UNIT_X
-                : Math.abs(x.y()) < 0.5773502691896258 ? Vec3.UNIT_Y : Vec3.UNIT_Z;
-        return x.cross(e).normalized();
+        // The first world axis of y, x, z that is not close to x, made perpendicular to it: an axis
+        // along x gets y = world y, one along y gets world x.
+        Vec3 e = Math.abs(x.y()) < 0.9 ? Vec3.UNIT_Y : Vec3.UNIT_X;
+        return e.minus(x.times(e.dot(x))).normalized();
     }
 
     /** The rotation whose matrix has columns x, y, z (orthonormal, right-handed). */

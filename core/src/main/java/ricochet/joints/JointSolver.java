@@ -25,10 +25,13 @@ import ricochet.dynamics.Softness;
  *   <li>an angular row along {@code u}: {@code Cdot = u . (wB - wA)}.</li>
  * </ul>
  *
- * Angles: a hinge's (and a twist's) angle is {@code 2 atan2(q_rel.x, q_rel.w)} with {@code w >= 0},
+ * Coordinates are A's relative to B (B is the reference: a door's frame, or the world), so a motor
+ * of positive speed turns A positively about the axis. A hinge's (and a twist's) angle is
+ * {@code -2 atan2(q_rel.x, q_rel.w)} with {@code w >= 0},
  * the twist of the swing-twist split about x, exact for any angle in (-pi, pi]; a swing is the angle
- * between the two x axes. Six-DOF angular axes use {@code 2 atan2(q_rel.k, q_rel.w)} per axis, exact
- * for a turn about one axis and a coupled approximation otherwise.
+ * between the two x axes. Six-DOF: linear axes are B's frame axes (A's anchor relative to B's);
+ * angular axes split A's rotation relative to B into a twist about A's x and a swing about B's y and
+ * z ({@code 2 atan2(s.k, s.w)}), each exact alone and coupled when both swing angles are large.
  *
  * <p>Equality rows are soft in the biased pass (the joint spring, by default a quarter of the substep
  * rate, the stiffest the substep resolves) and rigid without bias in the relax pass, so position
@@ -42,6 +45,8 @@ import ricochet.dynamics.Softness;
  */
 public final class JointSolver implements ConstraintSet {
 
+    // Which body a linear row's axis turns with: its lever on that side reaches the other anchor.
+    private static final int FIXED_AXIS = 0, TURNS_WITH_A = 1, TURNS_WITH_B = 2;
     // Row kinds.
     private static final int EQUALITY = 0, LIMIT = 1, VELOCITY_MOTOR = 2, SPRING = 3;
     // Pass modes.
@@ -229,7 +234,7 @@ public final class JointSolver implements ConstraintSet {
             case TYPE_CONE_TWIST:
                 return twistAngle();
             case TYPE_SLIDER:
-                return dx * xAx + dy * xAy + dz * xAz;
+                return -(dx * xAx + dy * xAy + dz * xAz);
             default:
                 return Math.sqrt(dx * dx + dy * dy + dz * dz);
         }
@@ -262,9 +267,9 @@ public final class JointSolver implements ConstraintSet {
                 point(s, false);
                 break;
             case TYPE_SLIDER:
-                axisDrive(s, j, true, dx * xAx + dy * xAy + dz * xAz);
-                linearRow(s, EQUALITY, yAx, yAy, yAz, dx * yAx + dy * yAy + dz * yAz, I_PERP, 0, 0, -1, true);
-                linearRow(s, EQUALITY, zAx, zAy, zAz, dx * zAx + dy * zAy + dz * zAz, I_PERP + 1, 0, 0, -1, true);
+                axisDrive(s, j, true, -(dx * xAx + dy * xAy + dz * xAz));
+                linearRow(s, EQUALITY, yAx, yAy, yAz, dx * yAx + dy * yAy + dz * yAz, I_PERP, 0, 0, -1, TURNS_WITH_A);
+                linearRow(s, EQUALITY, zAx, zAy, zAz, dx * zAx + dy * zAy + dz * zAz, I_PERP + 1, 0, 0, -1, TURNS_WITH_A);
                 angularLock(s);
                 break;
             case TYPE_DISTANCE:
@@ -350,8 +355,9 @@ public final class JointSolver implements ConstraintSet {
         errW = sign * qw;
     }
 
+    /** A's turn about the joint axis relative to B (B is the reference: the frame, or the world). */
     private double twistAngle() {
-        return 2 * Math.atan2(relX, relW);
+        return -2 * Math.atan2(relX, relW);
     }
 
     /** (qx, qy, qz, qw) = p q. */
@@ -374,30 +380,37 @@ public final class JointSolver implements ConstraintSet {
 
     /** A hinge's or slider's limits and motor about / along x. */
     private void axisDrive(BodyStore s, int j, boolean linear, double value) {
+        // Rows along -x_A: the coordinate is A's relative to B, and d (or q_rel) runs from A to B.
+        double ux = -xAx, uy = -xAy, uz = -xAz;
         byte motor = js.motor[j];
         if (motor == MOTOR_VELOCITY) {
-            row(s, linear, VELOCITY_MOTOR, xAx, xAy, xAz, 0, I_MOTOR, d[o + MOTOR_SPEED], d[o + MOTOR_MAX] * h, -1);
+            row(s, linear, VELOCITY_MOTOR, ux, uy, uz, 0, I_MOTOR, d[o + MOTOR_SPEED], d[o + MOTOR_MAX] * h, -1);
         } else if (motor == MOTOR_POSITION) {
-            row(s, linear, SPRING, xAx, xAy, xAz, value - d[o + MOTOR_TARGET], I_MOTOR, 0, d[o + MOTOR_MAX] * h,
+            row(s, linear, SPRING, ux, uy, uz, value - d[o + MOTOR_TARGET], I_MOTOR, 0, d[o + MOTOR_MAX] * h,
                     MOTOR_SOFT);
         }
         double lo = d[o + LOWER], hi = d[o + UPPER];
         if (lo == hi) {
-            row(s, linear, EQUALITY, xAx, xAy, xAz, value - lo, I_LOWER, 0, 0, -1);
+            row(s, linear, EQUALITY, ux, uy, uz, value - lo, I_LOWER, 0, 0, -1);
             return;
         }
         if (!Double.isNaN(lo)) {
-            row(s, linear, LIMIT, xAx, xAy, xAz, value - lo, I_LOWER, 0, 0, LIMIT_SOFT);
+            row(s, linear, LIMIT, ux, uy, uz, value - lo, I_LOWER, 0, 0, LIMIT_SOFT);
         }
         if (!Double.isNaN(hi)) {
-            row(s, linear, LIMIT, -xAx, -xAy, -xAz, hi - value, I_UPPER, 0, 0, LIMIT_SOFT);
+            row(s, linear, LIMIT, -ux, -uy, -uz, hi - value, I_UPPER, 0, 0, LIMIT_SOFT);
         }
     }
 
     private void row(BodyStore s, boolean linear, int kind, double ux, double uy, double uz, double c, int impulse,
                      double speed, double maxImpulse, int softAt) {
+        row(s, linear, kind, ux, uy, uz, c, impulse, speed, maxImpulse, softAt, TURNS_WITH_A);
+    }
+
+    private void row(BodyStore s, boolean linear, int kind, double ux, double uy, double uz, double c, int impulse,
+                     double speed, double maxImpulse, int softAt, int turning) {
         if (linear) {
-            linearRow(s, kind, ux, uy, uz, c, impulse, speed, maxImpulse, softAt, true);
+            linearRow(s, kind, ux, uy, uz, c, impulse, speed, maxImpulse, softAt, turning);
         } else {
             angularRow(s, kind, ux, uy, uz, c, impulse, speed, maxImpulse, softAt);
         }
@@ -412,17 +425,17 @@ public final class JointSolver implements ConstraintSet {
         double lo = d[o + MIN_LEN], hi = d[o + MAX_LEN];
         if (d[o + SPRING_HZ] > 0) {
             linearRow(s, SPRING, ux, uy, uz, len - d[o + LENGTH], I_SPRING, 0, Double.POSITIVE_INFINITY, SPRING_SOFT,
-                    false);
+                    FIXED_AXIS);
         }
         if (lo == hi) {
-            linearRow(s, EQUALITY, ux, uy, uz, len - lo, I_LOWER, 0, 0, -1, false);
+            linearRow(s, EQUALITY, ux, uy, uz, len - lo, I_LOWER, 0, 0, -1, FIXED_AXIS);
             return;
         }
         if (lo > 0) {
-            linearRow(s, LIMIT, ux, uy, uz, len - lo, I_LOWER, 0, 0, -1, false);
+            linearRow(s, LIMIT, ux, uy, uz, len - lo, I_LOWER, 0, 0, -1, FIXED_AXIS);
         }
         if (hi < Double.POSITIVE_INFINITY) {
-            linearRow(s, LIMIT, -ux, -uy, -uz, hi - len, I_UPPER, 0, 0, -1, false);
+            linearRow(s, LIMIT, -ux, -uy, -uz, hi - len, I_UPPER, 0, 0, -1, FIXED_AXIS);
         }
     }
 
@@ -453,10 +466,10 @@ public final class JointSolver implements ConstraintSet {
         tz /= len;
         double twist = twistAngle();
         if (!Double.isNaN(lo)) {
-            angularRow(s, LIMIT, tx, ty, tz, twist - lo, I_TWIST_LO, 0, 0, LIMIT_SOFT);
+            angularRow(s, LIMIT, -tx, -ty, -tz, twist - lo, I_TWIST_LO, 0, 0, LIMIT_SOFT);
         }
         if (!Double.isNaN(hi)) {
-            angularRow(s, LIMIT, -tx, -ty, -tz, hi - twist, I_TWIST_HI, 0, 0, LIMIT_SOFT);
+            angularRow(s, LIMIT, tx, ty, tz, hi - twist, I_TWIST_HI, 0, 0, LIMIT_SOFT);
         }
     }
 
@@ -465,15 +478,22 @@ public final class JointSolver implements ConstraintSet {
         byte[] modes = js.axisMode;
         boolean angularLocked = modes[m + 3] == AXIS_LOCKED && modes[m + 4] == AXIS_LOCKED && modes[m + 5] == AXIS_LOCKED;
         boolean hingeLike = modes[m + 4] == AXIS_LOCKED && modes[m + 5] == AXIS_LOCKED && !angularLocked;
+        // A's rotation relative to B, q = conj(q_rel), split as swing twist: the twist turns about
+        // A's x (any angle), then the swing about B's y and z tilts it. Each angle is exact alone;
+        // the two swing angles couple when both are large.
+        double tLen = Math.sqrt(relX * relX + relW * relW);
+        double tX = tLen > 1e-9 ? -relX / tLen : 0, tW = tLen > 1e-9 ? relW / tLen : 1;
+        multiply(-relX, -relY, -relZ, relW, -tX, 0, 0, tW);
+        double swingY = qy, swingZ = qz, swingW = qw;
         for (int k = 3; k < 6; k++) {
             byte mode = modes[m + k];
             if (mode == AXIS_FREE || mode == AXIS_LOCKED && (angularLocked || hingeLike)) {
                 continue;
             }
-            double ux = k == 3 ? xAx : k == 4 ? yAx : zAx;
-            double uy = k == 3 ? xAy : k == 4 ? yAy : zAy;
-            double uz = k == 3 ? xAz : k == 4 ? yAz : zAz;
-            double angle = 2 * Math.atan2(k == 3 ? relX : k == 4 ? relY : relZ, relW);
+            double ux = k == 3 ? xAx : k == 4 ? yBx : zBx;
+            double uy = k == 3 ? xAy : k == 4 ? yBy : zBy;
+            double uz = k == 3 ? xAz : k == 4 ? yBz : zBz;
+            double angle = 2 * (k == 3 ? Math.atan2(tX, tW) : Math.atan2(k == 4 ? swingY : swingZ, swingW));
             axisRows(s, false, mode, ux, uy, uz, angle, k);
         }
         if (angularLocked) {
@@ -491,22 +511,27 @@ public final class JointSolver implements ConstraintSet {
             if (mode == AXIS_FREE) {
                 continue;
             }
-            double ux = k == 0 ? xAx : k == 1 ? yAx : zAx;
-            double uy = k == 0 ? xAy : k == 1 ? yAy : zAy;
-            double uz = k == 0 ? xAz : k == 1 ? yAz : zAz;
-            axisRows(s, true, mode, ux, uy, uz, dx * ux + dy * uy + dz * uz, k);
+            // In B's frame (the reference): A's anchor relative to B's along B's axes.
+            double ux = k == 0 ? xBx : k == 1 ? yBx : zBx;
+            double uy = k == 0 ? xBy : k == 1 ? yBy : zBy;
+            double uz = k == 0 ? xBz : k == 1 ? yBz : zBz;
+            axisRows(s, true, mode, ux, uy, uz, -(dx * ux + dy * uy + dz * uz), k);
         }
     }
 
-    /** A six-DOF axis locked (at 0) or limited to [min, max]. */
-    private void axisRows(BodyStore s, boolean linear, byte mode, double ux, double uy, double uz, double value, int k) {
+    /**
+     * A six-DOF axis locked (at 0) or limited to [min, max]; {@code value} is A's coordinate relative
+     * to B along frame axis {@code u}, so the rows run along {@code -u}.
+     */
+    private void axisRows(BodyStore s, boolean linear, byte mode, double fx, double fy, double fz, double value, int k) {
+        double ux = -fx, uy = -fy, uz = -fz;
         if (mode == AXIS_LOCKED) {
-            row(s, linear, EQUALITY, ux, uy, uz, value, I_AXIS_LO + k, 0, 0, -1);
+            row(s, linear, EQUALITY, ux, uy, uz, value, I_AXIS_LO + k, 0, 0, -1, TURNS_WITH_B);
             return;
         }
         double lo = d[o + AXIS_MIN + k], hi = d[o + AXIS_MAX + k];
-        row(s, linear, LIMIT, ux, uy, uz, value - lo, I_AXIS_LO + k, 0, 0, LIMIT_SOFT);
-        row(s, linear, LIMIT, -ux, -uy, -uz, hi - value, I_AXIS_HI + k, 0, 0, LIMIT_SOFT);
+        row(s, linear, LIMIT, ux, uy, uz, value - lo, I_AXIS_LO + k, 0, 0, LIMIT_SOFT, TURNS_WITH_B);
+        row(s, linear, LIMIT, -ux, -uy, -uz, hi - value, I_AXIS_HI + k, 0, 0, LIMIT_SOFT, TURNS_WITH_B);
     }
 
     // ---------------------------------------------------------------- rows
@@ -517,23 +542,27 @@ public final class JointSolver implements ConstraintSet {
      * {@code turning}: the axis turns with A, so A's lever is {@code rA + d}.
      */
     private void linearRow(BodyStore s, int kind, double ux, double uy, double uz, double c, int impulse,
-                           double speed, double maxImpulse, int softAt, boolean turning) {
-        double lax = rAx, lay = rAy, laz = rAz;
-        if (turning) {
+                           double speed, double maxImpulse, int softAt, int turning) {
+        double lax = rAx, lay = rAy, laz = rAz, lbx = rBx, lby = rBy, lbz = rBz;
+        if (turning == TURNS_WITH_A) {
             lax += dx;
             lay += dy;
             laz += dz;
+        } else if (turning == TURNS_WITH_B) {
+            lbx -= dx;
+            lby -= dy;
+            lbz -= dz;
         }
         double acc = d[o + impulse];
         if (mode == WARM || mode == REACTION) {
             if (acc != 0) {
-                applyLinear(s, acc * ux, acc * uy, acc * uz, lax, lay, laz);
+                applyLinear(s, acc * ux, acc * uy, acc * uz, lax, lay, laz, lbx, lby, lbz);
             }
             return;
         }
         // Angular parts of the Jacobian: lever x u on each side.
         double cax = lay * uz - laz * uy, cay = laz * ux - lax * uz, caz = lax * uy - lay * ux;
-        double cbx = rBy * uz - rBz * uy, cby = rBz * ux - rBx * uz, cbz = rBx * uy - rBy * ux;
+        double cbx = lby * uz - lbz * uy, cby = lbz * ux - lbx * uz, cbz = lbx * uy - lby * ux;
         double k = s.invMass[a] + quadratic(s.invInertiaWorld, a, cax, cay, caz);
         double cdot = -(s.vx[a] * ux + s.vy[a] * uy + s.vz[a] * uz) - (s.wx[a] * cax + s.wy[a] * cay + s.wz[a] * caz);
         if (b >= 0) {
@@ -547,7 +576,7 @@ public final class JointSolver implements ConstraintSet {
         d[o + impulse] = updated;
         double l = updated - acc;
         if (l != 0) {
-            applyLinear(s, l * ux, l * uy, l * uz, lax, lay, laz);
+            applyLinear(s, l * ux, l * uy, l * uz, lax, lay, laz, lbx, lby, lbz);
         }
     }
 
@@ -622,7 +651,7 @@ public final class JointSolver implements ConstraintSet {
         double ax = d[at], ay = d[at + 1], az = d[at + 2];
         if (mode == WARM || mode == REACTION) {
             if (ax != 0 || ay != 0 || az != 0) {
-                applyLinear(s, ax, ay, az, rAx, rAy, rAz);
+                applyLinear(s, ax, ay, az, rAx, rAy, rAz, rBx, rBy, rBz);
             }
             return;
         }
@@ -684,7 +713,7 @@ public final class JointSolver implements ConstraintSet {
         d[at] = nx;
         d[at + 1] = ny;
         d[at + 2] = nz;
-        applyLinear(s, nx - ax, ny - ay, nz - az, rAx, rAy, rAz);
+        applyLinear(s, nx - ax, ny - ay, nz - az, rAx, rAy, rAz, rBx, rBy, rBz);
     }
 
     /**
@@ -827,8 +856,9 @@ public final class JointSolver implements ConstraintSet {
                 + uz * (inv[o + 6] * vx + inv[o + 7] * vy + inv[o + 8] * vz);
     }
 
-    /** Impulse P on B at lever rB and -P on A at lever {@code lA} (or summed, in REACTION mode). */
-    private void applyLinear(BodyStore s, double px, double py, double pz, double lax, double lay, double laz) {
+    /** Impulse P on B at lever {@code lB} and -P on A at lever {@code lA} (or summed, in REACTION mode). */
+    private void applyLinear(BodyStore s, double px, double py, double pz, double lax, double lay, double laz,
+                             double lbx, double lby, double lbz) {
         if (mode == REACTION) {
             fx += px;
             fy += py;
@@ -852,7 +882,7 @@ public final class JointSolver implements ConstraintSet {
             s.vx[b] += mb * px;
             s.vy[b] += mb * py;
             s.vz[b] += mb * pz;
-            double cx = rBy * pz - rBz * py, cy = rBz * px - rBx * pz, cz = rBx * py - rBy * px;
+            double cx = lby * pz - lbz * py, cy = lbz * px - lbx * pz, cz = lbx * py - lby * px;
             int ib = 9 * b;
             s.wx[b] += inv[ib] * cx + inv[ib + 1] * cy + inv[ib + 2] * cz;
             s.wy[b] += inv[ib + 3] * cx + inv[ib + 4] * cy + inv[ib + 5] * cz;

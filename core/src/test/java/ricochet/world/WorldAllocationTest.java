@@ -33,6 +33,30 @@ class WorldAllocationTest {
         assertEquals(0, allocatedInCleanestWindow(w, null), "B");
     }
 
+    /** Joints of every kind, awake, with a ragdoll swinging on a chain: the joint solver allocates nothing. */
+    @Test
+    void aStepWithJointsAndARagdollAllocatesNothing() {
+        assumeHotSpot();
+        World w = Scenes.world(4);
+        w.setSleepingEnabled(false);
+        Scenes.groundBox(w, 0.6);
+        BodyId a = Scenes.cube(w, 0.3, new Vec3(0, 3, 0), Quat.IDENTITY, 0.5);
+        BodyId b = Scenes.cube(w, 0.3, new Vec3(0.5, 3, 0), Quat.IDENTITY, 0.5);
+        BodyId c = Scenes.cube(w, 0.3, new Vec3(1.0, 3, 0), Quat.IDENTITY, 0.5);
+        BodyId d = Scenes.cube(w, 0.3, new Vec3(1.5, 3, 0), Quat.IDENTITY, 0.5);
+        w.addJoint(ricochet.joints.JointDef.hinge(a, null, new Vec3(0, 3.5, 0), Vec3.UNIT_Z).limits(-1, 1)
+                .velocityMotor(1, 5));
+        w.addJoint(ricochet.joints.JointDef.ball(a, b, new Vec3(0.25, 3, 0)));
+        w.addJoint(ricochet.joints.JointDef.slider(b, c, new Vec3(0.75, 3, 0), Vec3.UNIT_X).limits(-0.1, 0.1));
+        w.addJoint(ricochet.joints.JointDef.distance(c, d, new Vec3(1, 3, 0), new Vec3(1.5, 3, 0)).lengths(0, 0.6));
+        w.addJoint(ricochet.joints.JointDef.fixed(d, null, new Vec3(1.5, 3, 0)).breakable(1e9, 1e9));
+        ricochet.ragdoll.Ragdoll.add(w, "doll", new Vec3(-3, 2, 0), Quat.IDENTITY, Vec3.ZERO, 1000, 0.6);
+        for (int i = 0; i < 1000; i++) {
+            w.step(Scenes.DT);
+        }
+        assertEquals(0, allocatedInCleanestWindow(w, null), "B");
+    }
+
     /**
      * Everything awake and busy: a ball bouncing forever (e = 1) through a sensor, a kinematic
      * platform carrying a box, contact and sensor events every few steps, read each step.
