@@ -30,10 +30,12 @@ public final class ChildJvm {
         }
     }
 
-    /** {@code <java.home>/bin/java -cp <java.class.path> ricochet.bench.run.BenchRunner ...}. */
+    /** {@code <java.home>/bin/java -cp <java.class.path> ricochet.bench.run.BenchRunner ...}, JVM defaults otherwise. */
     public static List<String> command(String engine, String scene, int warmup, int steps) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // A peer's native crash writes its report to the temporary folder, not the caller's.
+        cmd.add("-XX:ErrorFile=" + Path.of(System.getProperty("java.io.tmpdir"), "ricochet-bench-hs_err_%p.log"));
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(BenchRunner.class.getName());
