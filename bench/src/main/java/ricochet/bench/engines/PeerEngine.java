@@ -15,7 +15,8 @@ public interface PeerEngine extends AutoCloseable {
 
     /**
      * Touching body pairs after the last step, in the engine's own terms (the README lists each);
-     * may take an untimed extra step where the engine counts only through a callback.
+     * may take an untimed extra step where the engine counts only through a callback, so the harness
+     * reads {@link #positions} first.
      */
     int contactCount();
 
