@@ -1,0 +1,223 @@
+package ricochet.bench.engines;
+
+import com.github.stephengold.joltjni.BodyCreationSettings;
+import com.github.stephengold.joltjni.BodyInterface;
+import com.github.stephengold.joltjni.BoxShape;
+import com.github.stephengold.joltjni.CapsuleShape;
+import com.github.stephengold.joltjni.ConvexShape;
+import com.github.stephengold.joltjni.CustomContactListener;
+import com.github.stephengold.joltjni.Float3;
+import com.github.stephengold.joltjni.IndexedTriangle;
+import com.github.stephengold.joltjni.IndexedTriangleList;
+import com.github.stephengold.joltjni.JobSystemSingleThreaded;
+import com.github.stephengold.joltjni.Jolt;
+import com.github.stephengold.joltjni.MapObj2Bp;
+import com.github.stephengold.joltjni.MeshShapeSettings;
+import com.github.stephengold.joltjni.ObjVsBpFilter;
+import com.github.stephengold.joltjni.ObjVsObjFilter;
+import com.github.stephengold.joltjni.PhysicsSystem;
+import com.github.stephengold.joltjni.Quat;
+import com.github.stephengold.joltjni.RVec3;
+import com.github.stephengold.joltjni.SphereShape;
+import com.github.stephengold.joltjni.TempAllocatorImpl;
+import com.github.stephengold.joltjni.Vec3;
+import com.github.stephengold.joltjni.VertexList;
+import com.github.stephengold.joltjni.enumerate.EActivation;
+import com.github.stephengold.joltjni.enumerate.EMotionType;
+import com.github.stephengold.joltjni.enumerate.ValidateResult;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import ricochet.bench.scene.BenchBody;
+import ricochet.bench.scene.BenchScene;
+import ricochet.bench.scene.BenchShape;
+
+/**
+ * Jolt through jolt-jni (single precision, release build): the physics system's defaults (10
+ * velocity and 2 position iterations, default convex radius, geometric-mean friction), a
+ * {@link JobSystemSingleThreaded} (the single-thread figure), one collision step per update, body
+ * friction 0.5, restitution 0, sleeping off per body. Its jar ships {@code libjoltjni.so} without
+ * a class-path loader, so {@link NativeLibraries} extracts it. Contacts: body pairs reported to a
+ * contact listener (added or persisted) during one extra, untimed step, since Jolt exposes no count;
+ * the listener is attached only for that step, so the timed steps make no callbacks into Java.
+ */
+final class JoltEngine implements PeerEngine {
+
+    private static final int NON_MOVING = 0;
+    private static final int MOVING = 1;
+
+    static {
+        // Before any field: the layer tables below are native objects.
+        NativeLibraries.load("linux/x86-64/com/github/stephengold/libjoltjni.so");
+        Jolt.registerDefaultAllocator();
+        Jolt.installDefaultAssertCallback();
+        Jolt.installDefaultTraceCallback();
+        Jolt.newFactory();
+        Jolt.registerTypes();
+    }
+
+    // The physics system keeps pointers to the layer tables: they must stay reachable.
+    private final MapObj2Bp layers = new MapObj2Bp(2, 2).add(NON_MOVING, 0).add(MOVING, 1);
+    private final ObjVsBpFilter objVsBp = new ObjVsBpFilter(2, 2).disablePair(NON_MOVING, 0);
+    private final ObjVsObjFilter objVsObj = new ObjVsObjFilter(2).disablePair(NON_MOVING, NON_MOVING);
+    private final PhysicsSystem system = new PhysicsSystem();
+    private final TempAllocatorImpl temp;
+    private final JobSystemSingleThreaded jobs = new JobSystemSingleThreaded(Jolt.cMaxPhysicsJobs);
+    private final BodyInterface bodies;
+    private final List<Integer> all = new ArrayList<>();
+    private final List<Integer> dynamic = new ArrayList<>();
+    // Counted references to the shapes and settings the bodies use: a shape is freed when its count
+    // drops to zero, so these are released only after the bodies.
+    private final List<AutoCloseable> keep = new ArrayList<>();
+
+    JoltEngine(BenchScene scene) {
+        int n = scene.bodies().size();
+        // 64 MiB of scratch: the 4,000-sphere bin needs more than the samples' 10 MiB.
+        temp = new TempAllocatorImpl(64 << 20);
+        system.init(n + 16, 0, 65536, 65536, layers, objVsBp, objVsObj);
+        system.setGravity(0, (float) -BenchScene.GRAVITY, 0);
+        bodies = system.getBodyInterface();
+        for (BenchBody b : scene.bodies()) {
+            add(b);
+        }
+        system.optimizeBroadPhase();
+    }
+
+    private void add(BenchBody b) {
+        RVec3 p = new RVec3(b.x(), b.y(), b.z());
+        Quat q = new Quat((float) b.qx(), (float) b.qy(), (float) b.qz(), (float) b.qw());
+        EMotionType motion = b.dynamic() ? EMotionType.Dynamic : EMotionType.Static;
+        int layer = b.dynamic() ? MOVING : NON_MOVING;
+        BodyCreationSettings settings;
+        if (b.shape() instanceof BenchShape.Mesh mesh) {
+            MeshShapeSettings meshSettings = meshSettings(mesh);
+            keep.add(meshSettings.toRef());
+            settings = new BodyCreationSettings(meshSettings, p, q, motion, layer);
+        } else {
+            ConvexShape shape = convex(b.shape());
+            if (b.dynamic()) {
+                shape.setDensity((float) b.density());
+            }
+            keep.add(shape.toRef());
+            settings = new BodyCreationSettings(shape, p, q, motion, layer);
+        }
+        settings.setFriction((float) BenchScene.FRICTION);
+        settings.setRestitution((float) BenchScene.RESTITUTION);
+        settings.setAllowSleeping(false);
+        int id = bodies.createAndAddBody(settings, b.dynamic() ? EActivation.Activate : EActivation.DontActivate);
+        settings.close();
+        all.add(id);
+        if (b.dynamic()) {
+            dynamic.add(id);
+        }
+    }
+
+    private static ConvexShape convex(BenchShape s) {
+        if (s instanceof BenchShape.Box box) {
+            return new BoxShape((float) box.hx(), (float) box.hy(), (float) box.hz());
+        } else if (s instanceof BenchShape.Sphere sphere) {
+            return new SphereShape((float) sphere.radius());
+        } else if (s instanceof BenchShape.Capsule capsule) {
+            return new CapsuleShape((float) capsule.halfHeight(), (float) capsule.radius());
+        }
+        throw new IllegalArgumentException("jolt: no shape for " + s);
+    }
+
+    private static MeshShapeSettings meshSettings(BenchShape.Mesh mesh) {
+        VertexList vertices = new VertexList();
+        double[] v = mesh.vertices();
+        for (int i = 0; i < mesh.vertexCount(); i++) {
+            vertices.pushBack(new Float3((float) v[3 * i], (float) v[3 * i + 1], (float) v[3 * i + 2]));
+        }
+        IndexedTriangleList triangles = new IndexedTriangleList();
+        int[] t = mesh.triangles();
+        triangles.resize(mesh.triangleCount());
+        for (int i = 0; i < mesh.triangleCount(); i++) {
+            triangles.set(i, new IndexedTriangle(t[3 * i], t[3 * i + 1], t[3 * i + 2]));
+        }
+        return new MeshShapeSettings(vertices, triangles);
+    }
+
+    @Override
+    public void step() {
+        system.update((float) BenchScene.DT, 1, temp, jobs);
+    }
+
+    @Override
+    public int bodyCount() {
+        return system.getNumBodies();
+    }
+
+    /** Pairs of body addresses seen by the listener. */
+    private record Pair(long a, long b) {
+        static Pair of(long a, long b) {
+            return a < b ? new Pair(a, b) : new Pair(b, a);
+        }
+    }
+
+    /** Set by {@link #contactCount}; held so the native side's listener stays reachable. */
+    private CustomContactListener counter;
+
+    @Override
+    public int contactCount() {
+        Set<Pair> pairs = new HashSet<>();
+        counter = new CustomContactListener() {
+            @Override
+            public void onContactAdded(long body1, long body2, long manifold, long settings) {
+                pairs.add(Pair.of(body1, body2));
+            }
+
+            @Override
+            public void onContactPersisted(long body1, long body2, long manifold, long settings) {
+                pairs.add(Pair.of(body1, body2));
+            }
+
+            @Override
+            public void onContactRemoved(long subShapePair) {
+            }
+
+            @Override
+            public int onContactValidate(long body1, long body2, double x, double y, double z, long result) {
+                return ValidateResult.AcceptAllContactsForThisBodyPair.ordinal();
+            }
+        };
+        system.setContactListener(counter);
+        step();
+        // Left attached: jolt-jni takes no null listener, and no timed step follows.
+        return pairs.size();
+    }
+
+    @Override
+    public double[] positions() {
+        double[] out = new double[3 * dynamic.size()];
+        for (int i = 0; i < dynamic.size(); i++) {
+            RVec3 p = bodies.getPosition(dynamic.get(i));
+            out[3 * i] = p.xx();
+            out[3 * i + 1] = p.yy();
+            out[3 * i + 2] = p.zz();
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        for (int id : all) {
+            bodies.removeBody(id);
+            bodies.destroyBody(id);
+        }
+        all.clear();
+        dynamic.clear();
+        system.close();
+        jobs.close();
+        temp.close();
+        for (AutoCloseable ref : keep) {
+            try {
+                ref.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("jolt: releasing " + ref, e);
+            }
+        }
+        keep.clear();
+    }
+}
