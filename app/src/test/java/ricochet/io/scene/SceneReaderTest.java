@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import ricochet.joints.JointDef;
 import ricochet.lab.LabParams;
 import ricochet.geometry.TriangleMesh;
 import ricochet.io.ObjReader;
@@ -182,9 +183,13 @@ class SceneReaderTest {
         assertEquals(0.1, spring.friction());
         assertEquals(0.9, spring.restitution());
 
+        double n = Double.NaN;
         assertEquals(List.of(
-                new JointSpec("hinge", "ball", "crate", new Vec3(0, 1, 0), Vec3.UNIT_Z, -1.5, 1.5, true),
-                new JointSpec("distance", "pill", null, Vec3.ZERO, null, Double.NaN, Double.NaN, false)),
+                new JointSpec("hinge", null, "ball", "crate", new Vec3(0, 1, 0), null, Vec3.UNIT_Z, null, true,
+                        -1.5, 1.5, 5, 0.1, new JointSpec.Motor(JointDef.Motor.VELOCITY, 1, n, n, n, 10),
+                        n, n, n, n, n, n, n, n, List.of(), 1000, 100),
+                new JointSpec("distance", null, "pill", null, Vec3.ZERO, null, null, null, false, n, n, n, n, null,
+                        0.5, 1, n, n, n, n, n, n, List.of(), Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY)),
                 s.joints());
     }
 
