@@ -2,7 +2,9 @@ package ricochet.scenes;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import ricochet.geometry.BoxSdf;
 import ricochet.geometry.PlaneSdf;
@@ -21,6 +23,7 @@ import ricochet.io.scene.RagdollSpec;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.ShapeSpec;
 import ricochet.joints.JointDef;
+import ricochet.joints.JointId;
 import ricochet.lab.LabBodyDef;
 import ricochet.lab.LabMethod;
 import ricochet.lab.LabWorld;
@@ -150,6 +153,15 @@ public final class WorldBuilder {
      * @throws IllegalArgumentException naming the body, ragdoll or joint that the world rejects (and why)
      */
     public static WorldSimulation buildWorld(Scene scene) {
+        return buildWorld(scene, new LinkedHashMap<>());
+    }
+
+    /**
+     * {@link #buildWorld(Scene)}, putting each joint's handle into {@code joints}: the scene's joints
+     * under their names ({@code joints[i]} when unnamed), then each ragdoll's as
+     * {@code name.joints[k]}.
+     */
+    public static WorldSimulation buildWorld(Scene scene, Map<String, JointId> joints) {
         var s = scene.settings();
         World world = new World(s.gravity());
         world.setSubsteps(s.substeps());
@@ -170,12 +182,17 @@ public final class WorldBuilder {
                 throw new IllegalArgumentException("body '" + b.name() + "': " + e.getMessage(), e);
             }
         }
+        List<JointId> ragdollJoints = new ArrayList<>();
         for (RagdollSpec r : scene.ragdolls()) {
-            addRagdoll(sim, r);
+            ragdollJoints.clear();
+            ragdollJoints.addAll(addRagdoll(sim, r));
+            for (int k = 0; k < ragdollJoints.size(); k++) {
+                joints.put(r.name() + ".joints[" + k + "]", ragdollJoints.get(k));
+            }
         }
-        List<JointSpec> joints = scene.joints();
-        for (int i = 0; i < joints.size(); i++) {
-            JointSpec j = joints.get(i);
+        List<JointSpec> specs = scene.joints();
+        for (int i = 0; i < specs.size(); i++) {
+            JointSpec j = specs.get(i);
             String name = j.name() != null ? j.name() : "joints[" + i + "]";
             JointDef def;
             try {
@@ -184,12 +201,12 @@ public final class WorldBuilder {
                 throw new IllegalArgumentException("joint '" + name + "' (" + j.type() + "): " + e.getMessage(), e);
             }
             // The world's message names the joint: "joint 'joints[2]' (hinge): ...".
-            world.addJoint(def.name(name));
+            joints.put(name, world.addJoint(def.name(name)));
         }
         return sim;
     }
 
-    private static void addRagdoll(WorldSimulation sim, RagdollSpec r) {
+    private static List<JointId> addRagdoll(WorldSimulation sim, RagdollSpec r) {
         // Checked before Ragdoll.add touches the world: a clash found after it would leave half a ragdoll.
         for (String part : Ragdoll.PARTS) {
             String full = r.name() + "." + part;
@@ -206,6 +223,7 @@ public final class WorldBuilder {
         for (int k = 0; k < ragdoll.bodies().size(); k++) {
             RagdollBodies.adopt(sim, ragdoll.names().get(k), ragdoll.bodies().get(k));
         }
+        return ragdoll.joints();
     }
 
     private static void add(WorldSimulation sim, BodySpec b) {
