@@ -99,7 +99,7 @@ final class JointValidator {
         Vec3 anchor = in.vector(o, path, "anchor", Vec3.ZERO);
         Vec3 anchorB = in.vector(o, path, "anchorB", null);
         Vec3 axis = unitOrNull(o, path, "axis");
-        if (!o.has("axis") && NEEDS_AXIS.contains(type)) {
+        if (!o.has("axis") && type != null && NEEDS_AXIS.contains(type)) {
             in.report(path, "missing required key 'axis' (a " + type + " joint needs one)");
         }
         Vec3 normal = unitOrNull(o, path, "normal");
