@@ -48,20 +48,28 @@ def dump(value):
     return num(value)
 
 
-def write(name, description, bodies, settings=None):
+def write(name, description, bodies, settings=None, joints=None, ragdolls=None):
     s = {"dt": Exact(1 / 60), "substeps": 4, "gravity": [0, -9.81, 0], "iterations": 1, "sleeping": True}
     s.update(settings or {})
     lines = ["{",
              '  "format": "%s",' % FORMAT,
              '  "description": "%s",' % description,
-             '  "settings": %s,' % dump(s),
-             '  "bodies": [']
-    lines += ["    " + dump(b) + ("," if i + 1 < len(bodies) else "") for i, b in enumerate(bodies)]
-    lines += ["  ]", "}", ""]
+             '  "settings": %s,' % dump(s)]
+    sections = [("bodies", bodies)]
+    if ragdolls:
+        sections.append(("ragdolls", ragdolls))
+    if joints:
+        sections.append(("joints", joints))
+    for k, (key, items) in enumerate(sections):
+        lines.append('  "%s": [' % key)
+        lines += ["    " + dump(b) + ("," if i + 1 < len(items) else "") for i, b in enumerate(items)]
+        lines.append("  ]" + ("," if k + 1 < len(sections) else ""))
+    lines += ["}", ""]
     path = os.path.join(OUT, name + ".json")
     with open(path, "w", newline="\n") as f:
         f.write("\n".join(lines))
-    print("wrote %s (%d bodies)" % (os.path.relpath(path), len(bodies)))
+    print("wrote %s (%d bodies, %d joints, %d ragdolls)" % (os.path.relpath(path), len(bodies), len(joints or []),
+                                                           len(ragdolls or [])))
 
 
 def box(half):
@@ -378,9 +386,202 @@ def pile():
     write("pile", "1,000 boxes (0.4 m) tumble into a pen and settle into a pile", bodies)
 
 
+# ---------------------------------------------------------------- joints
+
+PENDULUM_LENGTH = 1.0      # pivot to the bob's centre, m
+PENDULUM_RADIUS = 0.05     # the small-amplitude bob
+PENDULUM_DEGREES = 5.0     # small amplitude: the amplitude term of the period, theta^2 / 16, is 0.05%
+LARGE_RADIUS = 0.1
+LARGE_DEGREES = 90.0       # released level with the pivot
+
+
+def pendulum():
+    # Two independent hinge pendulums 3 m apart (the scene holds both; nothing joins or touches them):
+    # a bob on a massless 1 m arm, i.e. a sphere hinged to the world 1 m above its centre, its axis
+    # z. "bob" starts 5 degrees out, "bob-large" level with its pivot. No damping anywhere.
+    # 8 substeps: at 4 the period is already within 0.001% of the compound pendulum's, but the 90 degree
+    # swing loses 0.97% of m g L between its first and last 10 s of 100 (the soft step's dissipation);
+    # at 8 it loses 0.12%.
+    bodies, joints = [], []
+    for name, x, r, degrees in (("bob", 0.0, PENDULUM_RADIUS, PENDULUM_DEGREES),
+                                ("bob-large", 3.0, LARGE_RADIUS, LARGE_DEGREES)):
+        pivot = [x, 2.0, 0]
+        a = math.radians(degrees)
+        bodies.append({"name": name, "shape": sphere(r), "mass": 1,
+                       "position": [x + PENDULUM_LENGTH * math.sin(a), 2.0 - PENDULUM_LENGTH * math.cos(a), 0]})
+        joints.append({"type": "hinge", "name": "pivot" if name == "bob" else "pivot-large", "bodyA": name,
+                       "anchor": pivot, "axis": [0, 0, 1]})
+    write("pendulum", "hinge pendulums on 1 m arms: 'bob' swings 5 degrees (period), 'bob-large' 90 degrees (energy)",
+          bodies, {"substeps": 8}, joints)
+
+
+CHAIN_LINKS = 50
+LINK_HALF = 0.1            # a link is 0.2 m from joint to joint
+CHAIN_TOP = 12.0
+CHAIN_DEGREES = 45.0       # the straight chain starts this far out from the vertical
+
+
+def chain_pose(degrees):
+    """The links' and the weight's centres and orientation for a straight chain at `degrees` from the vertical."""
+    a = math.radians(degrees)
+    down = (math.sin(a), -math.cos(a))
+    centres = [[down[0] * LINK_HALF * (2 * i + 1), CHAIN_TOP + down[1] * LINK_HALF * (2 * i + 1), 0]
+               for i in range(CHAIN_LINKS)]
+    return down, centres
+
+
+def chain():
+    # 50 capsule links of 1 kg joined by ball joints, hanging from a world pivot, with a 10 kg ball
+    # (10x a link) at the end; released straight at 45 degrees so it swings. 16 substeps: a soft joint
+    # stretches by load / (m_eff omega^2), and the 10 kg weight's pull stretches the joints 8.7 mm at
+    # 4 substeps, 2.0 at 8 and 0.47 at 16, so 16 is what keeps every joint within 1 mm at rest.
+    down, centres = chain_pose(CHAIN_DEGREES)
+    turn = axis_angle([0, 0, 1], CHAIN_DEGREES)
+    bodies = [ground()]
+    joints = [{"type": "ball", "bodyA": "link-0", "anchor": [0, CHAIN_TOP, 0]}]
+    for i, c in enumerate(centres):
+        bodies.append({"name": "link-%d" % i, "shape": {"type": "capsule", "radius": 0.04, "halfHeight": 0.06},
+                       "mass": 1, "position": c, "orientation": turn})
+        if i > 0:
+            s = LINK_HALF * 2 * i
+            joints.append({"type": "ball", "bodyA": "link-%d" % (i - 1), "bodyB": "link-%d" % i,
+                           "anchor": [down[0] * s, CHAIN_TOP + down[1] * s, 0]})
+    r = 0.15
+    end = LINK_HALF * 2 * CHAIN_LINKS
+    bodies.append({"name": "weight", "shape": sphere(r), "mass": 10,
+                   "position": [down[0] * (end + r), CHAIN_TOP + down[1] * (end + r), 0]})
+    joints.append({"type": "ball", "bodyA": "link-%d" % (CHAIN_LINKS - 1), "bodyB": "weight",
+                   "anchor": [down[0] * end, CHAIN_TOP + down[1] * end, 0]})
+    write("chain", "50 ball-jointed links hanging from a pivot with a 10x heavier weight, released at 45 degrees",
+          bodies, {"substeps": 16}, joints)
+
+
+DOOR_LIMIT = 1.5           # rad, the door's open stop
+DOOR_SPEED = 1.0           # rad/s, the motor's target
+DOOR_TORQUE = 100.0        # N m
+
+
+def door():
+    # A 1 x 2 m door (50 kg) hinged on a static post along the vertical; limits [0, 1.5] rad and a
+    # velocity motor opening it at 1 rad/s with at most 100 N m: it swings open to its 1.5 rad stop
+    # and stays there, the motor pressing it against the limit. 4 substeps (a single light joint).
+    bodies = [ground(),
+              {"name": "post", "type": "static", "shape": box((0.05, 1.1, 0.05)), "position": [-0.05, 1.1, 0]},
+              {"name": "door", "shape": box((0.5, 1.0, 0.025)), "density": 500, "position": [0.5, 1.05, 0]}]
+    joints = [{"type": "hinge", "name": "hinge", "bodyA": "post", "bodyB": "door", "anchor": [0, 1.05, 0],
+               "axis": [0, 1, 0], "limits": [0, DOOR_LIMIT],
+               "motor": {"speed": DOOR_SPEED, "maxForce": DOOR_TORQUE}}]
+    write("door", "a door on a hinge with limits [0, 1.5] rad and a motor: swings open to its stop and stays",
+          bodies, {}, joints)
+
+
+BRIDGE_PLANKS = 30
+BRIDGE_LENGTH = 15.0       # along the planks, m
+BRIDGE_SPAN = 14.7         # between the end hinges: 0.3 m of slack, so the bridge hangs
+BRIDGE_HEIGHT = 4.0
+
+
+def catenary_parameter(length, span):
+    """a with 2 a sinh(span / 2a) = length, by bisection."""
+    lo, hi = span / 100, span * 100
+    for _ in range(200):
+        a = (lo + hi) / 2
+        if 2 * a * math.sinh(span / (2 * a)) > length:
+            lo = a
+        else:
+            hi = a
+    return (lo + hi) / 2
+
+
+def bridge():
+    # 30 planks (0.1 m thick, 2 m wide, 50 kg each) hung between two static posts by hinges about z,
+    # joined to each other by hinges at their ends: the joint points lie on the catenary of the
+    # bridge's length between the posts, so it starts hanging as it will hang. Six 62.5 kg crates drop
+    # on it from up to 2 m. The planks have damping 0.5/s (a hanging bridge loses its swing to its
+    # ropes and the air; undamped, it bounces 0.1 m for as long as one watches). 8 substeps: the planks' tension is many times a plank's weight, and the
+    # soft joints stretch as load / (m_eff omega^2).
+    a = catenary_parameter(BRIDGE_LENGTH, BRIDGE_SPAN)
+    sag = a * math.cosh(BRIDGE_SPAN / (2 * a)) - a
+    points = []
+    for k in range(BRIDGE_PLANKS + 1):
+        s = -BRIDGE_LENGTH / 2 + BRIDGE_LENGTH * k / BRIDGE_PLANKS
+        x = a * math.asinh(s / a)
+        points.append((x, BRIDGE_HEIGHT - sag + math.sqrt(a * a + s * s) - a))
+    half = BRIDGE_SPAN / 2
+    bodies = [ground(),
+              {"name": "post-left", "type": "static", "shape": box((0.3, BRIDGE_HEIGHT / 2, 1.2)),
+               "position": [-half - 0.3, BRIDGE_HEIGHT / 2, 0]},
+              {"name": "post-right", "type": "static", "shape": box((0.3, BRIDGE_HEIGHT / 2, 1.2)),
+               "position": [half + 0.3, BRIDGE_HEIGHT / 2, 0]}]
+    joints = []
+    for i in range(BRIDGE_PLANKS):
+        (x0, y0), (x1, y1) = points[i], points[i + 1]
+        chord = math.hypot(x1 - x0, y1 - y0)
+        bodies.append({"name": "plank-%d" % i, "shape": box((chord / 2, 0.05, 1.0)), "density": 500,
+                       "linearDamping": 0.5, "angularDamping": 0.5,
+                       "position": [(x0 + x1) / 2, (y0 + y1) / 2, 0],
+                       "orientation": axis_angle([0, 0, 1], math.degrees(math.atan2(y1 - y0, x1 - x0)))})
+    for k in range(BRIDGE_PLANKS + 1):
+        a_name = "post-left" if k == 0 else "plank-%d" % (k - 1)
+        b_name = "post-right" if k == BRIDGE_PLANKS else "plank-%d" % k
+        joints.append({"type": "hinge", "bodyA": a_name, "bodyB": b_name,
+                       "anchor": [points[k][0], points[k][1], 0], "axis": [0, 0, 1]})
+    lowest = min(y for _, y in points)
+    for i, x in enumerate((-4.5, -2.5, -0.8, 0.8, 2.5, 4.5)):
+        bodies.append({"name": "crate-%d" % i, "shape": box((0.25, 0.25, 0.25)), "density": 500,
+                       "position": [x, lowest + 1.5 + 0.1 * i, 0.3 * (i % 2)]})
+    write("bridge", "30 planks hung between two posts by hinges; six crates drop on it and it holds",
+          bodies, {"substeps": 8}, joints)
+
+
+def ragdolls():
+    # 20 ragdolls dropped from 1.5-3 m: ten over a flight of stairs (8 steps of 0.25 x 0.5 m), ten over
+    # a 20 degree slope, upright, face down and on their sides, turned at random (fixed seed). They
+    # come to rest and sleep at 4 substeps (the ragdoll's parts carry angular damping 1/s).
+    rng = random.Random(9)
+    bodies = [ground()]
+    steps, rise, run = 8, 0.25, 0.5
+    for k in range(steps):
+        # Each step a box from the ground up, so the flight has no gaps underneath.
+        top = rise * (k + 1)
+        bodies.append({"name": "step-%d" % k, "type": "static", "shape": box((run / 2, top / 2, 3)),
+                       "position": [run * k + run / 2, top / 2, -4]})
+    slope = 20.0
+    bodies.append({"name": "slope", "type": "static", "shape": box((4, 0.2, 3)),
+                   "position": [2, 4 * math.sin(math.radians(slope)) - 0.2, 4],
+                   "orientation": axis_angle([0, 0, 1], slope)})
+    # Upright (turned about y at random), face down (about x: the body then lies along z, where the rows
+    # leave room) and on its side (that, then a quarter turn about the body's own long axis, z).
+    h = math.sqrt(0.5)
+    poses = [None, [h, 0, 0, h], [0.5, 0.5, 0.5, 0.5]]
+    dolls = []
+    for i in range(20):
+        on_stairs = i < 10
+        col, row = i % 5, (i // 5) % 2
+        x = 0.4 + col * 0.8
+        z = (-4 if on_stairs else 4) + (row - 0.5) * 2.6
+        if on_stairs:
+            surface = rise * min(steps, int(x / run) + 1)
+        else:
+            surface = (x - 2) * math.tan(math.radians(slope)) + 4 * math.sin(math.radians(slope))
+        pose = poses[i % 3]
+        yaw = rng.uniform(0, 360)
+        if pose is None:
+            orientation = axis_angle([0, 1, 0], yaw)
+            lift = 1.0    # the feet hang 0.95 m below the pelvis
+        else:
+            orientation = pose
+            lift = 0.5
+        dolls.append({"name": "doll-%d" % i, "position": [x, surface + lift + rng.uniform(1.5, 3.0), z],
+                      "orientation": orientation})
+    write("ragdolls", "20 ragdolls dropped on a flight of stairs and a 20 degree slope; all come to rest",
+          bodies, {}, None, dolls)
+
+
 SCENES = {"pyramid": pyramid, "wall": wall, "tower": tower, "mass-ratio": mass_ratio, "spheres": spheres,
           "bullet": bullet, "slide": slide, "newton-cradle": newton_cradle, "kinematic": kinematic,
-          "sensor": sensor, "terrain": terrain, "bunny-solver": bunny_solver, "pile": pile}
+          "sensor": sensor, "terrain": terrain, "bunny-solver": bunny_solver, "pile": pile,
+          "pendulum": pendulum, "chain": chain, "door": door, "bridge": bridge, "ragdolls": ragdolls}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(SCENES)

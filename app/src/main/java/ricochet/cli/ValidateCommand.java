@@ -25,7 +25,7 @@ final class ValidateCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         spec.commandLine().getOut().println(scene + ": valid (" + s.bodies().size() + " bodies, "
-                + s.joints().size() + " joints)");
+                + s.joints().size() + " joints, " + s.ragdolls().size() + " ragdolls)");
         return 0;
     }
 }

@@ -2,7 +2,9 @@ package ricochet.scenes;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import ricochet.geometry.BoxSdf;
 import ricochet.geometry.PlaneSdf;
@@ -16,14 +18,19 @@ import ricochet.geometry.shape.QuickHull;
 import ricochet.geometry.shape.Shape;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
+import ricochet.io.scene.JointSpec;
+import ricochet.io.scene.RagdollSpec;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.ShapeSpec;
+import ricochet.joints.JointDef;
+import ricochet.joints.JointId;
 import ricochet.lab.LabBodyDef;
 import ricochet.lab.LabMethod;
 import ricochet.lab.LabWorld;
 import ricochet.math.Quat;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
+import ricochet.ragdoll.Ragdoll;
 import ricochet.world.BodyDef;
 import ricochet.world.BodyId;
 import ricochet.world.Simulation;
@@ -34,7 +41,7 @@ import ricochet.world.WorldSimulation;
  * Builds a runnable world from a validated scene. A scene whose dynamic bodies use a GAMES103 lab
  * method becomes a {@link LabWorld} (lab-method mesh bodies against static planes, boxes and
  * spheres); every other scene becomes a {@link WorldSimulation}, the engine's rigid-body world with
- * its contact solver. Joints are refused until the joint solver exists.
+ * its contact and joint solver, ragdolls and joints included.
  */
 public final class WorldBuilder {
 
@@ -74,7 +81,11 @@ public final class WorldBuilder {
      *     body, a sensor, a static shape other than plane, box and sphere), or a value it rejects
      */
     public static LabWorld buildLab(Scene scene) {
-        refuseJoints(scene);
+        if (!scene.joints().isEmpty() || !scene.ragdolls().isEmpty()) {
+            throw new IllegalArgumentException((scene.joints().isEmpty() ? "ragdolls" : "joints")
+                    + " need the engine's world, and this scene's lab-method bodies make it a lab scene"
+                    + " (the lab world has no joint solver)");
+        }
         var s = scene.settings();
         LabWorld world = new LabWorld(s.dt(), s.substeps(), s.gravity());
         String labBody = null;
@@ -136,16 +147,33 @@ public final class WorldBuilder {
      * {@code mesh} collides as a simplified convex hull of its vertices (the narrow phase meets meshes only with
      * convex shapes) and weighs as the closed mesh when it is closed, else as that hull.
      *
-     * @throws IllegalArgumentException naming the body that the world rejects (and why), or the first
-     *     joint
+     * Then the ragdolls (their bodies listed after the scene's, {@link Ragdoll#PARTS} order each),
+     * then the joints, unnamed ones called {@code joints[i]} after their place in the file.
+     *
+     * @throws IllegalArgumentException naming the body, ragdoll or joint that the world rejects (and why)
      */
     public static WorldSimulation buildWorld(Scene scene) {
-        refuseJoints(scene);
+        return buildWorld(scene, new LinkedHashMap<>());
+    }
+
+    /**
+     * {@link #buildWorld(Scene)}, putting each joint's handle into {@code joints}: the scene's joints
+     * under their names ({@code joints[i]} when unnamed), then each ragdoll's as
+     * {@code name.joints[k]}.
+     */
+    public static WorldSimulation buildWorld(Scene scene, Map<String, JointId> joints) {
         var s = scene.settings();
         World world = new World(s.gravity());
         world.setSubsteps(s.substeps());
         world.setIterations(s.iterations());
         world.setSleepingEnabled(s.sleeping());
+        world.setJointIterations(s.jointIterations());
+        if (!Double.isNaN(s.jointFrequency())) {
+            world.setJointHertz(s.jointFrequency());
+        }
+        if (!Double.isNaN(s.jointDamping())) {
+            world.setJointDampingRatio(s.jointDamping());
+        }
         WorldSimulation sim = new WorldSimulation(world, s.dt());
         for (BodySpec b : scene.bodies()) {
             try {
@@ -154,7 +182,48 @@ public final class WorldBuilder {
                 throw new IllegalArgumentException("body '" + b.name() + "': " + e.getMessage(), e);
             }
         }
+        List<JointId> ragdollJoints = new ArrayList<>();
+        for (RagdollSpec r : scene.ragdolls()) {
+            ragdollJoints.clear();
+            ragdollJoints.addAll(addRagdoll(sim, r));
+            for (int k = 0; k < ragdollJoints.size(); k++) {
+                joints.put(r.name() + ".joints[" + k + "]", ragdollJoints.get(k));
+            }
+        }
+        List<JointSpec> specs = scene.joints();
+        for (int i = 0; i < specs.size(); i++) {
+            JointSpec j = specs.get(i);
+            String name = j.name() != null ? j.name() : "joints[" + i + "]";
+            JointDef def;
+            try {
+                def = j.toDef(sim.body(j.bodyA()), j.bodyB() == null ? null : sim.body(j.bodyB()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("joint '" + name + "' (" + j.type() + "): " + e.getMessage(), e);
+            }
+            // The world's message names the joint: "joint 'joints[2]' (hinge): ...".
+            joints.put(name, world.addJoint(def.name(name)));
+        }
         return sim;
+    }
+
+    private static List<JointId> addRagdoll(WorldSimulation sim, RagdollSpec r) {
+        // Checked before Ragdoll.add touches the world: a clash found after it would leave half a ragdoll.
+        for (String part : Ragdoll.PARTS) {
+            String full = r.name() + "." + part;
+            try {
+                sim.body(full);
+            } catch (IllegalArgumentException free) {
+                continue;
+            }
+            throw new IllegalArgumentException("ragdoll '" + r.name() + "': its body '" + full
+                    + "' has the name of another body");
+        }
+        Ragdoll ragdoll = Ragdoll.add(sim.world(), r.name(), r.position(), r.orientation(), r.velocity(),
+                r.density(), r.friction());
+        for (int k = 0; k < ragdoll.bodies().size(); k++) {
+            RagdollBodies.adopt(sim, ragdoll.names().get(k), ragdoll.bodies().get(k));
+        }
+        return ragdoll.joints();
     }
 
     private static void add(WorldSimulation sim, BodySpec b) {
@@ -254,12 +323,5 @@ public final class WorldBuilder {
 
     private static long edge(int from, int to) {
         return ((long) from << 32) | (to & 0xffffffffL);
-    }
-
-    private static void refuseJoints(Scene scene) {
-        if (!scene.joints().isEmpty()) {
-            throw new IllegalArgumentException("joints ('" + scene.joints().get(0).type()
-                    + "' ...) need the engine's joint solver (issue 9), which is not in this build yet");
-        }
     }
 }

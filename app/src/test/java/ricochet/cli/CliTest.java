@@ -243,16 +243,58 @@ class CliTest {
     }
 
     @Test
-    void jointsAreRefusedWithExitTwo() throws IOException {
-        Path scene = dir.resolve("hinge.json");
+    void brokenJointsAreWrittenAsJointBreakEvents() throws IOException {
+        // 1 kg under gravity pulls 9.81 N on each joint: a 5 N limit breaks in the first step.
+        Path scene = dir.resolve("breaking.json");
         Files.writeString(scene, """
                 {"format": "ricochet-scene/1", "bodies": [
-                  {"name": "door", "shape": {"type": "box", "halfExtents": [0.5, 1, 0.05]}}],
-                 "joints": [{"type": "hinge", "bodyA": "door", "axis": [0, 1, 0]}]}
+                  {"name": "lamp", "shape": {"type": "sphere", "radius": 0.1}, "mass": 1},
+                  {"name": "bulb", "shape": {"type": "sphere", "radius": 0.1}, "mass": 1, "position": [0, -0.3, 0]}],
+                 "joints": [{"type": "ball", "bodyA": "lamp", "anchor": [0, 0.1, 0], "breakForce": 50},
+                            {"type": "ball", "bodyA": "lamp", "bodyB": "bulb", "anchor": [0, -0.15, 0],
+                             "breakForce": 5}]}
                 """);
-        Result r = cli("run", scene.toString());
-        assertEquals(2, r.code);
-        assertTrue(r.err.contains("'hinge'") && r.err.contains("joint solver"), r.err);
+        Path events = dir.resolve("events.jsonl");
+        Result r = cli("run", scene.toString(), "--steps", "30", "--events", events.toString());
+        assertEquals(0, r.code, r.err);
+        List<String> breaks = Files.readAllLines(events).stream().filter(l -> l.contains("jointBreak")).toList();
+        assertEquals(1, breaks.size(), breaks.toString());
+        assertTrue(breaks.get(0).contains("\"a\":\"lamp\"") && breaks.get(0).contains("\"b\":\"bulb\""),
+                breaks.get(0));
+    }
+
+    @Test
+    void aJointToTheWorldBreaksWithBNull() throws IOException {
+        Path scene = dir.resolve("hook.json");
+        Files.writeString(scene, """
+                {"format": "ricochet-scene/1", "bodies": [
+                  {"name": "lamp", "shape": {"type": "sphere", "radius": 0.1}, "mass": 1}],
+                 "joints": [{"type": "ball", "bodyA": "lamp", "anchor": [0, 0.1, 0], "breakForce": 5}]}
+                """);
+        Path events = dir.resolve("events.jsonl");
+        assertEquals(0, cli("run", scene.toString(), "--steps", "5", "--events", events.toString()).code);
+        List<String> breaks = Files.readAllLines(events).stream().filter(l -> l.contains("jointBreak")).toList();
+        assertEquals(1, breaks.size(), breaks.toString());
+        assertTrue(breaks.get(0).contains("\"a\":\"lamp\"") && breaks.get(0).contains("\"b\":null"),
+                breaks.get(0));
+    }
+
+    @Test
+    void ragdollBodiesAreInTheTrajectory() throws IOException {
+        Path scene = dir.resolve("doll.json");
+        Files.writeString(scene, """
+                {"format": "ricochet-scene/1", "bodies": [
+                  {"name": "floor", "type": "static", "shape": {"type": "plane", "normal": [0, 1, 0], "offset": 0}}],
+                 "ragdolls": [{"name": "ann", "position": [0, 1.5, 0]}]}
+                """);
+        Path csv = dir.resolve("doll.csv");
+        Result r = cli("run", scene.toString(), "--steps", "2", "--out", csv.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("bodies           12"), r.out);
+        List<String> lines = Files.readAllLines(csv);
+        for (String part : ricochet.ragdoll.Ragdoll.PARTS) {
+            assertEquals(3, lines.stream().filter(l -> l.split(",")[2].equals("ann." + part)).count(), part);
+        }
     }
 
     @Test

@@ -7,18 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import ricochet.geometry.TriangleMesh;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
+import ricochet.io.scene.RagdollSpec;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.SceneReader;
 import ricochet.io.scene.ShapeSpec;
+import ricochet.joints.JointDef;
+import ricochet.joints.JointId;
 import ricochet.lab.LabParams;
 import ricochet.lab.LabWorld;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
+import ricochet.ragdoll.Ragdoll;
 import ricochet.world.BodyDef;
 import ricochet.world.WorldSimulation;
 
@@ -186,10 +193,76 @@ class WorldBuilderTest {
     }
 
     @Test
-    void jointsAreRefusedNamingTheJointSolver() throws Exception {
-        Scene s = scene("'joints': [{'type': 'ball', 'bodyA': 'a'}], ",
-                "{'name': 'a', 'shape': {'type': 'sphere', 'radius': 1}}");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WorldBuilder.simulation(s));
-        assertTrue(e.getMessage().contains("'ball'") && e.getMessage().contains("joint solver"), e.getMessage());
+    void everyJointTypeRoundTripsIntoAWorld() throws Exception {
+        String ball = "{'name': '%s', 'shape': {'type': 'sphere', 'radius': 0.2}, 'position': [%d, 0, 0]}";
+        String[] bodies = new String[8];
+        for (int i = 0; i < 8; i++) {
+            bodies[i] = String.format(ball, "b" + i, 2 * i);
+        }
+        Scene s = scene("'settings': {'jointIterations': 3, 'jointFrequency': 20, 'jointDamping': 2}, 'joints': ["
+                + "{'type': 'fixed', 'bodyA': 'b0', 'bodyB': 'b1', 'anchor': [1, 0, 0], 'name': 'weld'},"
+                + "{'type': 'ball', 'bodyA': 'b1', 'anchor': [2, 1, 0], 'frequency': 5, 'damping': 0.5},"
+                + "{'type': 'hinge', 'bodyA': 'b1', 'bodyB': 'b2', 'anchor': [3, 0, 0], 'axis': [0, 0, 2],"
+                + " 'normal': [1, 0, 0], 'limits': [-1, 1], 'limitFrequency': 10, 'limitDamping': 0.7,"
+                + " 'motor': {'target': 0.5, 'frequency': 3, 'damping': 1, 'maxForce': 40}, 'collide': true},"
+                + "{'type': 'slider', 'bodyA': 'b2', 'bodyB': 'b3', 'anchor': [5, 0, 0], 'axis': [1, 0, 0],"
+                + " 'limits': [-0.5, 0.5], 'motor': {'speed': 0.2, 'maxForce': 10}},"
+                + "{'type': 'distance', 'bodyA': 'b3', 'bodyB': 'b4', 'anchor': [6, 0, 0], 'anchorB': [8, 0, 0],"
+                + " 'min': 1, 'max': 3, 'length': 2, 'frequency': 4, 'damping': 0.3},"
+                + "{'type': 'coneTwist', 'bodyA': 'b4', 'bodyB': 'b5', 'anchor': [9, 0, 0], 'axis': [1, 0, 0],"
+                + " 'swing': 0.8, 'twist': [-0.3, 0.4], 'breakForce': 1000, 'breakTorque': 200},"
+                + "{'type': 'sixDof', 'bodyA': 'b5', 'bodyB': 'b6', 'anchor': [11, 0, 0], 'axis': [1, 0, 0],"
+                + " 'axes': ['free', 'locked', [-0.1, 0.1], 'locked', [-0.5, 0.5], 'free']}], ", bodies);
+        Map<String, JointId> joints = new LinkedHashMap<>();
+        WorldSimulation sim = WorldBuilder.buildWorld(s, joints);
+        assertEquals(List.of("weld", "joints[1]", "joints[2]", "joints[3]", "joints[4]", "joints[5]", "joints[6]"),
+                List.copyOf(joints.keySet()));
+        assertEquals(7, sim.world().jointCount());
+        // Coordinates measured from the pose at creation: the hinge at 0 rad, the distance joint at 2 m.
+        assertEquals(0, sim.world().jointCoordinate(joints.get("joints[2]")), 1e-12);
+        assertEquals(2, sim.world().jointCoordinate(joints.get("joints[4]")), 1e-12);
+
+        JointDef hinge = s.joints().get(2).toDef(sim.body("b1"), sim.body("b2"));
+        assertEquals(Vec3.UNIT_Z, hinge.axis);
+        assertEquals(List.of(-1.0, 1.0, 10.0, 0.7, 0.5, 3.0, 1.0, 40.0), List.of(hinge.lower, hinge.upper,
+                hinge.limitHertz, hinge.limitDamping, hinge.motorTarget, hinge.motorHertz, hinge.motorDamping,
+                hinge.maxMotorForce));
+        assertEquals(JointDef.Motor.POSITION, hinge.motor);
+        assertTrue(hinge.collide);
+        JointDef distance = s.joints().get(4).toDef(sim.body("b3"), sim.body("b4"));
+        assertEquals(List.of(1.0, 3.0, 2.0, 4.0, 0.3), List.of(distance.minLength, distance.maxLength,
+                distance.length, distance.springHertz, distance.springDamping));
+        assertEquals(new Vec3(8, 0, 0), distance.anchorB);
+        JointDef cone = s.joints().get(5).toDef(sim.body("b4"), sim.body("b5"));
+        assertEquals(List.of(0.8, -0.3, 0.4, 1000.0, 200.0), List.of(cone.swing, cone.twistLower, cone.twistUpper,
+                cone.breakForce, cone.breakTorque));
+        JointDef six = s.joints().get(6).toDef(sim.body("b5"), sim.body("b6"));
+        assertEquals(List.of(JointDef.AxisMode.FREE, JointDef.AxisMode.LOCKED, JointDef.AxisMode.LIMITED,
+                JointDef.AxisMode.LOCKED, JointDef.AxisMode.LIMITED, JointDef.AxisMode.FREE), List.of(six.axisModes));
+        assertEquals(List.of(-0.1, 0.1), List.of(six.axisMin[2], six.axisMax[2]));
+    }
+
+    @Test
+    void ragdollBodiesAreNamedAfterTheRagdollAndFollowTheScenesBodies() throws Exception {
+        Scene s = scene("'ragdolls': [{'name': 'ann', 'position': [0, 2, 0], 'density': 900, 'friction': 0.3}], ",
+                "{'name': 'floor', 'type': 'static', 'shape': {'type': 'plane', 'normal': [0, 1, 0], 'offset': 0}}");
+        Map<String, JointId> joints = new LinkedHashMap<>();
+        WorldSimulation sim = WorldBuilder.buildWorld(s, joints);
+        assertEquals(1 + Ragdoll.PARTS.size(), sim.bodyCount());
+        for (int k = 0; k < Ragdoll.PARTS.size(); k++) {
+            assertEquals("ann." + Ragdoll.PARTS.get(k), sim.bodyName(1 + k));
+            assertEquals(0.3, sim.world().friction(sim.id(1 + k)));
+        }
+        assertEquals(sim.world().jointCount(), joints.size());
+        assertTrue(joints.keySet().stream().allMatch(k -> k.startsWith("ann.joints[")), joints.keySet().toString());
+    }
+
+    @Test
+    void aLabSceneRefusesJointsAndRagdolls() throws Exception {
+        Scene lab = SceneReader.readResource("ricochet/scenes/bunny.json");
+        Scene withRagdoll = new Scene("", lab.settings(), lab.bodies(), List.of(),
+                List.of(new RagdollSpec("ann", new Vec3(0, 3, 0), Quat.IDENTITY, Vec3.ZERO, 1000, 0.5)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WorldBuilder.simulation(withRagdoll));
+        assertTrue(e.getMessage().contains("ragdolls need the engine's world"), e.getMessage());
     }
 }

@@ -6,13 +6,26 @@ import java.util.List;
  * A validated scene: every value is finite and in range, every name resolves.
  *
  * @param description one line for {@code ./ricochet scenes}, or "" when the file has none
+ * @param ragdolls the top-level {@code "ragdolls"} entries; their bodies are not in {@code bodies}
  */
-public record Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints) {
+public record Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints,
+                    List<RagdollSpec> ragdolls) {
 
     public static final String FORMAT = "ricochet-scene/1";
 
     public Scene {
         bodies = List.copyOf(bodies);
         joints = List.copyOf(joints);
+        ragdolls = List.copyOf(ragdolls);
+    }
+
+    /** A scene without ragdolls. */
+    public Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints) {
+        this(description, settings, bodies, joints, List.of());
+    }
+
+    /** This scene with other settings and bodies (same names), its joints and ragdolls kept. */
+    public Scene with(Settings newSettings, List<BodySpec> newBodies) {
+        return new Scene(description, newSettings, newBodies, joints, ragdolls);
     }
 }

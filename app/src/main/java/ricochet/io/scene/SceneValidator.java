@@ -12,6 +12,7 @@ import ricochet.lab.LabParams;
 import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
+import ricochet.ragdoll.Ragdoll;
 
 /**
  * Turns a scene file's JSON tree into a {@link Scene}, checking it against contract section 4 and
@@ -19,8 +20,12 @@ import ricochet.math.Vec3;
  */
 final class SceneValidator {
 
-    static final List<String> TOP_KEYS = List.of("format", "description", "settings", "bodies", "joints");
-    static final List<String> SETTINGS_KEYS = List.of("dt", "substeps", "gravity", "iterations", "sleeping");
+    static final List<String> TOP_KEYS = List.of(
+            "format", "description", "settings", "bodies", "ragdolls", "joints");
+    static final List<String> SETTINGS_KEYS = List.of(
+            "dt", "substeps", "gravity", "iterations", "sleeping", "jointIterations", "jointFrequency", "jointDamping");
+    static final List<String> RAGDOLL_KEYS = List.of(
+            "name", "position", "orientation", "velocity", "density", "friction");
 
     static final String LOG_BARRIER = "penalty-log-barrier";
     static final List<String> METHODS = List.of(
@@ -46,20 +51,14 @@ final class SceneValidator {
 
     static final List<String> BODY_TYPES = Stream.of(BodyType.values()).map(BodyType::key).toList();
 
-    static final List<String> JOINT_TYPES = List.of(
-            "fixed", "ball", "hinge", "slider", "distance", "coneTwist", "sixDof");
-    static final List<String> JOINTS_WITH_AXIS = List.of("hinge", "slider", "coneTwist");
-    static final List<String> JOINT_KEYS = List.of(
-            "type", "bodyA", "bodyB", "anchor", "axis", "limits", "collide",
-            "min", "max", "frequency", "damping", "breakForce", "breakTorque", "motor");
-    static final List<String> MOTOR_KEYS = List.of("speed", "maxForce", "maxTorque", "target");
-
     private final JsonChecks in;
     private final ShapeValidator shapes;
+    private final JointValidator joints;
 
     SceneValidator(JsonChecks in, ShapeValidator.MeshLoader meshes) {
         this.in = in;
         this.shapes = new ShapeValidator(in, meshes);
+        this.joints = new JointValidator(in);
     }
 
     /** The scene, or null when anything is wrong (every problem is in the {@link JsonChecks}). */
@@ -95,23 +94,94 @@ final class SceneValidator {
             }
         }
 
-        List<JointSpec> joints = new ArrayList<>();
+        Map<String, BodySpec> byName = new HashMap<>();
+        for (BodySpec b : bodies) {
+            byName.put(b.name(), b);
+        }
+        List<RagdollSpec> ragdolls = new ArrayList<>();
+        JsonNode ragdollsNode = o.get("ragdolls");
+        ArrayNode ragdollArray = ragdollsNode == null ? null : in.array(ragdollsNode, "$.ragdolls");
+        if (ragdollArray != null) {
+            for (int i = 0; i < ragdollArray.size(); i++) {
+                RagdollSpec r = ragdoll(ragdollArray.get(i), JsonChecks.index("$.ragdolls", i), names);
+                if (r != null) {
+                    ragdolls.add(r);
+                }
+            }
+            labScene(bodies, ragdollArray.isEmpty() ? null : "$.ragdolls", "ragdolls");
+        }
+
+        List<JointSpec> jointList = new ArrayList<>();
         JsonNode jointsNode = o.get("joints");
         ArrayNode jointArray = jointsNode == null ? null : in.array(jointsNode, "$.joints");
         if (jointArray != null) {
             // Without a bodies array every name would dangle; that is one problem, reported above.
             Map<String, String> known = bodyArray == null ? null : names;
             for (int i = 0; i < jointArray.size(); i++) {
-                JointSpec j = joint(jointArray.get(i), JsonChecks.index("$.joints", i), known);
+                JointSpec j = joints.joint(jointArray.get(i), JsonChecks.index("$.joints", i), known, byName);
                 if (j != null) {
-                    joints.add(j);
+                    jointList.add(j);
                 }
             }
         }
         if (in.hasProblems() || settings == null) {
             return null;
         }
-        return new Scene(description, settings, bodies, joints);
+        return new Scene(description, settings, bodies, jointList, ragdolls);
+    }
+
+    /** Reports at {@code path} (when not null) that {@code what} need the engine's world, if a lab body claims the scene. */
+    private void labScene(List<BodySpec> bodies, String path, String what) {
+        if (path == null) {
+            return;
+        }
+        for (BodySpec b : bodies) {
+            if (b.type() == BodyType.DYNAMIC && b.usesLabMethod()) {
+                in.report(path, what + " need the engine's world, but body '" + b.name() + "' uses lab method '"
+                        + b.method() + "', which makes this a lab scene (the lab world has no joints)");
+                return;
+            }
+        }
+    }
+
+    /**
+     * One ragdoll, or null when it has a problem (reported). Its parts' names ({@code name.part})
+     * join {@code names}, mapped to the ragdoll's path, so that they clash with bodies and other
+     * ragdolls and joints can refer to them.
+     */
+    private RagdollSpec ragdoll(JsonNode node, String path, Map<String, String> names) {
+        ObjectNode o = in.object(node, path);
+        if (o == null) {
+            return null;
+        }
+        int before = in.problems().size();
+        in.allowKeys(o, path, RAGDOLL_KEYS);
+        JsonNode n = in.require(o, path, "name");
+        String at = JsonChecks.key(path, "name");
+        String name = n == null ? null : in.string(n, at);
+        if (name != null && name.isEmpty()) {
+            in.report(at, "name must not be empty");
+        } else if (name != null) {
+            for (String part : Ragdoll.PARTS) {
+                String full = name + "." + part;
+                String first = names.putIfAbsent(full, path);
+                if (first != null) {
+                    in.report(at, "ragdoll '" + name + "' names its body '" + full + "', but that name is taken"
+                            + " (at " + first + ")");
+                    break;
+                }
+            }
+        }
+        JsonNode p = in.require(o, path, "position");
+        Vec3 position = p == null ? null : in.vector(p, JsonChecks.key(path, "position"));
+        Quat orientation = in.orientation(o, path, "orientation", Quat.IDENTITY);
+        Vec3 velocity = in.vector(o, path, "velocity", Vec3.ZERO);
+        double density = in.number(o, path, "density", RagdollSpec.DEFAULT_DENSITY, Range.POSITIVE);
+        double friction = in.number(o, path, "friction", RagdollSpec.DEFAULT_FRICTION, Range.NON_NEGATIVE);
+        if (in.problems().size() > before) {
+            return null;
+        }
+        return new RagdollSpec(name, position, orientation, velocity, density, friction);
     }
 
     private Settings settings(JsonNode node, String path) {
@@ -126,10 +196,17 @@ final class SceneValidator {
         Vec3 gravity = in.vector(o, path, "gravity", d.gravity());
         Integer iterations = in.integer(o, path, "iterations", d.iterations(), 1);
         boolean sleeping = in.bool(o, path, "sleeping", d.sleeping());
-        if (Double.isNaN(dt) || substeps == null || gravity == null || iterations == null) {
+        Integer jointIterations = in.integer(o, path, "jointIterations", d.jointIterations(), 1);
+        // Absent: NaN, the world's own default; given, a bad value comes back as NaN too, but reported.
+        double jointFrequency = in.number(o, path, "jointFrequency", Double.NaN, Range.POSITIVE);
+        double jointDamping = in.number(o, path, "jointDamping", Double.NaN, Range.POSITIVE);
+        if (Double.isNaN(dt) || substeps == null || gravity == null || iterations == null || jointIterations == null
+                || o.has("jointFrequency") && Double.isNaN(jointFrequency)
+                || o.has("jointDamping") && Double.isNaN(jointDamping)) {
             return null;
         }
-        return new Settings(dt, substeps, gravity, iterations, sleeping);
+        return new Settings(dt, substeps, gravity, iterations, sleeping, jointIterations, jointFrequency,
+                jointDamping);
     }
 
     /**
@@ -280,96 +357,6 @@ final class SceneValidator {
         } catch (IllegalArgumentException alreadyReported) {
             // A bad value was reported above at its own path (and came back as NaN).
             return null;
-        }
-    }
-
-    /**
-     * One joint, or null when it has a problem (reported). {@code bodies} maps body names to paths,
-     * or is null when the scene has no readable bodies array (names are then not checked).
-     */
-    private JointSpec joint(JsonNode node, String path, Map<String, String> bodies) {
-        ObjectNode o = in.object(node, path);
-        if (o == null) {
-            return null;
-        }
-        int problemsBefore = in.problems().size();
-        in.allowKeys(o, path, JOINT_KEYS);
-        JsonNode typeNode = in.require(o, path, "type");
-        String type = typeNode == null ? null
-                : in.choice(typeNode, JsonChecks.key(path, "type"), JOINT_TYPES);
-        JsonNode a = in.require(o, path, "bodyA");
-        String bodyA = a == null ? null : bodyRef(a, JsonChecks.key(path, "bodyA"), bodies);
-        JsonNode b = o.get("bodyB");
-        // bodyB null or absent: the joint holds bodyA to the world.
-        String bodyB = b == null || b.isNull() ? null : bodyRef(b, JsonChecks.key(path, "bodyB"), bodies);
-        if (bodyA != null && bodyA.equals(bodyB)) {
-            in.report(JsonChecks.key(path, "bodyB"),
-                    "bodyB must differ from bodyA (both are '" + bodyA + "')");
-        }
-        Vec3 anchor = in.vector(o, path, "anchor", Vec3.ZERO);
-        Vec3 axis = null;
-        JsonNode axisNode = o.get("axis");
-        if (axisNode != null) {
-            axis = in.direction(axisNode, JsonChecks.key(path, "axis"));
-            axis = axis == null ? null : JsonChecks.unit(axis);
-        } else if (type != null && JOINTS_WITH_AXIS.contains(type)) {
-            in.report(path, "missing required key 'axis' (a " + type + " joint needs one)");
-        }
-        double[] limits = limits(o, path);
-        boolean collide = in.bool(o, path, "collide", false);
-        unrecordedKeys(o, path);
-        if (in.problems().size() > problemsBefore) {
-            return null;
-        }
-        return new JointSpec(type, bodyA, bodyB, anchor, axis, limits[0], limits[1], collide);
-    }
-
-    private String bodyRef(JsonNode n, String path, Map<String, String> bodies) {
-        String name = in.string(n, path);
-        if (name != null && bodies != null && !bodies.containsKey(name)) {
-            in.report(path, "joint refers to unknown body '" + name + "'");
-        }
-        return name;
-    }
-
-    /** {@code [min, max]}, {@code [NaN, NaN]} when absent or bad (reported). */
-    private double[] limits(ObjectNode o, String path) {
-        JsonNode n = o.get("limits");
-        if (n == null) {
-            return new double[] {Double.NaN, Double.NaN};
-        }
-        String at = JsonChecks.key(path, "limits");
-        double[] l = in.numbers(n, at, 2, "limits [min, max]", Range.ANY);
-        if (l == null) {
-            return new double[] {Double.NaN, Double.NaN};
-        }
-        if (l[0] > l[1]) {
-            in.report(at, "limits must have min <= max, got [" + l[0] + ", " + l[1] + "]");
-        }
-        return l;
-    }
-
-    /** Keys the joints issue will use; checked now so that files written today stay valid. */
-    private void unrecordedKeys(ObjectNode o, String path) {
-        double min = in.number(o, path, "min", Double.NaN, Range.NON_NEGATIVE);
-        double max = in.number(o, path, "max", Double.NaN, Range.NON_NEGATIVE);
-        if (min > max) {
-            in.report(JsonChecks.key(path, "max"), "max must be >= min (" + min + "), got " + max);
-        }
-        in.number(o, path, "frequency", Double.NaN, Range.POSITIVE);
-        in.number(o, path, "damping", Double.NaN, Range.NON_NEGATIVE);
-        in.number(o, path, "breakForce", Double.NaN, Range.POSITIVE);
-        in.number(o, path, "breakTorque", Double.NaN, Range.POSITIVE);
-        JsonNode motorNode = o.get("motor");
-        if (motorNode != null) {
-            String at = JsonChecks.key(path, "motor");
-            ObjectNode motor = in.object(motorNode, at);
-            if (motor != null) {
-                in.allowKeys(motor, at, MOTOR_KEYS);
-                for (String k : MOTOR_KEYS) {
-                    in.number(motor, at, k, Double.NaN, Range.ANY);
-                }
-            }
         }
     }
 }

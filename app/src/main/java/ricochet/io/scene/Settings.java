@@ -11,10 +11,27 @@ import ricochet.math.Vec3;
  * @param iterations soft solve passes per sub-step of the contact solver (>= 1; the lab methods
  *     ignore it)
  * @param sleeping whether resting bodies may sleep
+ * @param jointIterations passes over the joints in each of the solver's passes (>= 1,
+ *     {@code World.setJointIterations})
+ * @param jointFrequency the rigid joint rows' correction spring, Hz (> 0), or NaN for the world's
+ *     default (a quarter of the substep rate)
+ * @param jointDamping that spring's damping ratio (> 0), or NaN for the world's default (1)
  */
-public record Settings(double dt, int substeps, Vec3 gravity, int iterations, boolean sleeping) {
+public record Settings(double dt, int substeps, Vec3 gravity, int iterations, boolean sleeping,
+                       int jointIterations, double jointFrequency, double jointDamping) {
+
+    /** The settings of a scene without joint keys: the world's joint defaults. */
+    public Settings(double dt, int substeps, Vec3 gravity, int iterations, boolean sleeping) {
+        this(dt, substeps, gravity, iterations, sleeping, 1, Double.NaN, Double.NaN);
+    }
 
     public static Settings defaults() {
         return new Settings(1.0 / 60.0, 4, new Vec3(0, -9.81, 0), 1, true);
+    }
+
+    /** These settings with another step and substep count (the viewer's sliders), the rest kept. */
+    public Settings withStepping(double newDt, int newSubsteps) {
+        return new Settings(newDt, newSubsteps, gravity, iterations, sleeping, jointIterations, jointFrequency,
+                jointDamping);
     }
 }

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import ricochet.joints.JointDef;
 import ricochet.lab.LabParams;
 import ricochet.geometry.TriangleMesh;
 import ricochet.io.ObjReader;
@@ -182,9 +183,13 @@ class SceneReaderTest {
         assertEquals(0.1, spring.friction());
         assertEquals(0.9, spring.restitution());
 
+        double n = Double.NaN;
         assertEquals(List.of(
-                new JointSpec("hinge", "ball", "crate", new Vec3(0, 1, 0), Vec3.UNIT_Z, -1.5, 1.5, true),
-                new JointSpec("distance", "pill", null, Vec3.ZERO, null, Double.NaN, Double.NaN, false)),
+                new JointSpec("hinge", null, "ball", "crate", new Vec3(0, 1, 0), null, Vec3.UNIT_Z, null, true,
+                        -1.5, 1.5, 5, 0.1, new JointSpec.Motor(JointDef.Motor.VELOCITY, 1, n, n, n, 10),
+                        n, n, n, n, n, n, n, n, List.of(), 1000, 100),
+                new JointSpec("distance", null, "pill", null, Vec3.ZERO, null, null, null, false, n, n, n, n, null,
+                        0.5, 1, n, n, n, n, n, n, List.of(), Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY)),
                 s.joints());
     }
 
@@ -339,16 +344,104 @@ class SceneReaderTest {
                                 ball("")),
                         "$.joints[0].axis", "axis must be a non-zero vector"),
                 broken("limits upside down",
-                        sceneWith("'joints': [{'type': 'ball', 'bodyA': 'b', 'limits': [2, 1]}], ", ball("")),
-                        "$.joints[0].limits", "limits must have min <= max, got [2.0, 1.0]"),
+                        sceneWith("'joints': [{'type': 'hinge', 'bodyA': 'b', 'axis': [1, 0, 0], 'limits': [2, 1]}], ", ball("")),
+                        "$.joints[0].limits", "limits: min 2.0 is above max 1.0"),
+                broken("hinge limits beyond pi",
+                        sceneWith("'joints': [{'type': 'hinge', 'bodyA': 'b', 'axis': [1, 0, 0], 'limits': [-4, 1]}], ", ball("")),
+                        "$.joints[0].limits", "hinge limits must lie within [-pi, pi]"),
+                broken("limits on a ball joint",
+                        sceneWith("'joints': [{'type': 'ball', 'bodyA': 'b', 'limits': [0, 1]}], ", ball("")),
+                        "$.joints[0].limits", "'limits' does not apply to a ball joint (it takes: type, name"),
                 broken("distance min above max",
                         sceneWith("'joints': [{'type': 'distance', 'bodyA': 'b', 'min': 2, 'max': 1}], ",
                                 ball("")),
-                        "$.joints[0].max", "max must be >= min (2.0), got 1.0"),
+                        "$.joints[0].max", "minLength 2.0 is above maxLength 1.0"),
+                broken("negative distance min",
+                        sceneWith("'joints': [{'type': 'distance', 'bodyA': 'b', 'min': -1}], ", ball("")),
+                        "$.joints[0].min", "minLength must be >= 0 and finite, got -1.0"),
+                broken("spring length without frequency",
+                        sceneWith("'joints': [{'type': 'distance', 'bodyA': 'b', 'length': 1}], ", ball("")),
+                        "$.joints[0].length", "length is the spring's rest length and needs 'frequency'"),
                 broken("unknown motor key",
-                        sceneWith("'joints': [{'type': 'hinge', 'bodyA': 'b', 'axis': [1, 0, 0], "
-                                + "'motor': {'torque': 1}}], ", ball("")),
+                        sceneWith("'joints': [{'type': 'hinge', 'bodyA': 'b', 'axis': [1, 0, 0], 'motor': {'speed': 1, 'maxForce': 5, 'torque': 1}}], ",
+                                ball("")),
                         "$.joints[0].motor.torque", "unknown key 'torque'"),
+                broken("motor with speed and target",
+                        sceneWith("'joints': [{'type': 'hinge', 'bodyA': 'b', 'axis': [1, 0, 0], 'motor': {'speed': 1, 'target': 1, 'maxForce': 5}}], ",
+                                ball("")),
+                        "$.joints[0].motor.target", "give 'speed' (a velocity motor) or 'target'"),
+                broken("motor without maxForce",
+                        sceneWith("'joints': [{'type': 'hinge', 'bodyA': 'b', 'axis': [1, 0, 0], 'motor': {'speed': 1}}], ", ball("")),
+                        "$.joints[0].motor", "missing required key 'maxForce'"),
+                broken("negative motor force",
+                        sceneWith("'joints': [{'type': 'hinge', 'bodyA': 'b', 'axis': [1, 0, 0], 'motor': {'speed': 1, 'maxForce': -5}}], ", ball("")),
+                        "$.joints[0].motor", "maxMotorForce must be >= 0 and finite, got -5.0"),
+                broken("normal along the axis",
+                        sceneWith("'joints': [{'type': 'hinge', 'bodyA': 'b', 'axis': [1, 0, 0], 'normal': [2, 0, 0]}], ", ball("")),
+                        "$.joints[0].normal", "normal must be finite and not along the axis"),
+                broken("NaN anchor",
+                        sceneWith("'joints': [{'type': 'ball', 'bodyA': 'b', 'anchor': [0, NaN, 0]}], ", ball("")),
+                        "$.joints[0].anchor[1]", "anchor[1] must be finite, got NaN"),
+                broken("swing beyond pi",
+                        sceneWith("'joints': [{'type': 'coneTwist', 'bodyA': 'b', 'axis': [0, 1, 0], 'swing': 4}], ",
+                                ball("")),
+                        "$.joints[0].swing", "swing must be within [0, pi], got 4.0"),
+                broken("five six-DOF axes",
+                        sceneWith("'joints': [{'type': 'sixDof', 'bodyA': 'b', 'axes': ['free', 'free', 'free',"
+                                + " 'free', 'free']}], ", ball("")),
+                        "$.joints[0].axes", "expected six axes [linear x, y, z, angular x, y, z], got 5 elements"),
+                broken("six-DOF axis word",
+                        sceneWith("'joints': [{'type': 'sixDof', 'bodyA': 'b', 'axes': ['free', 'free', 'loose',"
+                                + " 'free', 'free', 'free']}], ", ball("")),
+                        "$.joints[0].axes[2]", "expected \"free\", \"locked\" or [min, max], got string \"loose\""),
+                broken("six-DOF limits upside down",
+                        sceneWith("'joints': [{'type': 'sixDof', 'bodyA': 'b', 'axes': ['free', 'free', 'free',"
+                                + " [1, -1], 'free', 'free']}], ", ball("")),
+                        "$.joints[0].axes[3]", "axis 3 limits: min 1.0 is above max -1.0"),
+                broken("zero break force",
+                        sceneWith("'joints': [{'type': 'ball', 'bodyA': 'b', 'breakForce': 0}], ", ball("")),
+                        "$.joints[0].breakForce", "breakForce and breakTorque must be > 0"),
+                broken("static body to the world",
+                        sceneWith("'joints': [{'type': 'ball', 'bodyA': 'b'}], ", ball("'type': 'static'")),
+                        "$.joints[0]", "at least one end must be a dynamic body ('b' is static, bodyB is the world)"),
+                broken("lab-method body in a joint",
+                        sceneWith("'joints': [{'type': 'ball', 'bodyA': 'b'}], ",
+                                body("'method': 'impulse', 'shape': " + TETRA)),
+                        "$.joints[0].bodyA", "body 'b' uses lab method 'impulse', and lab-method bodies cannot be"),
+                broken("ragdoll in a lab scene",
+                        sceneWith("'ragdolls': [{'name': 'r', 'position': [0, 2, 0]}], ",
+                                body("'method': 'impulse', 'shape': " + TETRA)),
+                        "$.ragdolls", "ragdolls need the engine's world, but body 'b' uses lab method 'impulse'"),
+                broken("ragdoll part named like a body",
+                        sceneWith("'ragdolls': [{'name': 'r', 'position': [0, 2, 0]}], ",
+                                "{'name': 'r.head', 'shape': {'type': 'sphere', 'radius': 1}}"),
+                        "$.ragdolls[0].name", "ragdoll 'r' names its body 'r.head', but that name is taken (at"
+                                + " $.bodies[0])"),
+                broken("two ragdolls of one name",
+                        sceneWith("'ragdolls': [{'name': 'r', 'position': [0, 2, 0]}, {'name': 'r', 'position':"
+                                + " [3, 2, 0]}], ", ball("")),
+                        "$.ragdolls[1].name", "ragdoll 'r' names its body 'r.pelvis', but that name is taken (at"
+                                + " $.ragdolls[0])"),
+                broken("ragdoll without position",
+                        sceneWith("'ragdolls': [{'name': 'r'}], ", ball("")),
+                        "$.ragdolls[0]", "missing required key 'position'"),
+                broken("ragdoll of zero density",
+                        sceneWith("'ragdolls': [{'name': 'r', 'position': [0, 2, 0], 'density': 0}], ", ball("")),
+                        "$.ragdolls[0].density", "density must be > 0, got 0.0"),
+                broken("ragdoll negative friction",
+                        sceneWith("'ragdolls': [{'name': 'r', 'position': [0, 2, 0], 'friction': -1}], ", ball("")),
+                        "$.ragdolls[0].friction", "friction must be >= 0, got -1.0"),
+                broken("unknown ragdoll key",
+                        sceneWith("'ragdolls': [{'name': 'r', 'position': [0, 2, 0], 'height': 2}], ", ball("")),
+                        "$.ragdolls[0].height", "unknown key 'height'"),
+                broken("joint to an unknown ragdoll part",
+                        sceneWith("'ragdolls': [{'name': 'r', 'position': [0, 2, 0]}], 'joints': [{'type': 'ball',"
+                                + " 'bodyA': 'r.tail'}], ", ball("")),
+                        "$.joints[0].bodyA", "joint refers to unknown body 'r.tail'"),
+                broken("zero joint frequency setting", sceneWith("'settings': {'jointFrequency': 0}, ", ball("")),
+                        "$.settings.jointFrequency", "jointFrequency must be > 0, got 0.0"),
+                broken("zero joint iterations", sceneWith("'settings': {'jointIterations': 0}, ", ball("")),
+                        "$.settings.jointIterations", "jointIterations must be >= 1, got 0"),
                 broken("collinear hull", scene(body("'shape': {'type': 'convexHull', "
                         + "'points': [[0, 0, 0], [1, 1, 1], [2, 2, 2], [3, 3, 3]]}")),
                         "$.bodies[0].shape.points", "the points are collinear"),
