@@ -159,7 +159,7 @@ public final class WorldBuilder {
     /**
      * {@link #buildWorld(Scene)}, putting each joint's handle into {@code joints}: the scene's joints
      * under their names ({@code joints[i]} when unnamed), then each ragdoll's as
-     * {@code name.joints[k]}.
+     * {@code name.joint} ({@link Ragdoll#jointNames}: {@code ann.spine}, {@code ann.kneeL}, ...).
      */
     public static WorldSimulation buildWorld(Scene scene, Map<String, JointId> joints) {
         var s = scene.settings();
@@ -182,12 +182,10 @@ public final class WorldBuilder {
                 throw new IllegalArgumentException("body '" + b.name() + "': " + e.getMessage(), e);
             }
         }
-        List<JointId> ragdollJoints = new ArrayList<>();
         for (RagdollSpec r : scene.ragdolls()) {
-            ragdollJoints.clear();
-            ragdollJoints.addAll(addRagdoll(sim, r));
-            for (int k = 0; k < ragdollJoints.size(); k++) {
-                joints.put(r.name() + ".joints[" + k + "]", ragdollJoints.get(k));
+            Ragdoll ragdoll = addRagdoll(sim, r);
+            for (int k = 0; k < ragdoll.joints().size(); k++) {
+                joints.put(ragdoll.jointNames().get(k), ragdoll.joints().get(k));
             }
         }
         List<JointSpec> specs = scene.joints();
@@ -206,7 +204,7 @@ public final class WorldBuilder {
         return sim;
     }
 
-    private static List<JointId> addRagdoll(WorldSimulation sim, RagdollSpec r) {
+    private static Ragdoll addRagdoll(WorldSimulation sim, RagdollSpec r) {
         // Checked before Ragdoll.add touches the world: a clash found after it would leave half a ragdoll.
         for (String part : Ragdoll.PARTS) {
             String full = r.name() + "." + part;
@@ -221,9 +219,9 @@ public final class WorldBuilder {
         Ragdoll ragdoll = Ragdoll.add(sim.world(), r.name(), r.position(), r.orientation(), r.velocity(),
                 r.density(), r.friction());
         for (int k = 0; k < ragdoll.bodies().size(); k++) {
-            RagdollBodies.adopt(sim, ragdoll.names().get(k), ragdoll.bodies().get(k));
+            sim.adopt(ragdoll.names().get(k), ragdoll.bodies().get(k));
         }
-        return ragdoll.joints();
+        return ragdoll;
     }
 
     private static void add(WorldSimulation sim, BodySpec b) {

@@ -254,7 +254,7 @@ class WorldBuilderTest {
             assertEquals(0.3, sim.world().friction(sim.id(1 + k)));
         }
         assertEquals(sim.world().jointCount(), joints.size());
-        assertTrue(joints.keySet().stream().allMatch(k -> k.startsWith("ann.joints[")), joints.keySet().toString());
+        assertTrue(joints.keySet().stream().allMatch(k -> k.startsWith("ann.")), joints.keySet().toString());
     }
 
     @Test

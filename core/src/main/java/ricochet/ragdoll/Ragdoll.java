@@ -37,11 +37,13 @@ public final class Ragdoll {
     private final List<BodyId> bodies;
     private final List<String> names;
     private final List<JointId> joints;
+    private final List<String> jointNames;
 
-    private Ragdoll(List<BodyId> bodies, List<String> names, List<JointId> joints) {
+    private Ragdoll(List<BodyId> bodies, List<String> names, List<JointId> joints, List<String> jointNames) {
         this.bodies = Collections.unmodifiableList(bodies);
         this.names = Collections.unmodifiableList(names);
         this.joints = Collections.unmodifiableList(joints);
+        this.jointNames = Collections.unmodifiableList(jointNames);
     }
 
     /** The bodies in {@link #PARTS} order. */
@@ -56,6 +58,11 @@ public final class Ragdoll {
 
     public List<JointId> joints() {
         return joints;
+    }
+
+    /** {@code name + "." + joint} ({@code spine}, {@code neck}, {@code shoulderL}, ...) for each joint, in order. */
+    public List<String> jointNames() {
+        return jointNames;
     }
 
     /**
@@ -115,7 +122,7 @@ public final class Ragdoll {
         b.hinge("elbowR", upperArmR, lowerArmR, new Vec3(-0.25, 0.2, 0), new Vec3(-1, 0, 0), 0, 2.5);
         b.hinge("kneeL", upperLegL, lowerLegL, new Vec3(0.1, -0.5, 0), Vec3.UNIT_X, 0, 2.4);
         b.hinge("kneeR", upperLegR, lowerLegR, new Vec3(-0.1, -0.5, 0), Vec3.UNIT_X, 0, 2.4);
-        return new Ragdoll(b.bodies, b.names, b.joints);
+        return new Ragdoll(b.bodies, b.names, b.joints, b.jointNames);
     }
 
     /** Places parts and joints given in the ragdoll's frame. */
@@ -129,6 +136,7 @@ public final class Ragdoll {
         final List<BodyId> bodies = new ArrayList<>();
         final List<String> names = new ArrayList<>();
         final List<JointId> joints = new ArrayList<>();
+        final List<String> jointNames = new ArrayList<>();
 
         Builder(World world, String name, Vec3 origin, Quat q, Vec3 velocity, double density, double friction) {
             this.world = world;
@@ -157,11 +165,13 @@ public final class Ragdoll {
         void cone(String joint, BodyId a, BodyId b, Vec3 at, Vec3 axis, double swing, double twist) {
             joints.add(world.addJoint(JointDef.coneTwist(a, b, point(at), q.rotate(axis))
                     .coneLimits(swing, -twist, twist).name(name + "." + joint)));
+            jointNames.add(name + "." + joint);
         }
 
         void hinge(String joint, BodyId a, BodyId b, Vec3 at, Vec3 axis, double lo, double hi) {
             joints.add(world.addJoint(JointDef.hinge(a, b, point(at), q.rotate(axis)).limits(lo, hi)
                     .name(name + "." + joint)));
+            jointNames.add(name + "." + joint);
         }
     }
 }

@@ -50,6 +50,34 @@ public final class WorldSimulation implements Simulation {
             throw new IllegalArgumentException("simulation: two bodies are named '" + name + "'");
         }
         BodyId id = world.add(def == null ? null : def.withName(name), shape, friction, restitution);
+        list(name, id);
+        return id;
+    }
+
+    /**
+     * Lists a body that was added to the world directly (a ragdoll's parts) under {@code name}, after
+     * the bodies listed so far, so trajectories, the summary and events name it.
+     *
+     * @throws IllegalArgumentException for a null, empty or repeated name, a stale handle or a body
+     *     already listed
+     */
+    public void adopt(String name, BodyId id) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("simulation: a body needs a name");
+        }
+        if (byName.containsKey(name)) {
+            throw new IllegalArgumentException("simulation: two bodies are named '" + name + "'");
+        }
+        if (!world.contains(id)) {
+            throw new IllegalArgumentException("simulation: '" + name + "' is not a body of this world: " + id);
+        }
+        if (id.index() < nameOfSlot.length && nameOfSlot[id.index()] != null) {
+            throw new IllegalArgumentException("simulation: the body is already listed as '" + nameOfSlot[id.index()] + "'");
+        }
+        list(name, id);
+    }
+
+    private void list(String name, BodyId id) {
         ids.add(id);
         names.add(name);
         byName.put(name, id);
@@ -57,7 +85,6 @@ public final class WorldSimulation implements Simulation {
             nameOfSlot = java.util.Arrays.copyOf(nameOfSlot, Math.max(id.index() + 1, 2 * nameOfSlot.length));
         }
         nameOfSlot[id.index()] = name;
-        return id;
     }
 
     /** The body named {@code name}; IllegalArgumentException naming it when there is none. */
