@@ -185,17 +185,18 @@ public final class ContactSolver {
                         break;
                     case SOLVE:
                         for (int it = 0; it < iterations; it++) {
-                            solve(s, c, h, true);
+                            solve(s, c, h, true, false, false);
                         }
                         break;
                     case INTEGRATE_POSITIONS:
                         Integrator.integratePositions(s, h);
                         break;
                     case RELAX:
+                        // Positions just moved: the first pass refreshes the separations, which the
+                        // next substep's biased solve reads too; the last adds the impulses to the totals.
                         for (int r = 0; r < relaxIterations; r++) {
-                            solve(s, c, h, false);
+                            solve(s, c, h, false, r == 0, r == relaxIterations - 1);
                         }
-                        accumulateTotals(c);
                         break;
                     default:
                         throw new IllegalStateException("stage " + stage);
@@ -240,14 +241,18 @@ public final class ContactSolver {
     /**
      * Per point: the tangents, the body-frame anchors, the effective masses
      * {@code 1 / (mA + mB + (I_A^-1 (rA x d)) . (rA x d) + (I_B^-1 (rB x d)) . (rB x d))} for
-     * {@code d = n, t1, t2}, and last step's impulses. Reads the lever arms {@code rA, rB}, the
-     * normal and the separation the narrow phase left in the store.
+     * {@code d = n, t1, t2}, last step's impulses and the separation at the start; then the runs of
+     * one body pair. Reads the lever arms {@code rA, rB}, the normal and the separation the narrow
+     * phase left in the store.
      */
     private static void prepare(BodyStore s, ContactStore c) {
         int n = c.count();
+        double[] d = c.data;
+        double[] inv = s.invInertiaWorld;
         for (int i = 0; i < n; i++) {
+            int o = ContactStore.STRIDE * i;
             int a = c.bodyA[i], b = c.bodyB[i];
-            double nx = c.nx[i], ny = c.ny[i], nz = c.nz[i];
+            double nx = d[o + ContactStore.NX], ny = d[o + ContactStore.NY], nz = d[o + ContactStore.NZ];
             // Tangents from the normal by a fixed rule: t1 = n x e with e the axis n is least
             // aligned to (|nx| < 1/sqrt(3) picks x), t2 = n x t1. The rule only switches where
             // |nx| = 1/sqrt(3), far from the axis-aligned normals of resting contacts, so a resting
@@ -255,33 +260,33 @@ public final class ContactSolver {
             double t1x, t1y, t1z;
             if (Math.abs(nx) < 0.5773502691896258) {
                 // n x (1, 0, 0) = (0, nz, -ny)
-                double inv = 1 / Math.sqrt(ny * ny + nz * nz);
+                double invLen = 1 / Math.sqrt(ny * ny + nz * nz);
                 t1x = 0;
-                t1y = nz * inv;
-                t1z = -ny * inv;
+                t1y = nz * invLen;
+                t1z = -ny * invLen;
             } else {
                 // n x (0, 1, 0) = (-nz, 0, nx)
-                double inv = 1 / Math.sqrt(nx * nx + nz * nz);
-                t1x = -nz * inv;
+                double invLen = 1 / Math.sqrt(nx * nx + nz * nz);
+                t1x = -nz * invLen;
                 t1y = 0;
-                t1z = nx * inv;
+                t1z = nx * invLen;
             }
             double t2x = ny * t1z - nz * t1y, t2y = nz * t1x - nx * t1z, t2z = nx * t1y - ny * t1x;
-            c.t1x[i] = t1x;
-            c.t1y[i] = t1y;
-            c.t1z[i] = t1z;
-            c.t2x[i] = t2x;
-            c.t2y[i] = t2y;
-            c.t2z[i] = t2z;
+            d[o + ContactStore.T1X] = t1x;
+            d[o + ContactStore.T1Y] = t1y;
+            d[o + ContactStore.T1Z] = t1z;
+            d[o + ContactStore.T2X] = t2x;
+            d[o + ContactStore.T2Y] = t2y;
+            d[o + ContactStore.T2Z] = t2z;
 
-            double rAx = c.rAx[i], rAy = c.rAy[i], rAz = c.rAz[i];
-            double rBx = c.rBx[i], rBy = c.rBy[i], rBz = c.rBz[i];
+            double rAx = d[o + ContactStore.RAX], rAy = d[o + ContactStore.RAY], rAz = d[o + ContactStore.RAZ];
+            double rBx = d[o + ContactStore.RBX], rBy = d[o + ContactStore.RBY], rBz = d[o + ContactStore.RBZ];
             // l = R^T r: rotate by the conjugate quaternion.
             double x = -s.qx[a], y = -s.qy[a], z = -s.qz[a], w = s.qw[a];
             double tx = 2 * (y * rAz - z * rAy), ty = 2 * (z * rAx - x * rAz), tz = 2 * (x * rAy - y * rAx);
-            c.lAx[i] = rAx + w * tx + (y * tz - z * ty);
-            c.lAy[i] = rAy + w * ty + (z * tx - x * tz);
-            c.lAz[i] = rAz + w * tz + (x * ty - y * tx);
+            d[o + ContactStore.LAX] = rAx + w * tx + (y * tz - z * ty);
+            d[o + ContactStore.LAY] = rAy + w * ty + (z * tx - x * tz);
+            d[o + ContactStore.LAZ] = rAz + w * tz + (x * ty - y * tx);
             x = -s.qx[b];
             y = -s.qy[b];
             z = -s.qz[b];
@@ -289,22 +294,26 @@ public final class ContactSolver {
             tx = 2 * (y * rBz - z * rBy);
             ty = 2 * (z * rBx - x * rBz);
             tz = 2 * (x * rBy - y * rBx);
-            c.lBx[i] = rBx + w * tx + (y * tz - z * ty);
-            c.lBy[i] = rBy + w * ty + (z * tx - x * tz);
-            c.lBz[i] = rBz + w * tz + (x * ty - y * tx);
+            d[o + ContactStore.LBX] = rBx + w * tx + (y * tz - z * ty);
+            d[o + ContactStore.LBY] = rBy + w * ty + (z * tx - x * tz);
+            d[o + ContactStore.LBZ] = rBz + w * tz + (x * ty - y * tx);
             // base = s - ((cB + rB) - (cA + rA)) . n
-            c.base[i] = c.separation[i] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
+            d[o + ContactStore.BASE] = d[o + ContactStore.SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
                     + (s.py[b] + rBy - s.py[a] - rAy) * ny + (s.pz[b] + rBz - s.pz[a] - rAz) * nz);
 
             double mSum = s.invMass[a] + s.invMass[b];
-            c.normalMass[i] = inverse(mSum + angular(s.invInertiaWorld, a, rAx, rAy, rAz, nx, ny, nz)
-                    + angular(s.invInertiaWorld, b, rBx, rBy, rBz, nx, ny, nz));
-            c.tangentMass1[i] = inverse(mSum + angular(s.invInertiaWorld, a, rAx, rAy, rAz, t1x, t1y, t1z)
-                    + angular(s.invInertiaWorld, b, rBx, rBy, rBz, t1x, t1y, t1z));
-            c.tangentMass2[i] = inverse(mSum + angular(s.invInertiaWorld, a, rAx, rAy, rAz, t2x, t2y, t2z)
-                    + angular(s.invInertiaWorld, b, rBx, rBy, rBz, t2x, t2y, t2z));
-            c.anchored[i] = (byte) (s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0);
+            d[o + ContactStore.NORMAL_MASS] = inverse(mSum + angular(inv, a, rAx, rAy, rAz, nx, ny, nz)
+                    + angular(inv, b, rBx, rBy, rBz, nx, ny, nz));
+            d[o + ContactStore.TANGENT_MASS1] = inverse(mSum + angular(inv, a, rAx, rAy, rAz, t1x, t1y, t1z)
+                    + angular(inv, b, rBx, rBy, rBz, t1x, t1y, t1z));
+            d[o + ContactStore.TANGENT_MASS2] = inverse(mSum + angular(inv, a, rAx, rAy, rAz, t2x, t2y, t2z)
+                    + angular(inv, b, rBx, rBy, rBz, t2x, t2y, t2z));
+            d[o + ContactStore.ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
             c.warmStart(i);
+        }
+        int runs = c.buildRuns();
+        for (int r = 0; r < runs; r++) {
+            refreshSeparations(s, c, c.runStart[r], c.runStart[r + 1]);
         }
     }
 
@@ -322,28 +331,121 @@ public final class ContactSolver {
                 + cz * (inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz);
     }
 
-    /** Applies every point's accumulated impulse {@code P = lambda_n n + lambda_1 t1 + lambda_2 t2}. */
-    private static void warmStart(BodyStore s, ContactStore c) {
-        int n = c.count();
-        for (int i = 0; i < n; i++) {
-            double ln = c.normalImpulse[i], l1 = c.tangentImpulse1[i], l2 = c.tangentImpulse2[i];
-            double px = ln * c.nx[i] + l1 * c.t1x[i] + l2 * c.t2x[i];
-            double py = ln * c.ny[i] + l1 * c.t1y[i] + l2 * c.t2y[i];
-            double pz = ln * c.nz[i] + l1 * c.t1z[i] + l2 * c.t2z[i];
-            apply(s, c, i, px, py, pz);
+    /**
+     * {@code s = base + (cB + R_B lB - cA - R_A lA) . n} at the bodies' current poses, for the points
+     * {@code start..end-1} of one run, into {@link ContactStore#SEP}. Positions change only in
+     * {@link Stage#INTEGRATE_POSITIONS}, so this runs once per substep (in the first relax pass) and
+     * the next substep's biased solve reads the same values.
+     */
+    private static void refreshSeparations(BodyStore s, ContactStore c, int start, int end) {
+        double[] d = c.data;
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double pAx = s.px[a], pAy = s.py[a], pAz = s.pz[a];
+        double qAx = s.qx[a], qAy = s.qy[a], qAz = s.qz[a], qAw = s.qw[a];
+        double pBx = s.px[b], pBy = s.py[b], pBz = s.pz[b];
+        double qBx = s.qx[b], qBy = s.qy[b], qBz = s.qz[b], qBw = s.qw[b];
+        for (int o = ContactStore.STRIDE * start, e = ContactStore.STRIDE * end; o < e; o += ContactStore.STRIDE) {
+            // R l for the unit quaternion (x, y, z, w): t = 2 q_v x l, R l = l + w t + q_v x t.
+            double lx = d[o + ContactStore.LAX], ly = d[o + ContactStore.LAY], lz = d[o + ContactStore.LAZ];
+            double tx = 2 * (qAy * lz - qAz * ly), ty = 2 * (qAz * lx - qAx * lz), tz = 2 * (qAx * ly - qAy * lx);
+            double ax = pAx + lx + qAw * tx + (qAy * tz - qAz * ty);
+            double ay = pAy + ly + qAw * ty + (qAz * tx - qAx * tz);
+            double az = pAz + lz + qAw * tz + (qAx * ty - qAy * tx);
+            lx = d[o + ContactStore.LBX];
+            ly = d[o + ContactStore.LBY];
+            lz = d[o + ContactStore.LBZ];
+            tx = 2 * (qBy * lz - qBz * ly);
+            ty = 2 * (qBz * lx - qBx * lz);
+            tz = 2 * (qBx * ly - qBy * lx);
+            double bx = pBx + lx + qBw * tx + (qBy * tz - qBz * ty);
+            double by = pBy + ly + qBw * ty + (qBz * tx - qBx * tz);
+            double bz = pBz + lz + qBw * tz + (qBx * ty - qBy * tx);
+            d[o + ContactStore.SEP] = d[o + ContactStore.BASE] + (bx - ax) * d[o + ContactStore.NX]
+                    + (by - ay) * d[o + ContactStore.NY] + (bz - az) * d[o + ContactStore.NZ];
         }
     }
 
-    /** {@code vA -= mA P, wA -= I_A^-1 (rA x P), vB += mB P, wB += I_B^-1 (rB x P)}. */
+    /**
+     * Applies every point's accumulated impulse {@code P = lambda_n n + lambda_1 t1 + lambda_2 t2}:
+     * {@code vA -= mA P, wA -= I_A^-1 (rA x P), vB += mB P, wB += I_B^-1 (rB x P)}, a run's two
+     * bodies held in locals.
+     */
+    private static void warmStart(BodyStore s, ContactStore c) {
+        double[] d = c.data;
+        int[] runStart = c.runStart;
+        int runs = c.runCount();
+        double[] inv = s.invInertiaWorld;
+        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
+        for (int r = 0; r < runs; r++) {
+            int start = runStart[r], end = runStart[r + 1];
+            int a = c.bodyA[start], b = c.bodyB[start];
+            double ma = s.invMass[a], mb = s.invMass[b];
+            double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
+            double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+            int ia = 9 * a, ib = 9 * b;
+            double iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4];
+            double iA5 = inv[ia + 5], iA6 = inv[ia + 6], iA7 = inv[ia + 7], iA8 = inv[ia + 8];
+            double iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4];
+            double iB5 = inv[ib + 5], iB6 = inv[ib + 6], iB7 = inv[ib + 7], iB8 = inv[ib + 8];
+            for (int o = ContactStore.STRIDE * start, e = ContactStore.STRIDE * end; o < e;
+                    o += ContactStore.STRIDE) {
+                double ln = d[o + ContactStore.NORMAL_IMPULSE];
+                double l1 = d[o + ContactStore.TANGENT_IMPULSE1], l2 = d[o + ContactStore.TANGENT_IMPULSE2];
+                double px = ln * d[o + ContactStore.NX] + l1 * d[o + ContactStore.T1X] + l2 * d[o + ContactStore.T2X];
+                double py = ln * d[o + ContactStore.NY] + l1 * d[o + ContactStore.T1Y] + l2 * d[o + ContactStore.T2Y];
+                double pz = ln * d[o + ContactStore.NZ] + l1 * d[o + ContactStore.T1Z] + l2 * d[o + ContactStore.T2Z];
+                if (ma > 0) {
+                    vAx -= ma * px;
+                    vAy -= ma * py;
+                    vAz -= ma * pz;
+                    double rx = d[o + ContactStore.RAX], ry = d[o + ContactStore.RAY], rz = d[o + ContactStore.RAZ];
+                    double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
+                    wAx -= iA0 * ax + iA1 * ay + iA2 * az;
+                    wAy -= iA3 * ax + iA4 * ay + iA5 * az;
+                    wAz -= iA6 * ax + iA7 * ay + iA8 * az;
+                }
+                if (mb > 0) {
+                    vBx += mb * px;
+                    vBy += mb * py;
+                    vBz += mb * pz;
+                    double rx = d[o + ContactStore.RBX], ry = d[o + ContactStore.RBY], rz = d[o + ContactStore.RBZ];
+                    double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
+                    wBx += iB0 * ax + iB1 * ay + iB2 * az;
+                    wBy += iB3 * ax + iB4 * ay + iB5 * az;
+                    wBz += iB6 * ax + iB7 * ay + iB8 * az;
+                }
+            }
+            if (ma > 0) {
+                vx[a] = vAx;
+                vy[a] = vAy;
+                vz[a] = vAz;
+                wx[a] = wAx;
+                wy[a] = wAy;
+                wz[a] = wAz;
+            }
+            if (mb > 0) {
+                vx[b] = vBx;
+                vy[b] = vBy;
+                vz[b] = vBz;
+                wx[b] = wBx;
+                wy[b] = wBy;
+                wz[b] = wBz;
+            }
+        }
+    }
+
+    /** {@code vA -= mA P, wA -= I_A^-1 (rA x P), vB += mB P, wB += I_B^-1 (rB x P)} at point i. */
     private static void apply(BodyStore s, ContactStore c, int i, double px, double py, double pz) {
         int a = c.bodyA[i], b = c.bodyB[i];
         double[] inv = s.invInertiaWorld;
+        double[] d = c.data;
+        int p = ContactStore.STRIDE * i;
         double ma = s.invMass[a];
         if (ma > 0) {
             s.vx[a] -= ma * px;
             s.vy[a] -= ma * py;
             s.vz[a] -= ma * pz;
-            double rx = c.rAx[i], ry = c.rAy[i], rz = c.rAz[i];
+            double rx = d[p + ContactStore.RAX], ry = d[p + ContactStore.RAY], rz = d[p + ContactStore.RAZ];
             double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
             int o = 9 * a;
             s.wx[a] -= inv[o] * ax + inv[o + 1] * ay + inv[o + 2] * az;
@@ -355,7 +457,7 @@ public final class ContactSolver {
             s.vx[b] += mb * px;
             s.vy[b] += mb * py;
             s.vz[b] += mb * pz;
-            double rx = c.rBx[i], ry = c.rBy[i], rz = c.rBz[i];
+            double rx = d[p + ContactStore.RBX], ry = d[p + ContactStore.RBY], rz = d[p + ContactStore.RBZ];
             double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
             int o = 9 * b;
             s.wx[b] += inv[o] * ax + inv[o + 1] * ay + inv[o + 2] * az;
@@ -365,43 +467,188 @@ public final class ContactSolver {
     }
 
     /**
-     * One Gauss-Seidel pass over the manifolds: each manifold's friction first (clamped by the normal
-     * impulse of the pass before), then its normals, so non-penetration, the constraint that matters
-     * most, is solved last (Catto, GDC 2009). With {@code useBias} the normal is the soft constraint
-     * on the current separation; without, it only stops approach ({@code vn >= 0}).
+     * One Gauss-Seidel pass over the runs (a run: the points of one body pair, its two bodies' velocities
+     * held in locals): each run's friction first (clamped by the normal impulse of the pass before),
+     * then its normals, so non-penetration, the constraint that matters most, is solved last (Catto,
+     * GDC 2009). With {@code useBias} the normal is the soft constraint on the current separation;
+     * without, it only stops approach ({@code vn >= 0}); speculative points ({@code s > 0}) may close
+     * their gap in the substep and no more, in both. {@code refresh} first recomputes the separations
+     * (positions moved); {@code accumulate} adds each point's final normal impulse to the step's total.
      *
-     * <p>A manifold's normals are swept again, up to {@link #MANIFOLD_PASSES} times, while a sweep
+     * <p>Friction at a point: two tangents, the pair clamped to the disc {@code |lambda_t| <= mu lambda_n}.
+     *
+     * <p>A run's normals are swept again, up to {@link #MANIFOLD_PASSES} times, while a sweep
      * still changes some point's relative velocity by more than {@link #MANIFOLD_TOLERANCE}: one
      * sweep over a face landing hard gives the whole blow to the first corner and sets the body
      * spinning (a box dropped flat at 30 m/s left spinning at 20 rad/s); a few local sweeps share it
      * between the corners as the coupled 4 x 4 problem would. Resting manifolds, warm-started, stop
      * after one.
      */
-    private void solve(BodyStore s, ContactStore c, double h, boolean useBias) {
-        int n = c.count();
+    private void solve(BodyStore s, ContactStore c, double h, boolean useBias, boolean refresh, boolean accumulate) {
+        final int stride = ContactStore.STRIDE;
+        double[] d = c.data;
+        int[] runStart = c.runStart;
+        int runs = c.runCount();
+        double[] inv = s.invInertiaWorld;
+        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         double invH = 1 / h;
-        int i = 0;
-        while (i < n) {
-            int a = c.bodyA[i], b = c.bodyB[i];
-            int end = i + 1;
-            while (end < n && c.bodyA[end] == a && c.bodyB[end] == b) {
-                end++;
+        double pushOut = -maxPushOutSpeed;
+        double softRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
+        double anchoredRate = anchoredSoft.biasRate, anchoredMass = anchoredSoft.massScale;
+        double anchoredImpulse = anchoredSoft.impulseScale;
+        for (int r = 0; r < runs; r++) {
+            int start = runStart[r], end = runStart[r + 1];
+            if (refresh) {
+                refreshSeparations(s, c, start, end);
             }
-            for (int k = i; k < end; k++) {
-                if (c.friction[k] > 0) {
-                    solveFriction(s, c, k);
+            int a = c.bodyA[start], b = c.bodyB[start];
+            double ma = s.invMass[a], mb = s.invMass[b];
+            double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
+            double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+            int ia = 9 * a, ib = 9 * b;
+            double iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4];
+            double iA5 = inv[ia + 5], iA6 = inv[ia + 6], iA7 = inv[ia + 7], iA8 = inv[ia + 8];
+            double iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4];
+            double iB5 = inv[ib + 5], iB6 = inv[ib + 6], iB7 = inv[ib + 7], iB8 = inv[ib + 8];
+            int oStart = stride * start, oEnd = stride * end;
+
+            for (int o = oStart; o < oEnd; o += stride) {
+                double mu = d[o + ContactStore.FRICTION];
+                if (!(mu > 0)) {
+                    continue;
+                }
+                double rAx = d[o + ContactStore.RAX], rAy = d[o + ContactStore.RAY], rAz = d[o + ContactStore.RAZ];
+                double rBx = d[o + ContactStore.RBX], rBy = d[o + ContactStore.RBY], rBz = d[o + ContactStore.RBZ];
+                // dv = vB + wB x rB - vA - wA x rA
+                double dvx = vBx + wBy * rBz - wBz * rBy - vAx - wAy * rAz + wAz * rAy;
+                double dvy = vBy + wBz * rBx - wBx * rBz - vAy - wAz * rAx + wAx * rAz;
+                double dvz = vBz + wBx * rBy - wBy * rBx - vAz - wAx * rAy + wAy * rAx;
+                double t1x = d[o + ContactStore.T1X], t1y = d[o + ContactStore.T1Y], t1z = d[o + ContactStore.T1Z];
+                double t2x = d[o + ContactStore.T2X], t2y = d[o + ContactStore.T2Y], t2z = d[o + ContactStore.T2Z];
+                double old1 = d[o + ContactStore.TANGENT_IMPULSE1], old2 = d[o + ContactStore.TANGENT_IMPULSE2];
+                double new1 = old1 - d[o + ContactStore.TANGENT_MASS1] * (dvx * t1x + dvy * t1y + dvz * t1z);
+                double new2 = old2 - d[o + ContactStore.TANGENT_MASS2] * (dvx * t2x + dvy * t2y + dvz * t2z);
+                double limit = mu * d[o + ContactStore.NORMAL_IMPULSE];
+                double len2 = new1 * new1 + new2 * new2;
+                if (len2 > limit * limit) {
+                    double scale = limit / Math.sqrt(len2);
+                    new1 *= scale;
+                    new2 *= scale;
+                }
+                d[o + ContactStore.TANGENT_IMPULSE1] = new1;
+                d[o + ContactStore.TANGENT_IMPULSE2] = new2;
+                double d1 = new1 - old1, d2 = new2 - old2;
+                if (d1 == 0 && d2 == 0) {
+                    continue;
+                }
+                double px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
+                if (ma > 0) {
+                    vAx -= ma * px;
+                    vAy -= ma * py;
+                    vAz -= ma * pz;
+                    double ax = rAy * pz - rAz * py, ay = rAz * px - rAx * pz, az = rAx * py - rAy * px;
+                    wAx -= iA0 * ax + iA1 * ay + iA2 * az;
+                    wAy -= iA3 * ax + iA4 * ay + iA5 * az;
+                    wAz -= iA6 * ax + iA7 * ay + iA8 * az;
+                }
+                if (mb > 0) {
+                    vBx += mb * px;
+                    vBy += mb * py;
+                    vBz += mb * pz;
+                    double ax = rBy * pz - rBz * py, ay = rBz * px - rBx * pz, az = rBx * py - rBy * px;
+                    wBx += iB0 * ax + iB1 * ay + iB2 * az;
+                    wBy += iB3 * ax + iB4 * ay + iB5 * az;
+                    wBz += iB6 * ax + iB7 * ay + iB8 * az;
                 }
             }
+
             for (int pass = 0; pass < MANIFOLD_PASSES; pass++) {
                 double largest = 0;
-                for (int k = i; k < end; k++) {
-                    largest = Math.max(largest, solveNormal(s, c, k, invH, useBias));
+                for (int o = oStart; o < oEnd; o += stride) {
+                    double rAx = d[o + ContactStore.RAX], rAy = d[o + ContactStore.RAY];
+                    double rAz = d[o + ContactStore.RAZ];
+                    double rBx = d[o + ContactStore.RBX], rBy = d[o + ContactStore.RBY];
+                    double rBz = d[o + ContactStore.RBZ];
+                    double dvx = vBx + wBy * rBz - wBz * rBy - vAx - wAy * rAz + wAz * rAy;
+                    double dvy = vBy + wBz * rBx - wBx * rBz - vAy - wAz * rAx + wAx * rAz;
+                    double dvz = vBz + wBx * rBy - wBy * rBx - vAz - wAx * rAy + wAy * rAx;
+                    double nx = d[o + ContactStore.NX], ny = d[o + ContactStore.NY], nz = d[o + ContactStore.NZ];
+                    double vn = dvx * nx + dvy * ny + dvz * nz;
+                    double bias = 0, mScale = 1, iScale = 0;
+                    double sep = d[o + ContactStore.SEP];
+                    if (sep > 0) {
+                        // Speculative, in both passes: the gap may close in this substep but no further.
+                        bias = sep * invH;
+                    } else if (useBias) {
+                        boolean anchored = d[o + ContactStore.ANCHORED] != 0;
+                        bias = Math.max((anchored ? anchoredRate : softRate) * sep, pushOut);
+                        mScale = anchored ? anchoredMass : softMass;
+                        iScale = anchored ? anchoredImpulse : softImpulse;
+                    }
+                    if (useBias && vn < d[o + ContactStore.APPROACH]) {
+                        d[o + ContactStore.APPROACH] = vn;
+                    }
+                    double old = d[o + ContactStore.NORMAL_IMPULSE];
+                    double normalMass = d[o + ContactStore.NORMAL_MASS];
+                    double impulse = -normalMass * mScale * (vn + bias) - iScale * old;
+                    double updated = Math.max(old + impulse, 0);
+                    double dn = updated - old;
+                    d[o + ContactStore.NORMAL_IMPULSE] = updated;
+                    if (dn > d[o + ContactStore.MAX_NORMAL_IMPULSE]) {
+                        d[o + ContactStore.MAX_NORMAL_IMPULSE] = dn;
+                    }
+                    if (dn == 0) {
+                        continue;
+                    }
+                    double px = dn * nx, py = dn * ny, pz = dn * nz;
+                    if (ma > 0) {
+                        vAx -= ma * px;
+                        vAy -= ma * py;
+                        vAz -= ma * pz;
+                        double ax = rAy * pz - rAz * py, ay = rAz * px - rAx * pz, az = rAx * py - rAy * px;
+                        wAx -= iA0 * ax + iA1 * ay + iA2 * az;
+                        wAy -= iA3 * ax + iA4 * ay + iA5 * az;
+                        wAz -= iA6 * ax + iA7 * ay + iA8 * az;
+                    }
+                    if (mb > 0) {
+                        vBx += mb * px;
+                        vBy += mb * py;
+                        vBz += mb * pz;
+                        double ax = rBy * pz - rBz * py, ay = rBz * px - rBx * pz, az = rBx * py - rBy * px;
+                        wBx += iB0 * ax + iB1 * ay + iB2 * az;
+                        wBy += iB3 * ax + iB4 * ay + iB5 * az;
+                        wBz += iB6 * ax + iB7 * ay + iB8 * az;
+                    }
+                    // |dn| / m_eff is the change of this point's relative normal velocity.
+                    if (normalMass > 0) {
+                        largest = Math.max(largest, Math.abs(dn) / normalMass);
+                    }
                 }
-                if (end - i == 1 || largest <= MANIFOLD_TOLERANCE) {
+                if (end - start == 1 || largest <= MANIFOLD_TOLERANCE) {
                     break;
                 }
             }
-            i = end;
+            if (accumulate) {
+                for (int o = oStart; o < oEnd; o += stride) {
+                    d[o + ContactStore.TOTAL_NORMAL_IMPULSE] += d[o + ContactStore.NORMAL_IMPULSE];
+                }
+            }
+            if (ma > 0) {
+                vx[a] = vAx;
+                vy[a] = vAy;
+                vz[a] = vAz;
+                wx[a] = wAx;
+                wy[a] = wAy;
+                wz[a] = wAz;
+            }
+            if (mb > 0) {
+                vx[b] = vBx;
+                vy[b] = vBy;
+                vz[b] = vBz;
+                wx[b] = wBx;
+                wy[b] = wBy;
+                wz[b] = wBz;
+            }
         }
     }
 
@@ -410,141 +657,35 @@ public final class ContactSolver {
     /** m/s: a manifold sweep that changes no point's relative velocity by more ends the local sweeps. */
     static final double MANIFOLD_TOLERANCE = 0.01;
 
-    /** Friction at point i: two tangents, the pair clamped to the disc {@code |lambda_t| <= mu lambda_n}. */
-    private static void solveFriction(BodyStore s, ContactStore c, int i) {
-        int a = c.bodyA[i], b = c.bodyB[i];
-        double rAx = c.rAx[i], rAy = c.rAy[i], rAz = c.rAz[i];
-        double rBx = c.rBx[i], rBy = c.rBy[i], rBz = c.rBz[i];
-        // dv = vB + wB x rB - vA - wA x rA
-        double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
-        double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
-        double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
-        double t1x = c.t1x[i], t1y = c.t1y[i], t1z = c.t1z[i];
-        double t2x = c.t2x[i], t2y = c.t2y[i], t2z = c.t2z[i];
-        double old1 = c.tangentImpulse1[i], old2 = c.tangentImpulse2[i];
-        double new1 = old1 - c.tangentMass1[i] * (dvx * t1x + dvy * t1y + dvz * t1z);
-        double new2 = old2 - c.tangentMass2[i] * (dvx * t2x + dvy * t2y + dvz * t2z);
-        double limit = c.friction[i] * c.normalImpulse[i];
-        double len2 = new1 * new1 + new2 * new2;
-        if (len2 > limit * limit) {
-            double scale = limit / Math.sqrt(len2);
-            new1 *= scale;
-            new2 *= scale;
-        }
-        c.tangentImpulse1[i] = new1;
-        c.tangentImpulse2[i] = new2;
-        double d1 = new1 - old1, d2 = new2 - old2;
-        if (d1 != 0 || d2 != 0) {
-            apply(s, c, i, d1 * t1x + d2 * t2x, d1 * t1y + d2 * t2y, d1 * t1z + d2 * t2z);
-        }
-    }
-
-    /**
-     * The normal at point i: soft on the current separation with bias, else {@code vn >= 0};
-     * speculative points ({@code s > 0}) may close their gap in the substep and no more. Returns
-     * the relative velocity change it made, m/s.
-     */
-    private double solveNormal(BodyStore s, ContactStore c, int i, double invH, boolean useBias) {
-        int a = c.bodyA[i], b = c.bodyB[i];
-        double rAx = c.rAx[i], rAy = c.rAy[i], rAz = c.rAz[i];
-        double rBx = c.rBx[i], rBy = c.rBy[i], rBz = c.rBz[i];
-        double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
-        double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
-        double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
-        double nx = c.nx[i], ny = c.ny[i], nz = c.nz[i];
-        double vn = dvx * nx + dvy * ny + dvz * nz;
-        double bias = 0, mScale = 1, iScale = 0;
-        double sep = separation(s, c, i, a, b, nx, ny, nz);
-        if (sep > 0) {
-            // Speculative, in both passes: the gap may close in this substep but no further.
-            bias = sep * invH;
-        } else if (useBias) {
-            Softness k = c.anchored[i] != 0 ? anchoredSoft : soft;
-            bias = Math.max(k.biasRate * sep, -maxPushOutSpeed);
-            mScale = k.massScale;
-            iScale = k.impulseScale;
-        }
-        if (useBias && vn < c.approachVelocity[i]) {
-            c.approachVelocity[i] = vn;
-        }
-        double old = c.normalImpulse[i];
-        double impulse = -c.normalMass[i] * mScale * (vn + bias) - iScale * old;
-        double updated = Math.max(old + impulse, 0);
-        double d = updated - old;
-        c.normalImpulse[i] = updated;
-        if (d > c.maxNormalImpulse[i]) {
-            c.maxNormalImpulse[i] = d;
-        }
-        if (d == 0) {
-            return 0;
-        }
-        apply(s, c, i, d * nx, d * ny, d * nz);
-        // |d| / m_eff is the change of this point's relative normal velocity.
-        double m = c.normalMass[i];
-        return m > 0 ? Math.abs(d) / m : 0;
-    }
-
-    /** {@code s = base + (cB + R_B lB - cA - R_A lA) . n} at the bodies' current poses. */
-    private static double separation(BodyStore s, ContactStore c, int i, int a, int b,
-                                     double nx, double ny, double nz) {
-        // R l for the unit quaternion (x, y, z, w): t = 2 q_v x l, R l = l + w t + q_v x t.
-        double x = s.qx[a], y = s.qy[a], z = s.qz[a], w = s.qw[a];
-        double lx = c.lAx[i], ly = c.lAy[i], lz = c.lAz[i];
-        double tx = 2 * (y * lz - z * ly), ty = 2 * (z * lx - x * lz), tz = 2 * (x * ly - y * lx);
-        double ax = s.px[a] + lx + w * tx + (y * tz - z * ty);
-        double ay = s.py[a] + ly + w * ty + (z * tx - x * tz);
-        double az = s.pz[a] + lz + w * tz + (x * ty - y * tx);
-        x = s.qx[b];
-        y = s.qy[b];
-        z = s.qz[b];
-        w = s.qw[b];
-        lx = c.lBx[i];
-        ly = c.lBy[i];
-        lz = c.lBz[i];
-        tx = 2 * (y * lz - z * ly);
-        ty = 2 * (z * lx - x * lz);
-        tz = 2 * (x * ly - y * lx);
-        double bx = s.px[b] + lx + w * tx + (y * tz - z * ty);
-        double by = s.py[b] + ly + w * ty + (z * tx - x * tz);
-        double bz = s.pz[b] + lz + w * tz + (x * ty - y * tx);
-        return c.base[i] + (bx - ax) * nx + (by - ay) * ny + (bz - az) * nz;
-    }
-
-    /** Each substep applies the accumulated normal impulse once more: add it to the step's total. */
-    private static void accumulateTotals(ContactStore c) {
-        int n = c.count();
-        for (int i = 0; i < n; i++) {
-            c.totalNormalImpulse[i] += c.normalImpulse[i];
-        }
-    }
-
     /**
      * {@code vn -> -e v_approach} for points that approached faster than the threshold and pushed
      * (Box2D's {@code b2ApplyRestitution}); the accumulated impulse stays non-negative.
      */
     private void restitution(BodyStore s, ContactStore c) {
         int n = c.count();
+        double[] d = c.data;
         for (int i = 0; i < n; i++) {
-            double e = c.restitution[i];
-            double approach = c.approachVelocity[i];
-            if (e == 0 || approach > -restitutionThreshold || c.maxNormalImpulse[i] == 0) {
+            int o = ContactStore.STRIDE * i;
+            double e = d[o + ContactStore.RESTITUTION];
+            double approach = d[o + ContactStore.APPROACH];
+            if (e == 0 || approach > -restitutionThreshold || d[o + ContactStore.MAX_NORMAL_IMPULSE] == 0) {
                 continue;
             }
             int a = c.bodyA[i], b = c.bodyB[i];
-            double rAx = c.rAx[i], rAy = c.rAy[i], rAz = c.rAz[i];
-            double rBx = c.rBx[i], rBy = c.rBy[i], rBz = c.rBz[i];
+            double rAx = d[o + ContactStore.RAX], rAy = d[o + ContactStore.RAY], rAz = d[o + ContactStore.RAZ];
+            double rBx = d[o + ContactStore.RBX], rBy = d[o + ContactStore.RBY], rBz = d[o + ContactStore.RBZ];
             double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
             double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
             double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
-            double nx = c.nx[i], ny = c.ny[i], nz = c.nz[i];
+            double nx = d[o + ContactStore.NX], ny = d[o + ContactStore.NY], nz = d[o + ContactStore.NZ];
             double vn = dvx * nx + dvy * ny + dvz * nz;
-            double old = c.normalImpulse[i];
-            double updated = Math.max(old - c.normalMass[i] * (vn + e * approach), 0);
-            double d = updated - old;
-            c.normalImpulse[i] = updated;
-            c.totalNormalImpulse[i] += d;
-            if (d != 0) {
-                apply(s, c, i, d * nx, d * ny, d * nz);
+            double old = d[o + ContactStore.NORMAL_IMPULSE];
+            double updated = Math.max(old - d[o + ContactStore.NORMAL_MASS] * (vn + e * approach), 0);
+            double dn = updated - old;
+            d[o + ContactStore.NORMAL_IMPULSE] = updated;
+            d[o + ContactStore.TOTAL_NORMAL_IMPULSE] += dn;
+            if (dn != 0) {
+                apply(s, c, i, dn * nx, dn * ny, dn * nz);
             }
         }
     }
