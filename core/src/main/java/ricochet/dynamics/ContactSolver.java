@@ -35,6 +35,12 @@ package ricochet.dynamics;
  * and it is hard (no softness), so fast bodies stop at the surface instead of tunnelling through the
  * margin.
  *
+ * <p>The Jacobians are fixed for the step: the lever arms, the tangents, the effective masses and the
+ * angular terms {@code r x d} and {@code I^-1 (r x d)} ({@code d = n, t1, t2}) all use the poses and
+ * world inverse inertias at the step's start (as Jolt's contact constraints do), so each impulse moves
+ * the bodies exactly as the effective mass that sized it assumed, and a pass reads them instead of
+ * forming crosses and matrix products for every point again.
+ *
  * <p>Friction: two tangents per point with their own effective masses; the pair of accumulated
  * tangent impulses is clamped to the disc of radius {@code mu lambda_n} (the Coulomb cone at the
  * point, isotropic, rather than the square {@code |lambda_t_i| <= mu lambda_n} that would let a
@@ -301,13 +307,19 @@ public final class ContactSolver {
             d[o + ContactStore.BASE] = d[o + ContactStore.SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
                     + (s.py[b] + rBy - s.py[a] - rAy) * ny + (s.pz[b] + rBz - s.pz[a] - rAz) * nz);
 
+            jacobian(inv, a, rAx, rAy, rAz, nx, ny, nz, d, o + ContactStore.AN, o + ContactStore.IAN);
+            jacobian(inv, a, rAx, rAy, rAz, t1x, t1y, t1z, d, o + ContactStore.AT1, o + ContactStore.IAT1);
+            jacobian(inv, a, rAx, rAy, rAz, t2x, t2y, t2z, d, o + ContactStore.AT2, o + ContactStore.IAT2);
+            jacobian(inv, b, rBx, rBy, rBz, nx, ny, nz, d, o + ContactStore.BN, o + ContactStore.IBN);
+            jacobian(inv, b, rBx, rBy, rBz, t1x, t1y, t1z, d, o + ContactStore.BT1, o + ContactStore.IBT1);
+            jacobian(inv, b, rBx, rBy, rBz, t2x, t2y, t2z, d, o + ContactStore.BT2, o + ContactStore.IBT2);
             double mSum = s.invMass[a] + s.invMass[b];
-            d[o + ContactStore.NORMAL_MASS] = inverse(mSum + angular(inv, a, rAx, rAy, rAz, nx, ny, nz)
-                    + angular(inv, b, rBx, rBy, rBz, nx, ny, nz));
-            d[o + ContactStore.TANGENT_MASS1] = inverse(mSum + angular(inv, a, rAx, rAy, rAz, t1x, t1y, t1z)
-                    + angular(inv, b, rBx, rBy, rBz, t1x, t1y, t1z));
-            d[o + ContactStore.TANGENT_MASS2] = inverse(mSum + angular(inv, a, rAx, rAy, rAz, t2x, t2y, t2z)
-                    + angular(inv, b, rBx, rBy, rBz, t2x, t2y, t2z));
+            d[o + ContactStore.NORMAL_MASS] = inverse(mSum + dot(d, o + ContactStore.AN, o + ContactStore.IAN)
+                    + dot(d, o + ContactStore.BN, o + ContactStore.IBN));
+            d[o + ContactStore.TANGENT_MASS1] = inverse(mSum + dot(d, o + ContactStore.AT1, o + ContactStore.IAT1)
+                    + dot(d, o + ContactStore.BT1, o + ContactStore.IBT1));
+            d[o + ContactStore.TANGENT_MASS2] = inverse(mSum + dot(d, o + ContactStore.AT2, o + ContactStore.IAT2)
+                    + dot(d, o + ContactStore.BT2, o + ContactStore.IBT2));
             d[o + ContactStore.ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
             c.warmStart(i);
         }
@@ -321,14 +333,24 @@ public final class ContactSolver {
         return k > 0 ? 1 / k : 0;
     }
 
-    /** {@code (I^-1 (r x d)) . (r x d)} for body {@code i}'s world inverse inertia. */
-    private static double angular(double[] inv, int i, double rx, double ry, double rz,
-                                  double dx, double dy, double dz) {
+    /**
+     * {@code c = r x d} into {@code out[rd..rd+2]} and {@code I^-1 c} (body {@code i}'s world inverse
+     * inertia) into {@code out[ird..ird+2]}.
+     */
+    private static void jacobian(double[] inv, int i, double rx, double ry, double rz, double dx, double dy,
+                                 double dz, double[] out, int rd, int ird) {
         double cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
         int o = 9 * i;
-        return cx * (inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz)
-                + cy * (inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz)
-                + cz * (inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz);
+        out[rd] = cx;
+        out[rd + 1] = cy;
+        out[rd + 2] = cz;
+        out[ird] = inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
+        out[ird + 1] = inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
+        out[ird + 2] = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
+    }
+
+    private static double dot(double[] d, int p, int q) {
+        return d[p] * d[q] + d[p + 1] * d[q + 1] + d[p + 2] * d[q + 2];
     }
 
     /**
@@ -371,10 +393,10 @@ public final class ContactSolver {
      * bodies held in locals.
      */
     private static void warmStart(BodyStore s, ContactStore c) {
+        final int stride = ContactStore.STRIDE;
         double[] d = c.data;
         int[] runStart = c.runStart;
         int runs = c.runCount();
-        double[] inv = s.invInertiaWorld;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         for (int r = 0; r < runs; r++) {
             int start = runStart[r], end = runStart[r + 1];
@@ -382,38 +404,30 @@ public final class ContactSolver {
             double ma = s.invMass[a], mb = s.invMass[b];
             double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
             double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
-            int ia = 9 * a, ib = 9 * b;
-            double iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4];
-            double iA5 = inv[ia + 5], iA6 = inv[ia + 6], iA7 = inv[ia + 7], iA8 = inv[ia + 8];
-            double iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4];
-            double iB5 = inv[ib + 5], iB6 = inv[ib + 6], iB7 = inv[ib + 7], iB8 = inv[ib + 8];
-            for (int o = ContactStore.STRIDE * start, e = ContactStore.STRIDE * end; o < e;
-                    o += ContactStore.STRIDE) {
+            for (int o = stride * start, e = stride * end; o < e; o += stride) {
                 double ln = d[o + ContactStore.NORMAL_IMPULSE];
                 double l1 = d[o + ContactStore.TANGENT_IMPULSE1], l2 = d[o + ContactStore.TANGENT_IMPULSE2];
                 double px = ln * d[o + ContactStore.NX] + l1 * d[o + ContactStore.T1X] + l2 * d[o + ContactStore.T2X];
                 double py = ln * d[o + ContactStore.NY] + l1 * d[o + ContactStore.T1Y] + l2 * d[o + ContactStore.T2Y];
                 double pz = ln * d[o + ContactStore.NZ] + l1 * d[o + ContactStore.T1Z] + l2 * d[o + ContactStore.T2Z];
-                if (ma > 0) {
-                    vAx -= ma * px;
-                    vAy -= ma * py;
-                    vAz -= ma * pz;
-                    double rx = d[o + ContactStore.RAX], ry = d[o + ContactStore.RAY], rz = d[o + ContactStore.RAZ];
-                    double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
-                    wAx -= iA0 * ax + iA1 * ay + iA2 * az;
-                    wAy -= iA3 * ax + iA4 * ay + iA5 * az;
-                    wAz -= iA6 * ax + iA7 * ay + iA8 * az;
-                }
-                if (mb > 0) {
-                    vBx += mb * px;
-                    vBy += mb * py;
-                    vBz += mb * pz;
-                    double rx = d[o + ContactStore.RBX], ry = d[o + ContactStore.RBY], rz = d[o + ContactStore.RBZ];
-                    double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
-                    wBx += iB0 * ax + iB1 * ay + iB2 * az;
-                    wBy += iB3 * ax + iB4 * ay + iB5 * az;
-                    wBz += iB6 * ax + iB7 * ay + iB8 * az;
-                }
+                // I^-1 (r x P) = ln I^-1 (r x n) + l1 I^-1 (r x t1) + l2 I^-1 (r x t2); zero for
+                // infinite mass, as is mA, so the locals of a static body do not change.
+                vAx -= ma * px;
+                vAy -= ma * py;
+                vAz -= ma * pz;
+                wAx -= ln * d[o + ContactStore.IAN] + l1 * d[o + ContactStore.IAT1] + l2 * d[o + ContactStore.IAT2];
+                wAy -= ln * d[o + ContactStore.IAN + 1] + l1 * d[o + ContactStore.IAT1 + 1]
+                        + l2 * d[o + ContactStore.IAT2 + 1];
+                wAz -= ln * d[o + ContactStore.IAN + 2] + l1 * d[o + ContactStore.IAT1 + 2]
+                        + l2 * d[o + ContactStore.IAT2 + 2];
+                vBx += mb * px;
+                vBy += mb * py;
+                vBz += mb * pz;
+                wBx += ln * d[o + ContactStore.IBN] + l1 * d[o + ContactStore.IBT1] + l2 * d[o + ContactStore.IBT2];
+                wBy += ln * d[o + ContactStore.IBN + 1] + l1 * d[o + ContactStore.IBT1 + 1]
+                        + l2 * d[o + ContactStore.IBT2 + 1];
+                wBz += ln * d[o + ContactStore.IBN + 2] + l1 * d[o + ContactStore.IBT1 + 2]
+                        + l2 * d[o + ContactStore.IBT2 + 2];
             }
             if (ma > 0) {
                 vx[a] = vAx;
@@ -489,7 +503,6 @@ public final class ContactSolver {
         double[] d = c.data;
         int[] runStart = c.runStart;
         int runs = c.runCount();
-        double[] inv = s.invInertiaWorld;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         double invH = 1 / h;
         double pushOut = -maxPushOutSpeed;
@@ -505,11 +518,6 @@ public final class ContactSolver {
             double ma = s.invMass[a], mb = s.invMass[b];
             double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
             double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
-            int ia = 9 * a, ib = 9 * b;
-            double iA0 = inv[ia], iA1 = inv[ia + 1], iA2 = inv[ia + 2], iA3 = inv[ia + 3], iA4 = inv[ia + 4];
-            double iA5 = inv[ia + 5], iA6 = inv[ia + 6], iA7 = inv[ia + 7], iA8 = inv[ia + 8];
-            double iB0 = inv[ib], iB1 = inv[ib + 1], iB2 = inv[ib + 2], iB3 = inv[ib + 3], iB4 = inv[ib + 4];
-            double iB5 = inv[ib + 5], iB6 = inv[ib + 6], iB7 = inv[ib + 7], iB8 = inv[ib + 8];
             int oStart = stride * start, oEnd = stride * end;
 
             for (int o = oStart; o < oEnd; o += stride) {
@@ -517,17 +525,23 @@ public final class ContactSolver {
                 if (!(mu > 0)) {
                     continue;
                 }
-                double rAx = d[o + ContactStore.RAX], rAy = d[o + ContactStore.RAY], rAz = d[o + ContactStore.RAZ];
-                double rBx = d[o + ContactStore.RBX], rBy = d[o + ContactStore.RBY], rBz = d[o + ContactStore.RBZ];
-                // dv = vB + wB x rB - vA - wA x rA
-                double dvx = vBx + wBy * rBz - wBz * rBy - vAx - wAy * rAz + wAz * rAy;
-                double dvy = vBy + wBz * rBx - wBx * rBz - vAy - wAz * rAx + wAx * rAz;
-                double dvz = vBz + wBx * rBy - wBy * rBx - vAz - wAx * rAy + wAy * rAx;
+                // Relative velocity along t: (vB - vA) . t + wB . (rB x t) - wA . (rA x t).
+                double dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
                 double t1x = d[o + ContactStore.T1X], t1y = d[o + ContactStore.T1Y], t1z = d[o + ContactStore.T1Z];
                 double t2x = d[o + ContactStore.T2X], t2y = d[o + ContactStore.T2Y], t2z = d[o + ContactStore.T2Z];
+                double vt1 = dvx * t1x + dvy * t1y + dvz * t1z
+                        + (wBx * d[o + ContactStore.BT1] + wBy * d[o + ContactStore.BT1 + 1]
+                        + wBz * d[o + ContactStore.BT1 + 2])
+                        - (wAx * d[o + ContactStore.AT1] + wAy * d[o + ContactStore.AT1 + 1]
+                        + wAz * d[o + ContactStore.AT1 + 2]);
+                double vt2 = dvx * t2x + dvy * t2y + dvz * t2z
+                        + (wBx * d[o + ContactStore.BT2] + wBy * d[o + ContactStore.BT2 + 1]
+                        + wBz * d[o + ContactStore.BT2 + 2])
+                        - (wAx * d[o + ContactStore.AT2] + wAy * d[o + ContactStore.AT2 + 1]
+                        + wAz * d[o + ContactStore.AT2 + 2]);
                 double old1 = d[o + ContactStore.TANGENT_IMPULSE1], old2 = d[o + ContactStore.TANGENT_IMPULSE2];
-                double new1 = old1 - d[o + ContactStore.TANGENT_MASS1] * (dvx * t1x + dvy * t1y + dvz * t1z);
-                double new2 = old2 - d[o + ContactStore.TANGENT_MASS2] * (dvx * t2x + dvy * t2y + dvz * t2z);
+                double new1 = old1 - d[o + ContactStore.TANGENT_MASS1] * vt1;
+                double new2 = old2 - d[o + ContactStore.TANGENT_MASS2] * vt2;
                 double limit = mu * d[o + ContactStore.NORMAL_IMPULSE];
                 double len2 = new1 * new1 + new2 * new2;
                 if (len2 > limit * limit) {
@@ -538,42 +552,30 @@ public final class ContactSolver {
                 d[o + ContactStore.TANGENT_IMPULSE1] = new1;
                 d[o + ContactStore.TANGENT_IMPULSE2] = new2;
                 double d1 = new1 - old1, d2 = new2 - old2;
-                if (d1 == 0 && d2 == 0) {
-                    continue;
-                }
                 double px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
-                if (ma > 0) {
-                    vAx -= ma * px;
-                    vAy -= ma * py;
-                    vAz -= ma * pz;
-                    double ax = rAy * pz - rAz * py, ay = rAz * px - rAx * pz, az = rAx * py - rAy * px;
-                    wAx -= iA0 * ax + iA1 * ay + iA2 * az;
-                    wAy -= iA3 * ax + iA4 * ay + iA5 * az;
-                    wAz -= iA6 * ax + iA7 * ay + iA8 * az;
-                }
-                if (mb > 0) {
-                    vBx += mb * px;
-                    vBy += mb * py;
-                    vBz += mb * pz;
-                    double ax = rBy * pz - rBz * py, ay = rBz * px - rBx * pz, az = rBx * py - rBy * px;
-                    wBx += iB0 * ax + iB1 * ay + iB2 * az;
-                    wBy += iB3 * ax + iB4 * ay + iB5 * az;
-                    wBz += iB6 * ax + iB7 * ay + iB8 * az;
-                }
+                vAx -= ma * px;
+                vAy -= ma * py;
+                vAz -= ma * pz;
+                wAx -= d1 * d[o + ContactStore.IAT1] + d2 * d[o + ContactStore.IAT2];
+                wAy -= d1 * d[o + ContactStore.IAT1 + 1] + d2 * d[o + ContactStore.IAT2 + 1];
+                wAz -= d1 * d[o + ContactStore.IAT1 + 2] + d2 * d[o + ContactStore.IAT2 + 2];
+                vBx += mb * px;
+                vBy += mb * py;
+                vBz += mb * pz;
+                wBx += d1 * d[o + ContactStore.IBT1] + d2 * d[o + ContactStore.IBT2];
+                wBy += d1 * d[o + ContactStore.IBT1 + 1] + d2 * d[o + ContactStore.IBT2 + 1];
+                wBz += d1 * d[o + ContactStore.IBT1 + 2] + d2 * d[o + ContactStore.IBT2 + 2];
             }
 
             for (int pass = 0; pass < MANIFOLD_PASSES; pass++) {
                 double largest = 0;
                 for (int o = oStart; o < oEnd; o += stride) {
-                    double rAx = d[o + ContactStore.RAX], rAy = d[o + ContactStore.RAY];
-                    double rAz = d[o + ContactStore.RAZ];
-                    double rBx = d[o + ContactStore.RBX], rBy = d[o + ContactStore.RBY];
-                    double rBz = d[o + ContactStore.RBZ];
-                    double dvx = vBx + wBy * rBz - wBz * rBy - vAx - wAy * rAz + wAz * rAy;
-                    double dvy = vBy + wBz * rBx - wBx * rBz - vAy - wAz * rAx + wAx * rAz;
-                    double dvz = vBz + wBx * rBy - wBy * rBx - vAz - wAx * rAy + wAy * rAx;
                     double nx = d[o + ContactStore.NX], ny = d[o + ContactStore.NY], nz = d[o + ContactStore.NZ];
-                    double vn = dvx * nx + dvy * ny + dvz * nz;
+                    double vn = (vBx - vAx) * nx + (vBy - vAy) * ny + (vBz - vAz) * nz
+                            + (wBx * d[o + ContactStore.BN] + wBy * d[o + ContactStore.BN + 1]
+                            + wBz * d[o + ContactStore.BN + 2])
+                            - (wAx * d[o + ContactStore.AN] + wAy * d[o + ContactStore.AN + 1]
+                            + wAz * d[o + ContactStore.AN + 2]);
                     double bias = 0, mScale = 1, iScale = 0;
                     double sep = d[o + ContactStore.SEP];
                     if (sep > 0) {
@@ -597,28 +599,19 @@ public final class ContactSolver {
                     if (dn > d[o + ContactStore.MAX_NORMAL_IMPULSE]) {
                         d[o + ContactStore.MAX_NORMAL_IMPULSE] = dn;
                     }
-                    if (dn == 0) {
-                        continue;
-                    }
                     double px = dn * nx, py = dn * ny, pz = dn * nz;
-                    if (ma > 0) {
-                        vAx -= ma * px;
-                        vAy -= ma * py;
-                        vAz -= ma * pz;
-                        double ax = rAy * pz - rAz * py, ay = rAz * px - rAx * pz, az = rAx * py - rAy * px;
-                        wAx -= iA0 * ax + iA1 * ay + iA2 * az;
-                        wAy -= iA3 * ax + iA4 * ay + iA5 * az;
-                        wAz -= iA6 * ax + iA7 * ay + iA8 * az;
-                    }
-                    if (mb > 0) {
-                        vBx += mb * px;
-                        vBy += mb * py;
-                        vBz += mb * pz;
-                        double ax = rBy * pz - rBz * py, ay = rBz * px - rBx * pz, az = rBx * py - rBy * px;
-                        wBx += iB0 * ax + iB1 * ay + iB2 * az;
-                        wBy += iB3 * ax + iB4 * ay + iB5 * az;
-                        wBz += iB6 * ax + iB7 * ay + iB8 * az;
-                    }
+                    vAx -= ma * px;
+                    vAy -= ma * py;
+                    vAz -= ma * pz;
+                    wAx -= dn * d[o + ContactStore.IAN];
+                    wAy -= dn * d[o + ContactStore.IAN + 1];
+                    wAz -= dn * d[o + ContactStore.IAN + 2];
+                    vBx += mb * px;
+                    vBy += mb * py;
+                    vBz += mb * pz;
+                    wBx += dn * d[o + ContactStore.IBN];
+                    wBy += dn * d[o + ContactStore.IBN + 1];
+                    wBz += dn * d[o + ContactStore.IBN + 2];
                     // |dn| / m_eff is the change of this point's relative normal velocity.
                     if (normalMass > 0) {
                         largest = Math.max(largest, Math.abs(dn) / normalMass);

@@ -7,10 +7,9 @@ import java.util.Arrays;
  * keyed by (collider A, collider B, feature id) for warm starting.
  *
  * <p>Layout: every point is one record of {@link #STRIDE} doubles in {@link #data}, fields at the
- * offsets below, the solver's hot fields first. The solver's passes touch about 25 fields of a
- * point at once; as one record they are four adjacent cache lines, where one array per field
- * (the layout before) made every point touch some 40 arrays, each a separate line and a separate
- * bounds check. The keys and body indices stay in {@code int} arrays: the warm-start lookup reads
+ * offsets below, the solver's hot fields first. A solver pass reads some 50 fields of a point at
+ * once; as one record they stream through the cache as adjacent lines, where one array per field
+ * made every point touch dozens of arrays, each a separate line and a separate bounds check. The keys and body indices stay in {@code int} arrays: the warm-start lookup reads
  * them apart from the rest. The normal and the pair's material are repeated in each of a
  * manifold's (at most four) points, so a compound's several manifolds between one body pair are
  * no special case. {@link #runStart} groups consecutive points of one body pair into runs: the
@@ -32,31 +31,38 @@ import java.util.Arrays;
  */
 public final class ContactStore {
 
-    // Field offsets in a point's record. Hot in every solver pass:
-    public static final int RAX = 0, RAY = 1, RAZ = 2, RBX = 3, RBY = 4, RBZ = 5;
-    public static final int NX = 6, NY = 7, NZ = 8;
-    public static final int T1X = 9, T1Y = 10, T1Z = 11, T2X = 12, T2Y = 13, T2Z = 14;
-    public static final int NORMAL_MASS = 15, TANGENT_MASS1 = 16, TANGENT_MASS2 = 17;
-    public static final int FRICTION = 18;
+    // Field offsets in a point's record. Hot in every solver pass: the normal and tangents, the
+    // angular Jacobians r x d of both bodies for d = n, t1, t2 and their images under the step's
+    // world inverse inertia, I^-1 (r x d), the effective masses and the accumulated impulses.
+    public static final int NX = 0, NY = 1, NZ = 2;
+    public static final int T1X = 3, T1Y = 4, T1Z = 5, T2X = 6, T2Y = 7, T2Z = 8;
+    /** {@code rA x n}, {@code rA x t1}, {@code rA x t2}, then the same for B. */
+    public static final int AN = 9, AT1 = 12, AT2 = 15, BN = 18, BT1 = 21, BT2 = 24;
+    /** {@code I_A^-1 (rA x n)}, {@code I_A^-1 (rA x t1)}, {@code I_A^-1 (rA x t2)}, then the same for B. */
+    public static final int IAN = 27, IAT1 = 30, IAT2 = 33, IBN = 36, IBT1 = 39, IBT2 = 42;
+    public static final int NORMAL_MASS = 45, TANGENT_MASS1 = 46, TANGENT_MASS2 = 47;
+    public static final int FRICTION = 48;
     /** Accumulated impulses of the current substep (warm-start state), N s. */
-    public static final int NORMAL_IMPULSE = 19, TANGENT_IMPULSE1 = 20, TANGENT_IMPULSE2 = 21;
+    public static final int NORMAL_IMPULSE = 49, TANGENT_IMPULSE1 = 50, TANGENT_IMPULSE2 = 51;
     /** Largest single normal impulse increment in the step, N s (0: the point never pushed). */
-    public static final int MAX_NORMAL_IMPULSE = 22;
+    public static final int MAX_NORMAL_IMPULSE = 52;
     /** The most negative normal velocity seen before the point's impulse in a biased solve, m/s. */
-    public static final int APPROACH = 23;
+    public static final int APPROACH = 53;
     /** The separation at the bodies' current poses, m. */
-    public static final int SEP = 24;
+    public static final int SEP = 54;
     /** 1 when either body has infinite mass: the stiffer static softness applies; else 0. */
-    public static final int ANCHORED = 25;
+    public static final int ANCHORED = 55;
     // Once per substep: the anchors in the bodies' frames.
-    public static final int LAX = 26, LAY = 27, LAZ = 28, LBX = 29, LBY = 30, LBZ = 31, BASE = 32;
+    public static final int LAX = 56, LAY = 57, LAZ = 58, LBX = 59, LBY = 60, LBZ = 61, BASE = 62;
     // Once per step.
     /** Separation at detection, m (negative when penetrating). */
-    public static final int SEPARATION = 33;
-    public static final int RESTITUTION = 34;
+    public static final int SEPARATION = 63;
+    /** Lever arms from each centre of mass to the point at the start of the step, world, m. */
+    public static final int RAX = 64, RAY = 65, RAZ = 66, RBX = 67, RBY = 68, RBZ = 69;
+    public static final int RESTITUTION = 70;
     /** Normal impulse applied over the whole step (every substep plus restitution), N s. */
-    public static final int TOTAL_NORMAL_IMPULSE = 35;
-    public static final int STRIDE = 36;
+    public static final int TOTAL_NORMAL_IMPULSE = 71;
+    public static final int STRIDE = 72;
 
     private int count;
     private int capacity;
