@@ -84,6 +84,8 @@ public final class ContactStore {
 
     // Last step's keys and impulses, and the table over them.
     private int oldCount;
+    /** Where {@link #warmStart} looks first: one past the old point it matched last. */
+    private int cursor;
     private int[] oldA = new int[16], oldB = new int[16], oldFeature = new int[16];
     private double[] oldNormal = new double[16], oldT1 = new double[16], oldT2 = new double[16];
     private double[] oldLx = new double[16], oldLy = new double[16], oldLz = new double[16];
@@ -105,6 +107,7 @@ public final class ContactStore {
     /** Forgets this step's points (the cache of the last step stays). */
     public void clear() {
         count = 0;
+        cursor = 0;
     }
 
     /** Forgets the cached impulses too, e.g. after a collider number was freed and may be reused. */
@@ -194,8 +197,15 @@ public final class ContactStore {
      * (Coumans) restricted to points whose ids failed.
      */
     public boolean warmStart(int i) {
-        int slot = find(colliderA[i], colliderB[i], featureId[i]);
-        if (slot < 0) {
+        int a = colliderA[i], b = colliderB[i], f = featureId[i];
+        // The broad phase hands out pairs in a fixed order and a pair's points keep theirs, so this
+        // step's points mostly come in last step's order: try the old point after the last match
+        // before hashing. Cached keys are unique, so either way finds the same entry.
+        int slot = cursor < oldCount && oldA[cursor] == a && oldB[cursor] == b && oldFeature[cursor] == f
+                ? cursor : find(a, b, f);
+        if (slot >= 0) {
+            cursor = slot + 1;
+        } else {
             slot = nearest(i);
         }
         if (slot < 0) {
