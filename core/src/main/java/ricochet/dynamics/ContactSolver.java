@@ -544,11 +544,9 @@ public final class ContactSolver {
                 double new2 = old2 - d[o + ContactStore.TANGENT_MASS2] * vt2;
                 double limit = mu * d[o + ContactStore.NORMAL_IMPULSE];
                 double len2 = new1 * new1 + new2 * new2;
-                if (len2 > limit * limit) {
-                    double scale = limit / Math.sqrt(len2);
-                    new1 *= scale;
-                    new2 *= scale;
-                }
+                double scale = len2 > limit * limit ? limit / Math.sqrt(len2) : 1;
+                new1 *= scale;
+                new2 *= scale;
                 d[o + ContactStore.TANGENT_IMPULSE1] = new1;
                 d[o + ContactStore.TANGENT_IMPULSE2] = new2;
                 double d1 = new1 - old1, d2 = new2 - old2;
@@ -576,19 +574,18 @@ public final class ContactSolver {
                             + wBz * d[o + ContactStore.BN + 2])
                             - (wAx * d[o + ContactStore.AN] + wAy * d[o + ContactStore.AN + 1]
                             + wAz * d[o + ContactStore.AN + 2]);
-                    double bias = 0, mScale = 1, iScale = 0;
+                    // Speculative (s > 0), in both passes: the gap may close in this substep but no
+                    // further, hard. Otherwise soft with bias, or (relax) only vn >= 0. Selects rather
+                    // than branches: which case a point is in changes from point to point.
                     double sep = d[o + ContactStore.SEP];
-                    if (sep > 0) {
-                        // Speculative, in both passes: the gap may close in this substep but no further.
-                        bias = sep * invH;
-                    } else if (useBias) {
-                        boolean anchored = d[o + ContactStore.ANCHORED] != 0;
-                        bias = Math.max((anchored ? anchoredRate : softRate) * sep, pushOut);
-                        mScale = anchored ? anchoredMass : softMass;
-                        iScale = anchored ? anchoredImpulse : softImpulse;
-                    }
-                    if (useBias && vn < d[o + ContactStore.APPROACH]) {
-                        d[o + ContactStore.APPROACH] = vn;
+                    boolean anchored = d[o + ContactStore.ANCHORED] != 0;
+                    boolean soft = useBias && !(sep > 0);
+                    double bias = sep > 0 ? sep * invH
+                            : useBias ? Math.max((anchored ? anchoredRate : softRate) * sep, pushOut) : 0;
+                    double mScale = soft ? (anchored ? anchoredMass : softMass) : 1;
+                    double iScale = soft ? (anchored ? anchoredImpulse : softImpulse) : 0;
+                    if (useBias) {
+                        d[o + ContactStore.APPROACH] = Math.min(d[o + ContactStore.APPROACH], vn);
                     }
                     double old = d[o + ContactStore.NORMAL_IMPULSE];
                     double normalMass = d[o + ContactStore.NORMAL_MASS];
@@ -596,9 +593,7 @@ public final class ContactSolver {
                     double updated = Math.max(old + impulse, 0);
                     double dn = updated - old;
                     d[o + ContactStore.NORMAL_IMPULSE] = updated;
-                    if (dn > d[o + ContactStore.MAX_NORMAL_IMPULSE]) {
-                        d[o + ContactStore.MAX_NORMAL_IMPULSE] = dn;
-                    }
+                    d[o + ContactStore.MAX_NORMAL_IMPULSE] = Math.max(d[o + ContactStore.MAX_NORMAL_IMPULSE], dn);
                     double px = dn * nx, py = dn * ny, pz = dn * nz;
                     vAx -= ma * px;
                     vAy -= ma * py;
@@ -613,9 +608,7 @@ public final class ContactSolver {
                     wBy += dn * d[o + ContactStore.IBN + 1];
                     wBz += dn * d[o + ContactStore.IBN + 2];
                     // |dn| / m_eff is the change of this point's relative normal velocity.
-                    if (normalMass > 0) {
-                        largest = Math.max(largest, Math.abs(dn) / normalMass);
-                    }
+                    largest = Math.max(largest, normalMass > 0 ? Math.abs(dn) / normalMass : 0);
                 }
                 if (end - start == 1 || largest <= MANIFOLD_TOLERANCE) {
                     break;
