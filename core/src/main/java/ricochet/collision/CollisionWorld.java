@@ -373,7 +373,7 @@ public final class CollisionWorld {
         return false;
     }
 
-    /** A bound on how far body i's shape reaches from its pose's origin: to its tight box's far corner, m. */
+    /** A bound on how far body i's shape reaches from its pose's origin (its tight box's far corner), m. */
     private double reach(int i) {
         double[] t = tight;
         int o = 6 * i;

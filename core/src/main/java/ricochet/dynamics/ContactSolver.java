@@ -1,5 +1,55 @@
 package ricochet.dynamics;
 
+import static ricochet.dynamics.ContactStore.AN;
+import static ricochet.dynamics.ContactStore.ANCHORED;
+import static ricochet.dynamics.ContactStore.APPROACH;
+import static ricochet.dynamics.ContactStore.AT1;
+import static ricochet.dynamics.ContactStore.AT2;
+import static ricochet.dynamics.ContactStore.BASE;
+import static ricochet.dynamics.ContactStore.BN;
+import static ricochet.dynamics.ContactStore.BT1;
+import static ricochet.dynamics.ContactStore.BT2;
+import static ricochet.dynamics.ContactStore.FRICTION;
+import static ricochet.dynamics.ContactStore.IAN;
+import static ricochet.dynamics.ContactStore.IAT1;
+import static ricochet.dynamics.ContactStore.IAT2;
+import static ricochet.dynamics.ContactStore.IBN;
+import static ricochet.dynamics.ContactStore.IBT1;
+import static ricochet.dynamics.ContactStore.IBT2;
+import static ricochet.dynamics.ContactStore.LAX;
+import static ricochet.dynamics.ContactStore.LAY;
+import static ricochet.dynamics.ContactStore.LAZ;
+import static ricochet.dynamics.ContactStore.LBX;
+import static ricochet.dynamics.ContactStore.LBY;
+import static ricochet.dynamics.ContactStore.LBZ;
+import static ricochet.dynamics.ContactStore.MAX_NORMAL_IMPULSE;
+import static ricochet.dynamics.ContactStore.NORMAL_IMPULSE;
+import static ricochet.dynamics.ContactStore.NORMAL_MASS;
+import static ricochet.dynamics.ContactStore.NX;
+import static ricochet.dynamics.ContactStore.NY;
+import static ricochet.dynamics.ContactStore.NZ;
+import static ricochet.dynamics.ContactStore.RAX;
+import static ricochet.dynamics.ContactStore.RAY;
+import static ricochet.dynamics.ContactStore.RAZ;
+import static ricochet.dynamics.ContactStore.RBX;
+import static ricochet.dynamics.ContactStore.RBY;
+import static ricochet.dynamics.ContactStore.RBZ;
+import static ricochet.dynamics.ContactStore.RESTITUTION;
+import static ricochet.dynamics.ContactStore.SEP;
+import static ricochet.dynamics.ContactStore.SEPARATION;
+import static ricochet.dynamics.ContactStore.STRIDE;
+import static ricochet.dynamics.ContactStore.T1X;
+import static ricochet.dynamics.ContactStore.T1Y;
+import static ricochet.dynamics.ContactStore.T1Z;
+import static ricochet.dynamics.ContactStore.T2X;
+import static ricochet.dynamics.ContactStore.T2Y;
+import static ricochet.dynamics.ContactStore.T2Z;
+import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE1;
+import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE2;
+import static ricochet.dynamics.ContactStore.TANGENT_MASS1;
+import static ricochet.dynamics.ContactStore.TANGENT_MASS2;
+import static ricochet.dynamics.ContactStore.TOTAL_NORMAL_IMPULSE;
+
 /**
  * Non-penetration, friction and restitution for the points of a {@link ContactStore}, solved with
  * Box2D v3's "soft step" (Catto, "Solver2D", 2024; Box2D v3 {@code solver.c} and
@@ -256,9 +306,9 @@ public final class ContactSolver {
         double[] d = c.data;
         double[] inv = s.invInertiaWorld;
         for (int i = 0; i < n; i++) {
-            int o = ContactStore.STRIDE * i;
+            int o = STRIDE * i;
             int a = c.bodyA[i], b = c.bodyB[i];
-            double nx = d[o + ContactStore.NX], ny = d[o + ContactStore.NY], nz = d[o + ContactStore.NZ];
+            double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
             // Tangents from the normal by a fixed rule: t1 = n x e with e the axis n is least
             // aligned to (|nx| < 1/sqrt(3) picks x), t2 = n x t1. The rule only switches where
             // |nx| = 1/sqrt(3), far from the axis-aligned normals of resting contacts, so a resting
@@ -278,21 +328,21 @@ public final class ContactSolver {
                 t1z = nx * invLen;
             }
             double t2x = ny * t1z - nz * t1y, t2y = nz * t1x - nx * t1z, t2z = nx * t1y - ny * t1x;
-            d[o + ContactStore.T1X] = t1x;
-            d[o + ContactStore.T1Y] = t1y;
-            d[o + ContactStore.T1Z] = t1z;
-            d[o + ContactStore.T2X] = t2x;
-            d[o + ContactStore.T2Y] = t2y;
-            d[o + ContactStore.T2Z] = t2z;
+            d[o + T1X] = t1x;
+            d[o + T1Y] = t1y;
+            d[o + T1Z] = t1z;
+            d[o + T2X] = t2x;
+            d[o + T2Y] = t2y;
+            d[o + T2Z] = t2z;
 
-            double rAx = d[o + ContactStore.RAX], rAy = d[o + ContactStore.RAY], rAz = d[o + ContactStore.RAZ];
-            double rBx = d[o + ContactStore.RBX], rBy = d[o + ContactStore.RBY], rBz = d[o + ContactStore.RBZ];
+            double rAx = d[o + RAX], rAy = d[o + RAY], rAz = d[o + RAZ];
+            double rBx = d[o + RBX], rBy = d[o + RBY], rBz = d[o + RBZ];
             // l = R^T r: rotate by the conjugate quaternion.
             double x = -s.qx[a], y = -s.qy[a], z = -s.qz[a], w = s.qw[a];
             double tx = 2 * (y * rAz - z * rAy), ty = 2 * (z * rAx - x * rAz), tz = 2 * (x * rAy - y * rAx);
-            d[o + ContactStore.LAX] = rAx + w * tx + (y * tz - z * ty);
-            d[o + ContactStore.LAY] = rAy + w * ty + (z * tx - x * tz);
-            d[o + ContactStore.LAZ] = rAz + w * tz + (x * ty - y * tx);
+            d[o + LAX] = rAx + w * tx + (y * tz - z * ty);
+            d[o + LAY] = rAy + w * ty + (z * tx - x * tz);
+            d[o + LAZ] = rAz + w * tz + (x * ty - y * tx);
             x = -s.qx[b];
             y = -s.qy[b];
             z = -s.qz[b];
@@ -300,27 +350,27 @@ public final class ContactSolver {
             tx = 2 * (y * rBz - z * rBy);
             ty = 2 * (z * rBx - x * rBz);
             tz = 2 * (x * rBy - y * rBx);
-            d[o + ContactStore.LBX] = rBx + w * tx + (y * tz - z * ty);
-            d[o + ContactStore.LBY] = rBy + w * ty + (z * tx - x * tz);
-            d[o + ContactStore.LBZ] = rBz + w * tz + (x * ty - y * tx);
+            d[o + LBX] = rBx + w * tx + (y * tz - z * ty);
+            d[o + LBY] = rBy + w * ty + (z * tx - x * tz);
+            d[o + LBZ] = rBz + w * tz + (x * ty - y * tx);
             // base = s - ((cB + rB) - (cA + rA)) . n
-            d[o + ContactStore.BASE] = d[o + ContactStore.SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
+            d[o + BASE] = d[o + SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
                     + (s.py[b] + rBy - s.py[a] - rAy) * ny + (s.pz[b] + rBz - s.pz[a] - rAz) * nz);
 
-            jacobian(inv, a, rAx, rAy, rAz, nx, ny, nz, d, o + ContactStore.AN, o + ContactStore.IAN);
-            jacobian(inv, a, rAx, rAy, rAz, t1x, t1y, t1z, d, o + ContactStore.AT1, o + ContactStore.IAT1);
-            jacobian(inv, a, rAx, rAy, rAz, t2x, t2y, t2z, d, o + ContactStore.AT2, o + ContactStore.IAT2);
-            jacobian(inv, b, rBx, rBy, rBz, nx, ny, nz, d, o + ContactStore.BN, o + ContactStore.IBN);
-            jacobian(inv, b, rBx, rBy, rBz, t1x, t1y, t1z, d, o + ContactStore.BT1, o + ContactStore.IBT1);
-            jacobian(inv, b, rBx, rBy, rBz, t2x, t2y, t2z, d, o + ContactStore.BT2, o + ContactStore.IBT2);
+            jacobian(inv, a, rAx, rAy, rAz, nx, ny, nz, d, o + AN, o + IAN);
+            jacobian(inv, a, rAx, rAy, rAz, t1x, t1y, t1z, d, o + AT1, o + IAT1);
+            jacobian(inv, a, rAx, rAy, rAz, t2x, t2y, t2z, d, o + AT2, o + IAT2);
+            jacobian(inv, b, rBx, rBy, rBz, nx, ny, nz, d, o + BN, o + IBN);
+            jacobian(inv, b, rBx, rBy, rBz, t1x, t1y, t1z, d, o + BT1, o + IBT1);
+            jacobian(inv, b, rBx, rBy, rBz, t2x, t2y, t2z, d, o + BT2, o + IBT2);
             double mSum = s.invMass[a] + s.invMass[b];
-            d[o + ContactStore.NORMAL_MASS] = inverse(mSum + dot(d, o + ContactStore.AN, o + ContactStore.IAN)
-                    + dot(d, o + ContactStore.BN, o + ContactStore.IBN));
-            d[o + ContactStore.TANGENT_MASS1] = inverse(mSum + dot(d, o + ContactStore.AT1, o + ContactStore.IAT1)
-                    + dot(d, o + ContactStore.BT1, o + ContactStore.IBT1));
-            d[o + ContactStore.TANGENT_MASS2] = inverse(mSum + dot(d, o + ContactStore.AT2, o + ContactStore.IAT2)
-                    + dot(d, o + ContactStore.BT2, o + ContactStore.IBT2));
-            d[o + ContactStore.ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
+            d[o + NORMAL_MASS] = inverse(mSum + dot(d, o + AN, o + IAN)
+                    + dot(d, o + BN, o + IBN));
+            d[o + TANGENT_MASS1] = inverse(mSum + dot(d, o + AT1, o + IAT1)
+                    + dot(d, o + BT1, o + IBT1));
+            d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2)
+                    + dot(d, o + BT2, o + IBT2));
+            d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
             c.warmStart(i);
         }
         int runs = c.buildRuns();
@@ -366,24 +416,25 @@ public final class ContactSolver {
         double qAx = s.qx[a], qAy = s.qy[a], qAz = s.qz[a], qAw = s.qw[a];
         double pBx = s.px[b], pBy = s.py[b], pBz = s.pz[b];
         double qBx = s.qx[b], qBy = s.qy[b], qBz = s.qz[b], qBw = s.qw[b];
-        for (int o = ContactStore.STRIDE * start, e = ContactStore.STRIDE * end; o < e; o += ContactStore.STRIDE) {
+        for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
             // R l for the unit quaternion (x, y, z, w): t = 2 q_v x l, R l = l + w t + q_v x t.
-            double lx = d[o + ContactStore.LAX], ly = d[o + ContactStore.LAY], lz = d[o + ContactStore.LAZ];
-            double tx = 2 * (qAy * lz - qAz * ly), ty = 2 * (qAz * lx - qAx * lz), tz = 2 * (qAx * ly - qAy * lx);
+            double lx = d[o + LAX], ly = d[o + LAY], lz = d[o + LAZ];
+            double tx = 2 * (qAy * lz - qAz * ly), ty = 2 * (qAz * lx - qAx * lz);
+            double tz = 2 * (qAx * ly - qAy * lx);
             double ax = pAx + lx + qAw * tx + (qAy * tz - qAz * ty);
             double ay = pAy + ly + qAw * ty + (qAz * tx - qAx * tz);
             double az = pAz + lz + qAw * tz + (qAx * ty - qAy * tx);
-            lx = d[o + ContactStore.LBX];
-            ly = d[o + ContactStore.LBY];
-            lz = d[o + ContactStore.LBZ];
+            lx = d[o + LBX];
+            ly = d[o + LBY];
+            lz = d[o + LBZ];
             tx = 2 * (qBy * lz - qBz * ly);
             ty = 2 * (qBz * lx - qBx * lz);
             tz = 2 * (qBx * ly - qBy * lx);
             double bx = pBx + lx + qBw * tx + (qBy * tz - qBz * ty);
             double by = pBy + ly + qBw * ty + (qBz * tx - qBx * tz);
             double bz = pBz + lz + qBw * tz + (qBx * ty - qBy * tx);
-            d[o + ContactStore.SEP] = d[o + ContactStore.BASE] + (bx - ax) * d[o + ContactStore.NX]
-                    + (by - ay) * d[o + ContactStore.NY] + (bz - az) * d[o + ContactStore.NZ];
+            d[o + SEP] = d[o + BASE] + (bx - ax) * d[o + NX]
+                    + (by - ay) * d[o + NY] + (bz - az) * d[o + NZ];
         }
     }
 
@@ -393,7 +444,7 @@ public final class ContactSolver {
      * bodies held in locals.
      */
     private static void warmStart(BodyStore s, ContactStore c) {
-        final int stride = ContactStore.STRIDE;
+        final int stride = STRIDE;
         double[] d = c.data;
         int[] runStart = c.runStart;
         int runs = c.runCount();
@@ -405,29 +456,29 @@ public final class ContactSolver {
             double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
             double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
             for (int o = stride * start, e = stride * end; o < e; o += stride) {
-                double ln = d[o + ContactStore.NORMAL_IMPULSE];
-                double l1 = d[o + ContactStore.TANGENT_IMPULSE1], l2 = d[o + ContactStore.TANGENT_IMPULSE2];
-                double px = ln * d[o + ContactStore.NX] + l1 * d[o + ContactStore.T1X] + l2 * d[o + ContactStore.T2X];
-                double py = ln * d[o + ContactStore.NY] + l1 * d[o + ContactStore.T1Y] + l2 * d[o + ContactStore.T2Y];
-                double pz = ln * d[o + ContactStore.NZ] + l1 * d[o + ContactStore.T1Z] + l2 * d[o + ContactStore.T2Z];
+                double ln = d[o + NORMAL_IMPULSE];
+                double l1 = d[o + TANGENT_IMPULSE1], l2 = d[o + TANGENT_IMPULSE2];
+                double px = ln * d[o + NX] + l1 * d[o + T1X] + l2 * d[o + T2X];
+                double py = ln * d[o + NY] + l1 * d[o + T1Y] + l2 * d[o + T2Y];
+                double pz = ln * d[o + NZ] + l1 * d[o + T1Z] + l2 * d[o + T2Z];
                 // I^-1 (r x P) = ln I^-1 (r x n) + l1 I^-1 (r x t1) + l2 I^-1 (r x t2); zero for
                 // infinite mass, as is mA, so the locals of a static body do not change.
                 vAx -= ma * px;
                 vAy -= ma * py;
                 vAz -= ma * pz;
-                wAx -= ln * d[o + ContactStore.IAN] + l1 * d[o + ContactStore.IAT1] + l2 * d[o + ContactStore.IAT2];
-                wAy -= ln * d[o + ContactStore.IAN + 1] + l1 * d[o + ContactStore.IAT1 + 1]
-                        + l2 * d[o + ContactStore.IAT2 + 1];
-                wAz -= ln * d[o + ContactStore.IAN + 2] + l1 * d[o + ContactStore.IAT1 + 2]
-                        + l2 * d[o + ContactStore.IAT2 + 2];
+                wAx -= ln * d[o + IAN] + l1 * d[o + IAT1] + l2 * d[o + IAT2];
+                wAy -= ln * d[o + IAN + 1] + l1 * d[o + IAT1 + 1]
+                        + l2 * d[o + IAT2 + 1];
+                wAz -= ln * d[o + IAN + 2] + l1 * d[o + IAT1 + 2]
+                        + l2 * d[o + IAT2 + 2];
                 vBx += mb * px;
                 vBy += mb * py;
                 vBz += mb * pz;
-                wBx += ln * d[o + ContactStore.IBN] + l1 * d[o + ContactStore.IBT1] + l2 * d[o + ContactStore.IBT2];
-                wBy += ln * d[o + ContactStore.IBN + 1] + l1 * d[o + ContactStore.IBT1 + 1]
-                        + l2 * d[o + ContactStore.IBT2 + 1];
-                wBz += ln * d[o + ContactStore.IBN + 2] + l1 * d[o + ContactStore.IBT1 + 2]
-                        + l2 * d[o + ContactStore.IBT2 + 2];
+                wBx += ln * d[o + IBN] + l1 * d[o + IBT1] + l2 * d[o + IBT2];
+                wBy += ln * d[o + IBN + 1] + l1 * d[o + IBT1 + 1]
+                        + l2 * d[o + IBT2 + 1];
+                wBz += ln * d[o + IBN + 2] + l1 * d[o + IBT1 + 2]
+                        + l2 * d[o + IBT2 + 2];
             }
             if (ma > 0) {
                 vx[a] = vAx;
@@ -453,13 +504,13 @@ public final class ContactSolver {
         int a = c.bodyA[i], b = c.bodyB[i];
         double[] inv = s.invInertiaWorld;
         double[] d = c.data;
-        int p = ContactStore.STRIDE * i;
+        int p = STRIDE * i;
         double ma = s.invMass[a];
         if (ma > 0) {
             s.vx[a] -= ma * px;
             s.vy[a] -= ma * py;
             s.vz[a] -= ma * pz;
-            double rx = d[p + ContactStore.RAX], ry = d[p + ContactStore.RAY], rz = d[p + ContactStore.RAZ];
+            double rx = d[p + RAX], ry = d[p + RAY], rz = d[p + RAZ];
             double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
             int o = 9 * a;
             s.wx[a] -= inv[o] * ax + inv[o + 1] * ay + inv[o + 2] * az;
@@ -471,7 +522,7 @@ public final class ContactSolver {
             s.vx[b] += mb * px;
             s.vy[b] += mb * py;
             s.vz[b] += mb * pz;
-            double rx = d[p + ContactStore.RBX], ry = d[p + ContactStore.RBY], rz = d[p + ContactStore.RBZ];
+            double rx = d[p + RBX], ry = d[p + RBY], rz = d[p + RBZ];
             double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
             int o = 9 * b;
             s.wx[b] += inv[o] * ax + inv[o + 1] * ay + inv[o + 2] * az;
@@ -498,8 +549,9 @@ public final class ContactSolver {
      * between the corners as the coupled 4 x 4 problem would. Resting manifolds, warm-started, stop
      * after one.
      */
-    private void solve(BodyStore s, ContactStore c, double h, boolean useBias, boolean refresh, boolean accumulate) {
-        final int stride = ContactStore.STRIDE;
+    private void solve(BodyStore s, ContactStore c, double h, boolean useBias, boolean refresh,
+                       boolean accumulate) {
+        final int stride = STRIDE;
         double[] d = c.data;
         int[] runStart = c.runStart;
         int runs = c.runCount();
@@ -521,92 +573,92 @@ public final class ContactSolver {
             int oStart = stride * start, oEnd = stride * end;
 
             for (int o = oStart; o < oEnd; o += stride) {
-                double mu = d[o + ContactStore.FRICTION];
+                double mu = d[o + FRICTION];
                 if (!(mu > 0)) {
                     continue;
                 }
                 // Relative velocity along t: (vB - vA) . t + wB . (rB x t) - wA . (rA x t).
                 double dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
-                double t1x = d[o + ContactStore.T1X], t1y = d[o + ContactStore.T1Y], t1z = d[o + ContactStore.T1Z];
-                double t2x = d[o + ContactStore.T2X], t2y = d[o + ContactStore.T2Y], t2z = d[o + ContactStore.T2Z];
+                double t1x = d[o + T1X], t1y = d[o + T1Y], t1z = d[o + T1Z];
+                double t2x = d[o + T2X], t2y = d[o + T2Y], t2z = d[o + T2Z];
                 double vt1 = dvx * t1x + dvy * t1y + dvz * t1z
-                        + (wBx * d[o + ContactStore.BT1] + wBy * d[o + ContactStore.BT1 + 1]
-                        + wBz * d[o + ContactStore.BT1 + 2])
-                        - (wAx * d[o + ContactStore.AT1] + wAy * d[o + ContactStore.AT1 + 1]
-                        + wAz * d[o + ContactStore.AT1 + 2]);
+                        + (wBx * d[o + BT1] + wBy * d[o + BT1 + 1]
+                        + wBz * d[o + BT1 + 2])
+                        - (wAx * d[o + AT1] + wAy * d[o + AT1 + 1]
+                        + wAz * d[o + AT1 + 2]);
                 double vt2 = dvx * t2x + dvy * t2y + dvz * t2z
-                        + (wBx * d[o + ContactStore.BT2] + wBy * d[o + ContactStore.BT2 + 1]
-                        + wBz * d[o + ContactStore.BT2 + 2])
-                        - (wAx * d[o + ContactStore.AT2] + wAy * d[o + ContactStore.AT2 + 1]
-                        + wAz * d[o + ContactStore.AT2 + 2]);
-                double old1 = d[o + ContactStore.TANGENT_IMPULSE1], old2 = d[o + ContactStore.TANGENT_IMPULSE2];
-                double new1 = old1 - d[o + ContactStore.TANGENT_MASS1] * vt1;
-                double new2 = old2 - d[o + ContactStore.TANGENT_MASS2] * vt2;
-                double limit = mu * d[o + ContactStore.NORMAL_IMPULSE];
+                        + (wBx * d[o + BT2] + wBy * d[o + BT2 + 1]
+                        + wBz * d[o + BT2 + 2])
+                        - (wAx * d[o + AT2] + wAy * d[o + AT2 + 1]
+                        + wAz * d[o + AT2 + 2]);
+                double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
+                double new1 = old1 - d[o + TANGENT_MASS1] * vt1;
+                double new2 = old2 - d[o + TANGENT_MASS2] * vt2;
+                double limit = mu * d[o + NORMAL_IMPULSE];
                 double len2 = new1 * new1 + new2 * new2;
                 double scale = len2 > limit * limit ? limit / Math.sqrt(len2) : 1;
                 new1 *= scale;
                 new2 *= scale;
-                d[o + ContactStore.TANGENT_IMPULSE1] = new1;
-                d[o + ContactStore.TANGENT_IMPULSE2] = new2;
+                d[o + TANGENT_IMPULSE1] = new1;
+                d[o + TANGENT_IMPULSE2] = new2;
                 double d1 = new1 - old1, d2 = new2 - old2;
                 double px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
                 vAx -= ma * px;
                 vAy -= ma * py;
                 vAz -= ma * pz;
-                wAx -= d1 * d[o + ContactStore.IAT1] + d2 * d[o + ContactStore.IAT2];
-                wAy -= d1 * d[o + ContactStore.IAT1 + 1] + d2 * d[o + ContactStore.IAT2 + 1];
-                wAz -= d1 * d[o + ContactStore.IAT1 + 2] + d2 * d[o + ContactStore.IAT2 + 2];
+                wAx -= d1 * d[o + IAT1] + d2 * d[o + IAT2];
+                wAy -= d1 * d[o + IAT1 + 1] + d2 * d[o + IAT2 + 1];
+                wAz -= d1 * d[o + IAT1 + 2] + d2 * d[o + IAT2 + 2];
                 vBx += mb * px;
                 vBy += mb * py;
                 vBz += mb * pz;
-                wBx += d1 * d[o + ContactStore.IBT1] + d2 * d[o + ContactStore.IBT2];
-                wBy += d1 * d[o + ContactStore.IBT1 + 1] + d2 * d[o + ContactStore.IBT2 + 1];
-                wBz += d1 * d[o + ContactStore.IBT1 + 2] + d2 * d[o + ContactStore.IBT2 + 2];
+                wBx += d1 * d[o + IBT1] + d2 * d[o + IBT2];
+                wBy += d1 * d[o + IBT1 + 1] + d2 * d[o + IBT2 + 1];
+                wBz += d1 * d[o + IBT1 + 2] + d2 * d[o + IBT2 + 2];
             }
 
             for (int pass = 0; pass < MANIFOLD_PASSES; pass++) {
                 double largest = 0;
                 for (int o = oStart; o < oEnd; o += stride) {
-                    double nx = d[o + ContactStore.NX], ny = d[o + ContactStore.NY], nz = d[o + ContactStore.NZ];
+                    double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
                     double vn = (vBx - vAx) * nx + (vBy - vAy) * ny + (vBz - vAz) * nz
-                            + (wBx * d[o + ContactStore.BN] + wBy * d[o + ContactStore.BN + 1]
-                            + wBz * d[o + ContactStore.BN + 2])
-                            - (wAx * d[o + ContactStore.AN] + wAy * d[o + ContactStore.AN + 1]
-                            + wAz * d[o + ContactStore.AN + 2]);
+                            + (wBx * d[o + BN] + wBy * d[o + BN + 1]
+                            + wBz * d[o + BN + 2])
+                            - (wAx * d[o + AN] + wAy * d[o + AN + 1]
+                            + wAz * d[o + AN + 2]);
                     // Speculative (s > 0), in both passes: the gap may close in this substep but no
                     // further, hard. Otherwise soft with bias, or (relax) only vn >= 0. Selects rather
                     // than branches: which case a point is in changes from point to point.
-                    double sep = d[o + ContactStore.SEP];
-                    boolean anchored = d[o + ContactStore.ANCHORED] != 0;
+                    double sep = d[o + SEP];
+                    boolean anchored = d[o + ANCHORED] != 0;
                     boolean soft = useBias && !(sep > 0);
                     double bias = sep > 0 ? sep * invH
                             : useBias ? Math.max((anchored ? anchoredRate : softRate) * sep, pushOut) : 0;
                     double mScale = soft ? (anchored ? anchoredMass : softMass) : 1;
                     double iScale = soft ? (anchored ? anchoredImpulse : softImpulse) : 0;
                     if (useBias) {
-                        d[o + ContactStore.APPROACH] = Math.min(d[o + ContactStore.APPROACH], vn);
+                        d[o + APPROACH] = Math.min(d[o + APPROACH], vn);
                     }
-                    double old = d[o + ContactStore.NORMAL_IMPULSE];
-                    double normalMass = d[o + ContactStore.NORMAL_MASS];
+                    double old = d[o + NORMAL_IMPULSE];
+                    double normalMass = d[o + NORMAL_MASS];
                     double impulse = -normalMass * mScale * (vn + bias) - iScale * old;
                     double updated = Math.max(old + impulse, 0);
                     double dn = updated - old;
-                    d[o + ContactStore.NORMAL_IMPULSE] = updated;
-                    d[o + ContactStore.MAX_NORMAL_IMPULSE] = Math.max(d[o + ContactStore.MAX_NORMAL_IMPULSE], dn);
+                    d[o + NORMAL_IMPULSE] = updated;
+                    d[o + MAX_NORMAL_IMPULSE] = Math.max(d[o + MAX_NORMAL_IMPULSE], dn);
                     double px = dn * nx, py = dn * ny, pz = dn * nz;
                     vAx -= ma * px;
                     vAy -= ma * py;
                     vAz -= ma * pz;
-                    wAx -= dn * d[o + ContactStore.IAN];
-                    wAy -= dn * d[o + ContactStore.IAN + 1];
-                    wAz -= dn * d[o + ContactStore.IAN + 2];
+                    wAx -= dn * d[o + IAN];
+                    wAy -= dn * d[o + IAN + 1];
+                    wAz -= dn * d[o + IAN + 2];
                     vBx += mb * px;
                     vBy += mb * py;
                     vBz += mb * pz;
-                    wBx += dn * d[o + ContactStore.IBN];
-                    wBy += dn * d[o + ContactStore.IBN + 1];
-                    wBz += dn * d[o + ContactStore.IBN + 2];
+                    wBx += dn * d[o + IBN];
+                    wBy += dn * d[o + IBN + 1];
+                    wBz += dn * d[o + IBN + 2];
                     // |dn| / m_eff is the change of this point's relative normal velocity.
                     largest = Math.max(largest, normalMass > 0 ? Math.abs(dn) / normalMass : 0);
                 }
@@ -616,7 +668,7 @@ public final class ContactSolver {
             }
             if (accumulate) {
                 for (int o = oStart; o < oEnd; o += stride) {
-                    d[o + ContactStore.TOTAL_NORMAL_IMPULSE] += d[o + ContactStore.NORMAL_IMPULSE];
+                    d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
                 }
             }
             if (ma > 0) {
@@ -651,25 +703,25 @@ public final class ContactSolver {
         int n = c.count();
         double[] d = c.data;
         for (int i = 0; i < n; i++) {
-            int o = ContactStore.STRIDE * i;
-            double e = d[o + ContactStore.RESTITUTION];
-            double approach = d[o + ContactStore.APPROACH];
-            if (e == 0 || approach > -restitutionThreshold || d[o + ContactStore.MAX_NORMAL_IMPULSE] == 0) {
+            int o = STRIDE * i;
+            double e = d[o + RESTITUTION];
+            double approach = d[o + APPROACH];
+            if (e == 0 || approach > -restitutionThreshold || d[o + MAX_NORMAL_IMPULSE] == 0) {
                 continue;
             }
             int a = c.bodyA[i], b = c.bodyB[i];
-            double rAx = d[o + ContactStore.RAX], rAy = d[o + ContactStore.RAY], rAz = d[o + ContactStore.RAZ];
-            double rBx = d[o + ContactStore.RBX], rBy = d[o + ContactStore.RBY], rBz = d[o + ContactStore.RBZ];
+            double rAx = d[o + RAX], rAy = d[o + RAY], rAz = d[o + RAZ];
+            double rBx = d[o + RBX], rBy = d[o + RBY], rBz = d[o + RBZ];
             double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
             double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
             double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
-            double nx = d[o + ContactStore.NX], ny = d[o + ContactStore.NY], nz = d[o + ContactStore.NZ];
+            double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
             double vn = dvx * nx + dvy * ny + dvz * nz;
-            double old = d[o + ContactStore.NORMAL_IMPULSE];
-            double updated = Math.max(old - d[o + ContactStore.NORMAL_MASS] * (vn + e * approach), 0);
+            double old = d[o + NORMAL_IMPULSE];
+            double updated = Math.max(old - d[o + NORMAL_MASS] * (vn + e * approach), 0);
             double dn = updated - old;
-            d[o + ContactStore.NORMAL_IMPULSE] = updated;
-            d[o + ContactStore.TOTAL_NORMAL_IMPULSE] += dn;
+            d[o + NORMAL_IMPULSE] = updated;
+            d[o + TOTAL_NORMAL_IMPULSE] += dn;
             if (dn != 0) {
                 apply(s, c, i, dn * nx, dn * ny, dn * nz);
             }

@@ -8,21 +8,23 @@ import java.util.Arrays;
  *
  * <p>Layout: every point is one record of {@link #STRIDE} doubles in {@link #data}, fields at the
  * offsets below, the solver's hot fields first. A solver pass reads some 50 fields of a point at
- * once; as one record they stream through the cache as adjacent lines, where one array per field
- * made every point touch dozens of arrays, each a separate line and a separate bounds check. The keys and body indices stay in {@code int} arrays: the warm-start lookup reads
- * them apart from the rest. The normal and the pair's material are repeated in each of a
- * manifold's (at most four) points, so a compound's several manifolds between one body pair are
- * no special case. {@link #runStart} groups consecutive points of one body pair into runs: the
- * solver loads the two bodies once per run.
+ * once; as one record they lie in adjacent cache lines off one index, where one array per field
+ * made every point touch dozens of arrays, each a separate line and a separate bounds check. The
+ * keys and body indices stay in {@code int} arrays: the warm-start lookup reads them apart from the
+ * rest. The normal and the pair's material are repeated in each of a manifold's (at most four)
+ * points, so a compound's several manifolds between one body pair are no special case.
+ * {@link #runStart} groups consecutive points of one body pair into runs: the solver holds the two
+ * bodies' velocities in locals for a run.
  *
  * <p>Frames and units: {@code N*} is the unit normal from A to B (world); {@code T1*, T2*} two
  * unit tangents with {@code (t1, t2, n)} right-handed; {@code RA*, RB*} the lever arms from each
- * body's centre of mass to its contact point at the start of the step (world, m), kept for the
- * Jacobians all step; {@code LA*, LB*} the same anchors in each body's own axes, rotated with the
- * body to recompute the separation every substep; {@code BASE} the separation (m) left over once
- * the anchors are subtracted ({@code s = base + (cB + R_B lB - cA - R_A lA) . n}, 0 up to rounding
- * for a manifold whose separation is {@code (pointB - pointA) . n}); {@code SEP} that separation at
- * the bodies' current poses, refreshed once per substep. Impulses are N s.
+ * body's centre of mass to its contact point at the start of the step (world, m), from which the
+ * step's angular Jacobians {@code AN..IBT2} are formed; {@code LA*, LB*} the same anchors in each
+ * body's own axes, rotated with the body to recompute the separation every substep; {@code BASE}
+ * the separation (m) left over once the anchors are subtracted
+ * ({@code s = base + (cB + R_B lB - cA - R_A lA) . n}, 0 up to rounding for a manifold whose
+ * separation is {@code (pointB - pointA) . n}); {@code SEP} that separation at the bodies' current
+ * poses, refreshed once per substep. Impulses are N s.
  *
  * <p>The warm-start cache is an open-addressing table (linear probing, power-of-two capacity at
  * most half full) over the previous step's keys: exact keys and a fixed probe order make the lookup
@@ -38,7 +40,7 @@ public final class ContactStore {
     public static final int T1X = 3, T1Y = 4, T1Z = 5, T2X = 6, T2Y = 7, T2Z = 8;
     /** {@code rA x n}, {@code rA x t1}, {@code rA x t2}, then the same for B. */
     public static final int AN = 9, AT1 = 12, AT2 = 15, BN = 18, BT1 = 21, BT2 = 24;
-    /** {@code I_A^-1 (rA x n)}, {@code I_A^-1 (rA x t1)}, {@code I_A^-1 (rA x t2)}, then the same for B. */
+    /** {@code I_A^-1 (rA x n)}, {@code I_A^-1 (rA x t1)}, {@code I_A^-1 (rA x t2)}, then for B. */
     public static final int IAN = 27, IAT1 = 30, IAT2 = 33, IBN = 36, IBT1 = 39, IBT2 = 42;
     public static final int NORMAL_MASS = 45, TANGENT_MASS1 = 46, TANGENT_MASS2 = 47;
     public static final int FRICTION = 48;

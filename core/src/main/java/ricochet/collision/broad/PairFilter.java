@@ -25,7 +25,7 @@ public final class PairFilter {
 
     private long[] slots = newSlots(16);
     private int size;
-    /** Counts the changes to the exclusions: a broad phase that caches pairs re-checks them all after one. */
+    /** Counts changes to the exclusions: a broad phase that keeps pairs re-checks them all after one. */
     private long changes;
 
     /** True when the groups and masks let the two proxies collide. */
