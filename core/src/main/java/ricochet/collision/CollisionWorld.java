@@ -32,6 +32,9 @@ import ricochet.math.Transform;
  * through {@link MeshCollide}, compounds part by part, and every other convex pair through GJK and
  * EPA ({@link ConvexCollide}).
  *
+ * <p>A pair of non-compound parts whose relative pose has moved by less than a tenth of a millimetre
+ * since it was last collided gets its last manifold back at today's poses ({@link ManifoldCache}).
+ *
  * <p>Planes have no finite bounds, so they stay out of the broad phase and meet every other
  * non-static body directly. Mesh-mesh and mesh-plane pairs (static geometry against static
  * geometry) produce no contacts.
@@ -53,6 +56,7 @@ public final class CollisionWorld {
     private final MeshHit meshHit = new MeshHit();
     private final Manifold manifold = new Manifold();
     private final PairBuffer pairs = new PairBuffer();
+    private final ManifoldCache cache = new ManifoldCache();
     private final RayResult allHit = new RayResult();
 
     private Shape[] shapes = new Shape[16];
@@ -63,6 +67,8 @@ public final class CollisionWorld {
     private boolean[] sleeping = new boolean[16];
     /** An upper bound on how fast each body's surface moves, m/s (see {@link #setSpeedBound}). */
     private double[] speedBound = new double[16];
+    /** Six doubles per body: its tight world box (minX, minY, minZ, maxX, maxY, maxZ) at its pose. */
+    private double[] tight = new double[6 * 16];
     private int[] groups = new int[16];
     private int[] masks = new int[16];
     private int count;
@@ -99,6 +105,7 @@ public final class CollisionWorld {
         }
         int id = freeCount > 0 ? freeIds[--freeCount] : count++;
         ensureCapacity(id + 1);
+        cache.clear();
         shapes[id] = shape;
         poses[id] = new Transform().set(pose);
         statics[id] = isStatic;
@@ -114,6 +121,7 @@ public final class CollisionWorld {
             planes[planeCount++] = id;
         } else {
             worldBounds(shape, poses[id], bounds);
+            System.arraycopy(bounds, 0, tight, 6 * id, 6);
             proxies[id] = broad.createProxy(bounds[0], bounds[1], bounds[2], bounds[3], bounds[4], bounds[5], id,
                     isStatic, group, mask);
         }
@@ -129,6 +137,7 @@ public final class CollisionWorld {
             statics = Arrays.copyOf(statics, c);
             sleeping = Arrays.copyOf(sleeping, c);
             speedBound = Arrays.copyOf(speedBound, c);
+            tight = Arrays.copyOf(tight, 6 * c);
             groups = Arrays.copyOf(groups, c);
             masks = Arrays.copyOf(masks, c);
         }
@@ -142,6 +151,7 @@ public final class CollisionWorld {
         old.set(pose);
         if (proxies[body] >= 0) {
             worldBounds(shapes[body], old, bounds);
+            System.arraycopy(bounds, 0, tight, 6 * body, 6);
             broad.moveProxy(proxies[body], bounds[0], bounds[1], bounds[2], bounds[3], bounds[4], bounds[5], dx, dy,
                     dz);
         }
@@ -160,6 +170,7 @@ public final class CollisionWorld {
             }
         }
         shapes[body] = null;
+        cache.clear();
         if (freeCount == freeIds.length) {
             freeIds = Arrays.copyOf(freeIds, 2 * freeCount);
         }
@@ -268,6 +279,7 @@ public final class CollisionWorld {
      * while a fast body is still met before it overlaps.
      */
     public void findContacts(double base, double max, double dt, ContactListener listener) {
+        cache.beginPass();
         pairs.clear();
         broad.findPairs(pairs);
         for (int i = 0; i < pairs.count(); i++) {
@@ -277,7 +289,25 @@ public final class CollisionWorld {
                 continue;
             }
             double margin = Math.min(max, base + (speedBound[a] + speedBound[b]) * dt);
-            collide(a, -1, shapes[a], poses[a], b, -1, shapes[b], poses[b], margin, listener, 0);
+            // A gap between the tight boxes is a lower bound on the shapes' distance: past the margin
+            // nothing within it can be found. Of a settled 1,000-box pile's broad-phase pairs (fat
+            // boxes within 0.2 m) this drops more than half before the narrow phase.
+            if (boxesApart(a, b, margin)) {
+                continue;
+            }
+            Shape sa = shapes[a], sb = shapes[b];
+            if (sa instanceof CompoundShape || sb instanceof CompoundShape) {
+                collide(a, -1, sa, poses[a], b, -1, sb, poses[b], margin, listener, 0);
+                continue;
+            }
+            int n = cache.lookup(a, b, poses[a], poses[b], margin, reach(b), manifold);
+            if (n < 0) {
+                boolean hit = narrow(sa, poses[a], sb, poses[b], margin);
+                n = cache.store(a, b, poses[a], poses[b], margin, hit, manifold);
+            }
+            if (n > 0) {
+                listener.onContact(a, -1, b, -1, manifold);
+            }
         }
         for (int p = 0; p < planeCount; p++) {
             int plane = planes[p];
@@ -289,6 +319,15 @@ public final class CollisionWorld {
                 }
             }
         }
+    }
+
+    /** Whether the tight boxes of a and b are more than {@code margin} apart along some axis. */
+    private boolean boxesApart(int a, int b, double margin) {
+        double[] t = tight;
+        int p = 6 * a, q = 6 * b;
+        return t[p] - t[q + 3] > margin || t[q] - t[p + 3] > margin
+                || t[p + 1] - t[q + 4] > margin || t[q + 1] - t[p + 4] > margin
+                || t[p + 2] - t[q + 5] > margin || t[q + 2] - t[p + 5] > margin;
     }
 
     /** Narrow phase for one pair of parts; compounds recurse into their children. */
@@ -310,24 +349,39 @@ public final class CollisionWorld {
             }
             return;
         }
-        boolean hit;
+        if (narrow(sa, ta, sb, tb, margin) && manifold.pointCount() > 0) {
+            listener.onContact(a, childA, b, childB, manifold);
+        }
+    }
+
+    /** The narrow phase for two parts that are not compounds, into {@link #manifold}; whether it hit. */
+    private boolean narrow(Shape sa, Transform ta, Shape sb, Transform tb, double margin) {
         if (dispatch.supports(sa.type(), sb.type())) {
-            hit = dispatch.collide(sa, ta, sb, tb, margin, manifold);
+            return dispatch.collide(sa, ta, sb, tb, margin, manifold);
         } else if (sa instanceof TriangleShape ma && sb instanceof ConvexShape cb) {
-            hit = mesh.collide(ma, ta, cb, tb, margin, manifold);
+            return mesh.collide(ma, ta, cb, tb, margin, manifold);
         } else if (sb instanceof TriangleShape mb && sa instanceof ConvexShape ca) {
-            hit = mesh.collide(mb, tb, ca, ta, margin, manifold);
+            boolean hit = mesh.collide(mb, tb, ca, ta, margin, manifold);
             if (hit) {
                 manifold.flip();
             }
+            return hit;
         } else if (sa instanceof ConvexShape ca && sb instanceof ConvexShape cb) {
-            hit = convex.collide(ca, ta, cb, tb, margin, manifold);
-        } else {
-            return;
+            return convex.collide(ca, ta, cb, tb, margin, manifold);
         }
-        if (hit && manifold.pointCount() > 0) {
-            listener.onContact(a, childA, b, childB, manifold);
-        }
+        manifold.clear();
+        return false;
+    }
+
+    /** A bound on how far body i's shape reaches from its pose's origin (its tight box's far corner), m. */
+    private double reach(int i) {
+        double[] t = tight;
+        int o = 6 * i;
+        Transform p = poses[i];
+        double x = Math.max(Math.abs(t[o] - p.px), Math.abs(t[o + 3] - p.px));
+        double y = Math.max(Math.abs(t[o + 1] - p.py), Math.abs(t[o + 4] - p.py));
+        double z = Math.max(Math.abs(t[o + 2] - p.pz), Math.abs(t[o + 5] - p.pz));
+        return Math.sqrt(x * x + y * y + z * z);
     }
 
     private Transform childPose(int i) {

@@ -1,5 +1,55 @@
 package ricochet.dynamics;
 
+import static ricochet.dynamics.ContactStore.AN;
+import static ricochet.dynamics.ContactStore.ANCHORED;
+import static ricochet.dynamics.ContactStore.APPROACH;
+import static ricochet.dynamics.ContactStore.AT1;
+import static ricochet.dynamics.ContactStore.AT2;
+import static ricochet.dynamics.ContactStore.BASE;
+import static ricochet.dynamics.ContactStore.BN;
+import static ricochet.dynamics.ContactStore.BT1;
+import static ricochet.dynamics.ContactStore.BT2;
+import static ricochet.dynamics.ContactStore.FRICTION;
+import static ricochet.dynamics.ContactStore.IAN;
+import static ricochet.dynamics.ContactStore.IAT1;
+import static ricochet.dynamics.ContactStore.IAT2;
+import static ricochet.dynamics.ContactStore.IBN;
+import static ricochet.dynamics.ContactStore.IBT1;
+import static ricochet.dynamics.ContactStore.IBT2;
+import static ricochet.dynamics.ContactStore.LAX;
+import static ricochet.dynamics.ContactStore.LAY;
+import static ricochet.dynamics.ContactStore.LAZ;
+import static ricochet.dynamics.ContactStore.LBX;
+import static ricochet.dynamics.ContactStore.LBY;
+import static ricochet.dynamics.ContactStore.LBZ;
+import static ricochet.dynamics.ContactStore.MAX_NORMAL_IMPULSE;
+import static ricochet.dynamics.ContactStore.NORMAL_IMPULSE;
+import static ricochet.dynamics.ContactStore.NORMAL_MASS;
+import static ricochet.dynamics.ContactStore.NX;
+import static ricochet.dynamics.ContactStore.NY;
+import static ricochet.dynamics.ContactStore.NZ;
+import static ricochet.dynamics.ContactStore.RAX;
+import static ricochet.dynamics.ContactStore.RAY;
+import static ricochet.dynamics.ContactStore.RAZ;
+import static ricochet.dynamics.ContactStore.RBX;
+import static ricochet.dynamics.ContactStore.RBY;
+import static ricochet.dynamics.ContactStore.RBZ;
+import static ricochet.dynamics.ContactStore.RESTITUTION;
+import static ricochet.dynamics.ContactStore.SEP;
+import static ricochet.dynamics.ContactStore.SEPARATION;
+import static ricochet.dynamics.ContactStore.STRIDE;
+import static ricochet.dynamics.ContactStore.T1X;
+import static ricochet.dynamics.ContactStore.T1Y;
+import static ricochet.dynamics.ContactStore.T1Z;
+import static ricochet.dynamics.ContactStore.T2X;
+import static ricochet.dynamics.ContactStore.T2Y;
+import static ricochet.dynamics.ContactStore.T2Z;
+import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE1;
+import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE2;
+import static ricochet.dynamics.ContactStore.TANGENT_MASS1;
+import static ricochet.dynamics.ContactStore.TANGENT_MASS2;
+import static ricochet.dynamics.ContactStore.TOTAL_NORMAL_IMPULSE;
+
 /**
  * Non-penetration, friction and restitution for the points of a {@link ContactStore}, solved with
  * Box2D v3's "soft step" (Catto, "Solver2D", 2024; Box2D v3 {@code solver.c} and
@@ -34,6 +84,12 @@ package ricochet.dynamics;
  * ({@code s > 0}, speculative) may close at most its gap in the substep: its bias is {@code s / h}
  * and it is hard (no softness), so fast bodies stop at the surface instead of tunnelling through the
  * margin.
+ *
+ * <p>The Jacobians are fixed for the step: the lever arms, the tangents, the effective masses and the
+ * angular terms {@code r x d} and {@code I^-1 (r x d)} ({@code d = n, t1, t2}) all use the poses and
+ * world inverse inertias at the step's start (as Jolt's contact constraints do), so each impulse moves
+ * the bodies exactly as the effective mass that sized it assumed, and a pass reads them instead of
+ * forming crosses and matrix products for every point again.
  *
  * <p>Friction: two tangents per point with their own effective masses; the pair of accumulated
  * tangent impulses is clamped to the disc of radius {@code mu lambda_n} (the Coulomb cone at the
@@ -201,20 +257,21 @@ public final class ContactSolver {
                             if (constraints != null) {
                                 constraints.solve(s, true);
                             }
-                            solve(s, c, h, true);
+                            solve(s, c, h, true, false, false);
                         }
                         break;
                     case INTEGRATE_POSITIONS:
                         Integrator.integratePositions(s, h);
                         break;
                     case RELAX:
+                        // Positions just moved: the first pass refreshes the separations, which the
+                        // next substep's biased solve reads too; the last adds the impulses to the totals.
                         for (int r = 0; r < relaxIterations; r++) {
                             if (constraints != null) {
                                 constraints.solve(s, false);
                             }
-                            solve(s, c, h, false);
+                            solve(s, c, h, false, r == 0, r == relaxIterations - 1);
                         }
-                        accumulateTotals(c);
                         break;
                     default:
                         throw new IllegalStateException("stage " + stage);
@@ -237,36 +294,20 @@ public final class ContactSolver {
     }
 
     /**
-     * Soft constraint coefficients for a spring of frequency f and damping ratio zeta taken
-     * implicitly over h (Catto, "Solver2D"): with {@code omega = 2 pi f}, {@code a1 = 2 zeta + h omega},
-     * {@code a2 = h omega a1}, {@code a3 = 1 / (1 + a2)}: bias rate {@code omega / a1}, mass scale
-     * {@code a2 a3}, impulse scale {@code a3}.
-     */
-    private static final class Softness {
-        double biasRate, massScale, impulseScale;
-
-        void set(double f, double zeta, double h) {
-            double omega = 2 * Math.PI * f;
-            double a1 = 2 * zeta + h * omega;
-            double a2 = h * omega * a1;
-            double a3 = 1 / (1 + a2);
-            biasRate = omega / a1;
-            massScale = a2 * a3;
-            impulseScale = a3;
-        }
-    }
-
-    /**
      * Per point: the tangents, the body-frame anchors, the effective masses
      * {@code 1 / (mA + mB + (I_A^-1 (rA x d)) . (rA x d) + (I_B^-1 (rB x d)) . (rB x d))} for
-     * {@code d = n, t1, t2}, and last step's impulses. Reads the lever arms {@code rA, rB}, the
-     * normal and the separation the narrow phase left in the store.
+     * {@code d = n, t1, t2}, last step's impulses and the separation at the start; then the runs of
+     * one body pair. Reads the lever arms {@code rA, rB}, the normal and the separation the narrow
+     * phase left in the store.
      */
     private static void prepare(BodyStore s, ContactStore c) {
         int n = c.count();
+        double[] d = c.data;
+        double[] inv = s.invInertiaWorld;
         for (int i = 0; i < n; i++) {
+            int o = STRIDE * i;
             int a = c.bodyA[i], b = c.bodyB[i];
-            double nx = c.nx[i], ny = c.ny[i], nz = c.nz[i];
+            double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
             // Tangents from the normal by a fixed rule: t1 = n x e with e the axis n is least
             // aligned to (|nx| < 1/sqrt(3) picks x), t2 = n x t1. The rule only switches where
             // |nx| = 1/sqrt(3), far from the axis-aligned normals of resting contacts, so a resting
@@ -274,33 +315,33 @@ public final class ContactSolver {
             double t1x, t1y, t1z;
             if (Math.abs(nx) < 0.5773502691896258) {
                 // n x (1, 0, 0) = (0, nz, -ny)
-                double inv = 1 / Math.sqrt(ny * ny + nz * nz);
+                double invLen = 1 / Math.sqrt(ny * ny + nz * nz);
                 t1x = 0;
-                t1y = nz * inv;
-                t1z = -ny * inv;
+                t1y = nz * invLen;
+                t1z = -ny * invLen;
             } else {
                 // n x (0, 1, 0) = (-nz, 0, nx)
-                double inv = 1 / Math.sqrt(nx * nx + nz * nz);
-                t1x = -nz * inv;
+                double invLen = 1 / Math.sqrt(nx * nx + nz * nz);
+                t1x = -nz * invLen;
                 t1y = 0;
-                t1z = nx * inv;
+                t1z = nx * invLen;
             }
             double t2x = ny * t1z - nz * t1y, t2y = nz * t1x - nx * t1z, t2z = nx * t1y - ny * t1x;
-            c.t1x[i] = t1x;
-            c.t1y[i] = t1y;
-            c.t1z[i] = t1z;
-            c.t2x[i] = t2x;
-            c.t2y[i] = t2y;
-            c.t2z[i] = t2z;
+            d[o + T1X] = t1x;
+            d[o + T1Y] = t1y;
+            d[o + T1Z] = t1z;
+            d[o + T2X] = t2x;
+            d[o + T2Y] = t2y;
+            d[o + T2Z] = t2z;
 
-            double rAx = c.rAx[i], rAy = c.rAy[i], rAz = c.rAz[i];
-            double rBx = c.rBx[i], rBy = c.rBy[i], rBz = c.rBz[i];
+            double rAx = d[o + RAX], rAy = d[o + RAY], rAz = d[o + RAZ];
+            double rBx = d[o + RBX], rBy = d[o + RBY], rBz = d[o + RBZ];
             // l = R^T r: rotate by the conjugate quaternion.
             double x = -s.qx[a], y = -s.qy[a], z = -s.qz[a], w = s.qw[a];
             double tx = 2 * (y * rAz - z * rAy), ty = 2 * (z * rAx - x * rAz), tz = 2 * (x * rAy - y * rAx);
-            c.lAx[i] = rAx + w * tx + (y * tz - z * ty);
-            c.lAy[i] = rAy + w * ty + (z * tx - x * tz);
-            c.lAz[i] = rAz + w * tz + (x * ty - y * tx);
+            d[o + LAX] = rAx + w * tx + (y * tz - z * ty);
+            d[o + LAY] = rAy + w * ty + (z * tx - x * tz);
+            d[o + LAZ] = rAz + w * tz + (x * ty - y * tx);
             x = -s.qx[b];
             y = -s.qy[b];
             z = -s.qz[b];
@@ -308,22 +349,32 @@ public final class ContactSolver {
             tx = 2 * (y * rBz - z * rBy);
             ty = 2 * (z * rBx - x * rBz);
             tz = 2 * (x * rBy - y * rBx);
-            c.lBx[i] = rBx + w * tx + (y * tz - z * ty);
-            c.lBy[i] = rBy + w * ty + (z * tx - x * tz);
-            c.lBz[i] = rBz + w * tz + (x * ty - y * tx);
+            d[o + LBX] = rBx + w * tx + (y * tz - z * ty);
+            d[o + LBY] = rBy + w * ty + (z * tx - x * tz);
+            d[o + LBZ] = rBz + w * tz + (x * ty - y * tx);
             // base = s - ((cB + rB) - (cA + rA)) . n
-            c.base[i] = c.separation[i] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
+            d[o + BASE] = d[o + SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
                     + (s.py[b] + rBy - s.py[a] - rAy) * ny + (s.pz[b] + rBz - s.pz[a] - rAz) * nz);
 
+            jacobian(inv, a, rAx, rAy, rAz, nx, ny, nz, d, o + AN, o + IAN);
+            jacobian(inv, a, rAx, rAy, rAz, t1x, t1y, t1z, d, o + AT1, o + IAT1);
+            jacobian(inv, a, rAx, rAy, rAz, t2x, t2y, t2z, d, o + AT2, o + IAT2);
+            jacobian(inv, b, rBx, rBy, rBz, nx, ny, nz, d, o + BN, o + IBN);
+            jacobian(inv, b, rBx, rBy, rBz, t1x, t1y, t1z, d, o + BT1, o + IBT1);
+            jacobian(inv, b, rBx, rBy, rBz, t2x, t2y, t2z, d, o + BT2, o + IBT2);
             double mSum = s.invMass[a] + s.invMass[b];
-            c.normalMass[i] = inverse(mSum + angular(s.invInertiaWorld, a, rAx, rAy, rAz, nx, ny, nz)
-                    + angular(s.invInertiaWorld, b, rBx, rBy, rBz, nx, ny, nz));
-            c.tangentMass1[i] = inverse(mSum + angular(s.invInertiaWorld, a, rAx, rAy, rAz, t1x, t1y, t1z)
-                    + angular(s.invInertiaWorld, b, rBx, rBy, rBz, t1x, t1y, t1z));
-            c.tangentMass2[i] = inverse(mSum + angular(s.invInertiaWorld, a, rAx, rAy, rAz, t2x, t2y, t2z)
-                    + angular(s.invInertiaWorld, b, rBx, rBy, rBz, t2x, t2y, t2z));
-            c.anchored[i] = (byte) (s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0);
+            d[o + NORMAL_MASS] = inverse(mSum + dot(d, o + AN, o + IAN)
+                    + dot(d, o + BN, o + IBN));
+            d[o + TANGENT_MASS1] = inverse(mSum + dot(d, o + AT1, o + IAT1)
+                    + dot(d, o + BT1, o + IBT1));
+            d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2)
+                    + dot(d, o + BT2, o + IBT2));
+            d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
             c.warmStart(i);
+        }
+        int runs = c.buildRuns();
+        for (int r = 0; r < runs; r++) {
+            refreshSeparations(s, c, c.runStart[r], c.runStart[r + 1]);
         }
     }
 
@@ -331,38 +382,134 @@ public final class ContactSolver {
         return k > 0 ? 1 / k : 0;
     }
 
-    /** {@code (I^-1 (r x d)) . (r x d)} for body {@code i}'s world inverse inertia. */
-    private static double angular(double[] inv, int i, double rx, double ry, double rz,
-                                  double dx, double dy, double dz) {
+    /**
+     * {@code c = r x d} into {@code out[rd..rd+2]} and {@code I^-1 c} (body {@code i}'s world inverse
+     * inertia) into {@code out[ird..ird+2]}.
+     */
+    private static void jacobian(double[] inv, int i, double rx, double ry, double rz, double dx, double dy,
+                                 double dz, double[] out, int rd, int ird) {
         double cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
         int o = 9 * i;
-        return cx * (inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz)
-                + cy * (inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz)
-                + cz * (inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz);
+        out[rd] = cx;
+        out[rd + 1] = cy;
+        out[rd + 2] = cz;
+        out[ird] = inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
+        out[ird + 1] = inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
+        out[ird + 2] = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
     }
 
-    /** Applies every point's accumulated impulse {@code P = lambda_n n + lambda_1 t1 + lambda_2 t2}. */
-    private static void warmStart(BodyStore s, ContactStore c) {
-        int n = c.count();
-        for (int i = 0; i < n; i++) {
-            double ln = c.normalImpulse[i], l1 = c.tangentImpulse1[i], l2 = c.tangentImpulse2[i];
-            double px = ln * c.nx[i] + l1 * c.t1x[i] + l2 * c.t2x[i];
-            double py = ln * c.ny[i] + l1 * c.t1y[i] + l2 * c.t2y[i];
-            double pz = ln * c.nz[i] + l1 * c.t1z[i] + l2 * c.t2z[i];
-            apply(s, c, i, px, py, pz);
+    private static double dot(double[] d, int p, int q) {
+        return d[p] * d[q] + d[p + 1] * d[q + 1] + d[p + 2] * d[q + 2];
+    }
+
+    /**
+     * {@code s = base + (cB + R_B lB - cA - R_A lA) . n} at the bodies' current poses, for the points
+     * {@code start..end-1} of one run, into {@link ContactStore#SEP}. Positions change only in
+     * {@link Stage#INTEGRATE_POSITIONS}, so this runs once per substep (in the first relax pass) and
+     * the next substep's biased solve reads the same values.
+     */
+    private static void refreshSeparations(BodyStore s, ContactStore c, int start, int end) {
+        double[] d = c.data;
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double pAx = s.px[a], pAy = s.py[a], pAz = s.pz[a];
+        double qAx = s.qx[a], qAy = s.qy[a], qAz = s.qz[a], qAw = s.qw[a];
+        double pBx = s.px[b], pBy = s.py[b], pBz = s.pz[b];
+        double qBx = s.qx[b], qBy = s.qy[b], qBz = s.qz[b], qBw = s.qw[b];
+        for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+            // R l for the unit quaternion (x, y, z, w): t = 2 q_v x l, R l = l + w t + q_v x t.
+            double lx = d[o + LAX], ly = d[o + LAY], lz = d[o + LAZ];
+            double tx = 2 * (qAy * lz - qAz * ly), ty = 2 * (qAz * lx - qAx * lz);
+            double tz = 2 * (qAx * ly - qAy * lx);
+            double ax = pAx + lx + qAw * tx + (qAy * tz - qAz * ty);
+            double ay = pAy + ly + qAw * ty + (qAz * tx - qAx * tz);
+            double az = pAz + lz + qAw * tz + (qAx * ty - qAy * tx);
+            lx = d[o + LBX];
+            ly = d[o + LBY];
+            lz = d[o + LBZ];
+            tx = 2 * (qBy * lz - qBz * ly);
+            ty = 2 * (qBz * lx - qBx * lz);
+            tz = 2 * (qBx * ly - qBy * lx);
+            double bx = pBx + lx + qBw * tx + (qBy * tz - qBz * ty);
+            double by = pBy + ly + qBw * ty + (qBz * tx - qBx * tz);
+            double bz = pBz + lz + qBw * tz + (qBx * ty - qBy * tx);
+            d[o + SEP] = d[o + BASE] + (bx - ax) * d[o + NX]
+                    + (by - ay) * d[o + NY] + (bz - az) * d[o + NZ];
         }
     }
 
-    /** {@code vA -= mA P, wA -= I_A^-1 (rA x P), vB += mB P, wB += I_B^-1 (rB x P)}. */
+    /**
+     * Applies every point's accumulated impulse {@code P = lambda_n n + lambda_1 t1 + lambda_2 t2}:
+     * {@code vA -= mA P, wA -= I_A^-1 (rA x P), vB += mB P, wB += I_B^-1 (rB x P)}, a run's two
+     * bodies held in locals.
+     */
+    private static void warmStart(BodyStore s, ContactStore c) {
+        final int stride = STRIDE;
+        double[] d = c.data;
+        int[] runStart = c.runStart;
+        int runs = c.runCount();
+        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
+        for (int r = 0; r < runs; r++) {
+            int start = runStart[r], end = runStart[r + 1];
+            int a = c.bodyA[start], b = c.bodyB[start];
+            double ma = s.invMass[a], mb = s.invMass[b];
+            double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
+            double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+            for (int o = stride * start, e = stride * end; o < e; o += stride) {
+                double ln = d[o + NORMAL_IMPULSE];
+                double l1 = d[o + TANGENT_IMPULSE1], l2 = d[o + TANGENT_IMPULSE2];
+                double px = ln * d[o + NX] + l1 * d[o + T1X] + l2 * d[o + T2X];
+                double py = ln * d[o + NY] + l1 * d[o + T1Y] + l2 * d[o + T2Y];
+                double pz = ln * d[o + NZ] + l1 * d[o + T1Z] + l2 * d[o + T2Z];
+                // I^-1 (r x P) = ln I^-1 (r x n) + l1 I^-1 (r x t1) + l2 I^-1 (r x t2); zero for
+                // infinite mass, as is mA, so the locals of a static body do not change.
+                vAx -= ma * px;
+                vAy -= ma * py;
+                vAz -= ma * pz;
+                wAx -= ln * d[o + IAN] + l1 * d[o + IAT1] + l2 * d[o + IAT2];
+                wAy -= ln * d[o + IAN + 1] + l1 * d[o + IAT1 + 1]
+                        + l2 * d[o + IAT2 + 1];
+                wAz -= ln * d[o + IAN + 2] + l1 * d[o + IAT1 + 2]
+                        + l2 * d[o + IAT2 + 2];
+                vBx += mb * px;
+                vBy += mb * py;
+                vBz += mb * pz;
+                wBx += ln * d[o + IBN] + l1 * d[o + IBT1] + l2 * d[o + IBT2];
+                wBy += ln * d[o + IBN + 1] + l1 * d[o + IBT1 + 1]
+                        + l2 * d[o + IBT2 + 1];
+                wBz += ln * d[o + IBN + 2] + l1 * d[o + IBT1 + 2]
+                        + l2 * d[o + IBT2 + 2];
+            }
+            if (ma > 0) {
+                vx[a] = vAx;
+                vy[a] = vAy;
+                vz[a] = vAz;
+                wx[a] = wAx;
+                wy[a] = wAy;
+                wz[a] = wAz;
+            }
+            if (mb > 0) {
+                vx[b] = vBx;
+                vy[b] = vBy;
+                vz[b] = vBz;
+                wx[b] = wBx;
+                wy[b] = wBy;
+                wz[b] = wBz;
+            }
+        }
+    }
+
+    /** {@code vA -= mA P, wA -= I_A^-1 (rA x P), vB += mB P, wB += I_B^-1 (rB x P)} at point i. */
     private static void apply(BodyStore s, ContactStore c, int i, double px, double py, double pz) {
         int a = c.bodyA[i], b = c.bodyB[i];
         double[] inv = s.invInertiaWorld;
+        double[] d = c.data;
+        int p = STRIDE * i;
         double ma = s.invMass[a];
         if (ma > 0) {
             s.vx[a] -= ma * px;
             s.vy[a] -= ma * py;
             s.vz[a] -= ma * pz;
-            double rx = c.rAx[i], ry = c.rAy[i], rz = c.rAz[i];
+            double rx = d[p + RAX], ry = d[p + RAY], rz = d[p + RAZ];
             double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
             int o = 9 * a;
             s.wx[a] -= inv[o] * ax + inv[o + 1] * ay + inv[o + 2] * az;
@@ -374,7 +521,7 @@ public final class ContactSolver {
             s.vx[b] += mb * px;
             s.vy[b] += mb * py;
             s.vz[b] += mb * pz;
-            double rx = c.rBx[i], ry = c.rBy[i], rz = c.rBz[i];
+            double rx = d[p + RBX], ry = d[p + RBY], rz = d[p + RBZ];
             double ax = ry * pz - rz * py, ay = rz * px - rx * pz, az = rx * py - ry * px;
             int o = 9 * b;
             s.wx[b] += inv[o] * ax + inv[o + 1] * ay + inv[o + 2] * az;
@@ -384,43 +531,161 @@ public final class ContactSolver {
     }
 
     /**
-     * One Gauss-Seidel pass over the manifolds: each manifold's friction first (clamped by the normal
-     * impulse of the pass before), then its normals, so non-penetration, the constraint that matters
-     * most, is solved last (Catto, GDC 2009). With {@code useBias} the normal is the soft constraint
-     * on the current separation; without, it only stops approach ({@code vn >= 0}).
+     * One Gauss-Seidel pass over the runs (a run: the points of one body pair, its two bodies' velocities
+     * held in locals): each run's friction first (clamped by the normal impulse of the pass before),
+     * then its normals, so non-penetration, the constraint that matters most, is solved last (Catto,
+     * GDC 2009). With {@code useBias} the normal is the soft constraint on the current separation;
+     * without, it only stops approach ({@code vn >= 0}); speculative points ({@code s > 0}) may close
+     * their gap in the substep and no more, in both. {@code refresh} first recomputes the separations
+     * (positions moved); {@code accumulate} adds each point's final normal impulse to the step's total.
      *
-     * <p>A manifold's normals are swept again, up to {@link #MANIFOLD_PASSES} times, while a sweep
+     * <p>Friction at a point: two tangents, the pair clamped to the disc {@code |lambda_t| <= mu lambda_n}.
+     *
+     * <p>A run's normals are swept again, up to {@link #MANIFOLD_PASSES} times, while a sweep
      * still changes some point's relative velocity by more than {@link #MANIFOLD_TOLERANCE}: one
      * sweep over a face landing hard gives the whole blow to the first corner and sets the body
      * spinning (a box dropped flat at 30 m/s left spinning at 20 rad/s); a few local sweeps share it
      * between the corners as the coupled 4 x 4 problem would. Resting manifolds, warm-started, stop
      * after one.
      */
-    private void solve(BodyStore s, ContactStore c, double h, boolean useBias) {
-        int n = c.count();
+    private void solve(BodyStore s, ContactStore c, double h, boolean useBias, boolean refresh,
+                       boolean accumulate) {
+        final int stride = STRIDE;
+        double[] d = c.data;
+        int[] runStart = c.runStart;
+        int runs = c.runCount();
+        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         double invH = 1 / h;
-        int i = 0;
-        while (i < n) {
-            int a = c.bodyA[i], b = c.bodyB[i];
-            int end = i + 1;
-            while (end < n && c.bodyA[end] == a && c.bodyB[end] == b) {
-                end++;
+        double pushOut = -maxPushOutSpeed;
+        double softRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
+        double anchoredRate = anchoredSoft.biasRate, anchoredMass = anchoredSoft.massScale;
+        double anchoredImpulse = anchoredSoft.impulseScale;
+        for (int r = 0; r < runs; r++) {
+            int start = runStart[r], end = runStart[r + 1];
+            if (refresh) {
+                refreshSeparations(s, c, start, end);
             }
-            for (int k = i; k < end; k++) {
-                if (c.friction[k] > 0) {
-                    solveFriction(s, c, k);
+            int a = c.bodyA[start], b = c.bodyB[start];
+            double ma = s.invMass[a], mb = s.invMass[b];
+            double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
+            double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+            int oStart = stride * start, oEnd = stride * end;
+
+            for (int o = oStart; o < oEnd; o += stride) {
+                double mu = d[o + FRICTION];
+                if (!(mu > 0)) {
+                    continue;
                 }
+                // Relative velocity along t: (vB - vA) . t + wB . (rB x t) - wA . (rA x t).
+                double dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
+                double t1x = d[o + T1X], t1y = d[o + T1Y], t1z = d[o + T1Z];
+                double t2x = d[o + T2X], t2y = d[o + T2Y], t2z = d[o + T2Z];
+                double vt1 = dvx * t1x + dvy * t1y + dvz * t1z
+                        + (wBx * d[o + BT1] + wBy * d[o + BT1 + 1]
+                        + wBz * d[o + BT1 + 2])
+                        - (wAx * d[o + AT1] + wAy * d[o + AT1 + 1]
+                        + wAz * d[o + AT1 + 2]);
+                double vt2 = dvx * t2x + dvy * t2y + dvz * t2z
+                        + (wBx * d[o + BT2] + wBy * d[o + BT2 + 1]
+                        + wBz * d[o + BT2 + 2])
+                        - (wAx * d[o + AT2] + wAy * d[o + AT2 + 1]
+                        + wAz * d[o + AT2 + 2]);
+                double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
+                double new1 = old1 - d[o + TANGENT_MASS1] * vt1;
+                double new2 = old2 - d[o + TANGENT_MASS2] * vt2;
+                double limit = mu * d[o + NORMAL_IMPULSE];
+                double len2 = new1 * new1 + new2 * new2;
+                double scale = len2 > limit * limit ? limit / Math.sqrt(len2) : 1;
+                new1 *= scale;
+                new2 *= scale;
+                d[o + TANGENT_IMPULSE1] = new1;
+                d[o + TANGENT_IMPULSE2] = new2;
+                double d1 = new1 - old1, d2 = new2 - old2;
+                double px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
+                vAx -= ma * px;
+                vAy -= ma * py;
+                vAz -= ma * pz;
+                wAx -= d1 * d[o + IAT1] + d2 * d[o + IAT2];
+                wAy -= d1 * d[o + IAT1 + 1] + d2 * d[o + IAT2 + 1];
+                wAz -= d1 * d[o + IAT1 + 2] + d2 * d[o + IAT2 + 2];
+                vBx += mb * px;
+                vBy += mb * py;
+                vBz += mb * pz;
+                wBx += d1 * d[o + IBT1] + d2 * d[o + IBT2];
+                wBy += d1 * d[o + IBT1 + 1] + d2 * d[o + IBT2 + 1];
+                wBz += d1 * d[o + IBT1 + 2] + d2 * d[o + IBT2 + 2];
             }
+
             for (int pass = 0; pass < MANIFOLD_PASSES; pass++) {
                 double largest = 0;
-                for (int k = i; k < end; k++) {
-                    largest = Math.max(largest, solveNormal(s, c, k, invH, useBias));
+                for (int o = oStart; o < oEnd; o += stride) {
+                    double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
+                    double vn = (vBx - vAx) * nx + (vBy - vAy) * ny + (vBz - vAz) * nz
+                            + (wBx * d[o + BN] + wBy * d[o + BN + 1]
+                            + wBz * d[o + BN + 2])
+                            - (wAx * d[o + AN] + wAy * d[o + AN + 1]
+                            + wAz * d[o + AN + 2]);
+                    // Speculative (s > 0), in both passes: the gap may close in this substep but no
+                    // further, hard. Otherwise soft with bias, or (relax) only vn >= 0. Selects rather
+                    // than branches: which case a point is in changes from point to point.
+                    double sep = d[o + SEP];
+                    boolean anchored = d[o + ANCHORED] != 0;
+                    boolean soft = useBias && !(sep > 0);
+                    double bias = sep > 0 ? sep * invH
+                            : useBias ? Math.max((anchored ? anchoredRate : softRate) * sep, pushOut) : 0;
+                    double mScale = soft ? (anchored ? anchoredMass : softMass) : 1;
+                    double iScale = soft ? (anchored ? anchoredImpulse : softImpulse) : 0;
+                    if (useBias) {
+                        d[o + APPROACH] = Math.min(d[o + APPROACH], vn);
+                    }
+                    double old = d[o + NORMAL_IMPULSE];
+                    double normalMass = d[o + NORMAL_MASS];
+                    double impulse = -normalMass * mScale * (vn + bias) - iScale * old;
+                    double updated = Math.max(old + impulse, 0);
+                    double dn = updated - old;
+                    d[o + NORMAL_IMPULSE] = updated;
+                    d[o + MAX_NORMAL_IMPULSE] = Math.max(d[o + MAX_NORMAL_IMPULSE], dn);
+                    double px = dn * nx, py = dn * ny, pz = dn * nz;
+                    vAx -= ma * px;
+                    vAy -= ma * py;
+                    vAz -= ma * pz;
+                    wAx -= dn * d[o + IAN];
+                    wAy -= dn * d[o + IAN + 1];
+                    wAz -= dn * d[o + IAN + 2];
+                    vBx += mb * px;
+                    vBy += mb * py;
+                    vBz += mb * pz;
+                    wBx += dn * d[o + IBN];
+                    wBy += dn * d[o + IBN + 1];
+                    wBz += dn * d[o + IBN + 2];
+                    // |dn| / m_eff is the change of this point's relative normal velocity.
+                    largest = Math.max(largest, normalMass > 0 ? Math.abs(dn) / normalMass : 0);
                 }
-                if (end - i == 1 || largest <= MANIFOLD_TOLERANCE) {
+                if (end - start == 1 || largest <= MANIFOLD_TOLERANCE) {
                     break;
                 }
             }
-            i = end;
+            if (accumulate) {
+                for (int o = oStart; o < oEnd; o += stride) {
+                    d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
+                }
+            }
+            if (ma > 0) {
+                vx[a] = vAx;
+                vy[a] = vAy;
+                vz[a] = vAz;
+                wx[a] = wAx;
+                wy[a] = wAy;
+                wz[a] = wAz;
+            }
+            if (mb > 0) {
+                vx[b] = vBx;
+                vy[b] = vBy;
+                vz[b] = vBz;
+                wx[b] = wBx;
+                wy[b] = wBy;
+                wz[b] = wBz;
+            }
         }
     }
 
@@ -429,141 +694,35 @@ public final class ContactSolver {
     /** m/s: a manifold sweep that changes no point's relative velocity by more ends the local sweeps. */
     static final double MANIFOLD_TOLERANCE = 0.01;
 
-    /** Friction at point i: two tangents, the pair clamped to the disc {@code |lambda_t| <= mu lambda_n}. */
-    private static void solveFriction(BodyStore s, ContactStore c, int i) {
-        int a = c.bodyA[i], b = c.bodyB[i];
-        double rAx = c.rAx[i], rAy = c.rAy[i], rAz = c.rAz[i];
-        double rBx = c.rBx[i], rBy = c.rBy[i], rBz = c.rBz[i];
-        // dv = vB + wB x rB - vA - wA x rA
-        double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
-        double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
-        double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
-        double t1x = c.t1x[i], t1y = c.t1y[i], t1z = c.t1z[i];
-        double t2x = c.t2x[i], t2y = c.t2y[i], t2z = c.t2z[i];
-        double old1 = c.tangentImpulse1[i], old2 = c.tangentImpulse2[i];
-        double new1 = old1 - c.tangentMass1[i] * (dvx * t1x + dvy * t1y + dvz * t1z);
-        double new2 = old2 - c.tangentMass2[i] * (dvx * t2x + dvy * t2y + dvz * t2z);
-        double limit = c.friction[i] * c.normalImpulse[i];
-        double len2 = new1 * new1 + new2 * new2;
-        if (len2 > limit * limit) {
-            double scale = limit / Math.sqrt(len2);
-            new1 *= scale;
-            new2 *= scale;
-        }
-        c.tangentImpulse1[i] = new1;
-        c.tangentImpulse2[i] = new2;
-        double d1 = new1 - old1, d2 = new2 - old2;
-        if (d1 != 0 || d2 != 0) {
-            apply(s, c, i, d1 * t1x + d2 * t2x, d1 * t1y + d2 * t2y, d1 * t1z + d2 * t2z);
-        }
-    }
-
-    /**
-     * The normal at point i: soft on the current separation with bias, else {@code vn >= 0};
-     * speculative points ({@code s > 0}) may close their gap in the substep and no more. Returns
-     * the relative velocity change it made, m/s.
-     */
-    private double solveNormal(BodyStore s, ContactStore c, int i, double invH, boolean useBias) {
-        int a = c.bodyA[i], b = c.bodyB[i];
-        double rAx = c.rAx[i], rAy = c.rAy[i], rAz = c.rAz[i];
-        double rBx = c.rBx[i], rBy = c.rBy[i], rBz = c.rBz[i];
-        double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
-        double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
-        double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
-        double nx = c.nx[i], ny = c.ny[i], nz = c.nz[i];
-        double vn = dvx * nx + dvy * ny + dvz * nz;
-        double bias = 0, mScale = 1, iScale = 0;
-        double sep = separation(s, c, i, a, b, nx, ny, nz);
-        if (sep > 0) {
-            // Speculative, in both passes: the gap may close in this substep but no further.
-            bias = sep * invH;
-        } else if (useBias) {
-            Softness k = c.anchored[i] != 0 ? anchoredSoft : soft;
-            bias = Math.max(k.biasRate * sep, -maxPushOutSpeed);
-            mScale = k.massScale;
-            iScale = k.impulseScale;
-        }
-        if (useBias && vn < c.approachVelocity[i]) {
-            c.approachVelocity[i] = vn;
-        }
-        double old = c.normalImpulse[i];
-        double impulse = -c.normalMass[i] * mScale * (vn + bias) - iScale * old;
-        double updated = Math.max(old + impulse, 0);
-        double d = updated - old;
-        c.normalImpulse[i] = updated;
-        if (d > c.maxNormalImpulse[i]) {
-            c.maxNormalImpulse[i] = d;
-        }
-        if (d == 0) {
-            return 0;
-        }
-        apply(s, c, i, d * nx, d * ny, d * nz);
-        // |d| / m_eff is the change of this point's relative normal velocity.
-        double m = c.normalMass[i];
-        return m > 0 ? Math.abs(d) / m : 0;
-    }
-
-    /** {@code s = base + (cB + R_B lB - cA - R_A lA) . n} at the bodies' current poses. */
-    private static double separation(BodyStore s, ContactStore c, int i, int a, int b,
-                                     double nx, double ny, double nz) {
-        // R l for the unit quaternion (x, y, z, w): t = 2 q_v x l, R l = l + w t + q_v x t.
-        double x = s.qx[a], y = s.qy[a], z = s.qz[a], w = s.qw[a];
-        double lx = c.lAx[i], ly = c.lAy[i], lz = c.lAz[i];
-        double tx = 2 * (y * lz - z * ly), ty = 2 * (z * lx - x * lz), tz = 2 * (x * ly - y * lx);
-        double ax = s.px[a] + lx + w * tx + (y * tz - z * ty);
-        double ay = s.py[a] + ly + w * ty + (z * tx - x * tz);
-        double az = s.pz[a] + lz + w * tz + (x * ty - y * tx);
-        x = s.qx[b];
-        y = s.qy[b];
-        z = s.qz[b];
-        w = s.qw[b];
-        lx = c.lBx[i];
-        ly = c.lBy[i];
-        lz = c.lBz[i];
-        tx = 2 * (y * lz - z * ly);
-        ty = 2 * (z * lx - x * lz);
-        tz = 2 * (x * ly - y * lx);
-        double bx = s.px[b] + lx + w * tx + (y * tz - z * ty);
-        double by = s.py[b] + ly + w * ty + (z * tx - x * tz);
-        double bz = s.pz[b] + lz + w * tz + (x * ty - y * tx);
-        return c.base[i] + (bx - ax) * nx + (by - ay) * ny + (bz - az) * nz;
-    }
-
-    /** Each substep applies the accumulated normal impulse once more: add it to the step's total. */
-    private static void accumulateTotals(ContactStore c) {
-        int n = c.count();
-        for (int i = 0; i < n; i++) {
-            c.totalNormalImpulse[i] += c.normalImpulse[i];
-        }
-    }
-
     /**
      * {@code vn -> -e v_approach} for points that approached faster than the threshold and pushed
      * (Box2D's {@code b2ApplyRestitution}); the accumulated impulse stays non-negative.
      */
     private void restitution(BodyStore s, ContactStore c) {
         int n = c.count();
+        double[] d = c.data;
         for (int i = 0; i < n; i++) {
-            double e = c.restitution[i];
-            double approach = c.approachVelocity[i];
-            if (e == 0 || approach > -restitutionThreshold || c.maxNormalImpulse[i] == 0) {
+            int o = STRIDE * i;
+            double e = d[o + RESTITUTION];
+            double approach = d[o + APPROACH];
+            if (e == 0 || approach > -restitutionThreshold || d[o + MAX_NORMAL_IMPULSE] == 0) {
                 continue;
             }
             int a = c.bodyA[i], b = c.bodyB[i];
-            double rAx = c.rAx[i], rAy = c.rAy[i], rAz = c.rAz[i];
-            double rBx = c.rBx[i], rBy = c.rBy[i], rBz = c.rBz[i];
+            double rAx = d[o + RAX], rAy = d[o + RAY], rAz = d[o + RAZ];
+            double rBx = d[o + RBX], rBy = d[o + RBY], rBz = d[o + RBZ];
             double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
             double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
             double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
-            double nx = c.nx[i], ny = c.ny[i], nz = c.nz[i];
+            double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
             double vn = dvx * nx + dvy * ny + dvz * nz;
-            double old = c.normalImpulse[i];
-            double updated = Math.max(old - c.normalMass[i] * (vn + e * approach), 0);
-            double d = updated - old;
-            c.normalImpulse[i] = updated;
-            c.totalNormalImpulse[i] += d;
-            if (d != 0) {
-                apply(s, c, i, d * nx, d * ny, d * nz);
+            double old = d[o + NORMAL_IMPULSE];
+            double updated = Math.max(old - d[o + NORMAL_MASS] * (vn + e * approach), 0);
+            double dn = updated - old;
+            d[o + NORMAL_IMPULSE] = updated;
+            d[o + TOTAL_NORMAL_IMPULSE] += dn;
+            if (dn != 0) {
+                apply(s, c, i, dn * nx, dn * ny, dn * nz);
             }
         }
     }

@@ -3,21 +3,28 @@ package ricochet.dynamics;
 import java.util.Arrays;
 
 /**
- * The contact points of one step, one primitive array per field, indexed densely 0..count-1, and
- * the impulses of the step before, keyed by (collider A, collider B, feature id) for warm starting.
+ * The contact points of one step, indexed densely 0..count-1, and the impulses of the step before,
+ * keyed by (collider A, collider B, feature id) for warm starting.
  *
- * <p>Why struct-of-arrays and why per point: the solver's passes walk every point touching a few
- * fields each (lever arms, effective masses, accumulated impulses), and a point never becomes an
- * object the collector must trace. The normal and the pair's material are repeated in each of a
- * manifold's (at most four) points so every pass is one flat loop.
+ * <p>Layout: every point is one record of {@link #STRIDE} doubles in {@link #data}, fields at the
+ * offsets below, the solver's hot fields first. A solver pass reads some 50 fields of a point at
+ * once; as one record they lie in adjacent cache lines off one index, where one array per field
+ * made every point touch dozens of arrays, each a separate line and a separate bounds check. The
+ * keys and body indices stay in {@code int} arrays: the warm-start lookup reads them apart from the
+ * rest. The normal and the pair's material are repeated in each of a manifold's (at most four)
+ * points, so a compound's several manifolds between one body pair are no special case.
+ * {@link #runStart} groups consecutive points of one body pair into runs: the solver holds the two
+ * bodies' velocities in locals for a run.
  *
- * <p>Frames and units: {@code nx..nz} is the unit normal from A to B (world); {@code t1, t2} two
- * unit tangents with {@code (t1, t2, n)} right-handed; {@code rA, rB} the lever arms from each
- * body's centre of mass to its contact point at the start of the step (world, m), kept for the
- * Jacobians all step; {@code lA, lB} the same anchors in each body's own axes, rotated with the body
- * to recompute the separation every substep; {@code base} the separation (m) left over once the
- * anchors are subtracted ({@code s = base + (cB + R_B lB - cA - R_A lA) . n}, 0 up to rounding for
- * a manifold whose separation is {@code (pointB - pointA) . n}). Impulses are N s.
+ * <p>Frames and units: {@code N*} is the unit normal from A to B (world); {@code T1*, T2*} two
+ * unit tangents with {@code (t1, t2, n)} right-handed; {@code RA*, RB*} the lever arms from each
+ * body's centre of mass to its contact point at the start of the step (world, m), from which the
+ * step's angular Jacobians {@code AN..IBT2} are formed; {@code LA*, LB*} the same anchors in each
+ * body's own axes, rotated with the body to recompute the separation every substep; {@code BASE}
+ * the separation (m) left over once the anchors are subtracted
+ * ({@code s = base + (cB + R_B lB - cA - R_A lA) . n}, 0 up to rounding for a manifold whose
+ * separation is {@code (pointB - pointA) . n}); {@code SEP} that separation at the bodies' current
+ * poses, refreshed once per substep. Impulses are N s.
  *
  * <p>The warm-start cache is an open-addressing table (linear probing, power-of-two capacity at
  * most half full) over the previous step's keys: exact keys and a fixed probe order make the lookup
@@ -26,37 +33,61 @@ import java.util.Arrays;
  */
 public final class ContactStore {
 
+    // Field offsets in a point's record. Hot in every solver pass: the normal and tangents, the
+    // angular Jacobians r x d of both bodies for d = n, t1, t2 and their images under the step's
+    // world inverse inertia, I^-1 (r x d), the effective masses and the accumulated impulses.
+    public static final int NX = 0, NY = 1, NZ = 2;
+    public static final int T1X = 3, T1Y = 4, T1Z = 5, T2X = 6, T2Y = 7, T2Z = 8;
+    /** {@code rA x n}, {@code rA x t1}, {@code rA x t2}, then the same for B. */
+    public static final int AN = 9, AT1 = 12, AT2 = 15, BN = 18, BT1 = 21, BT2 = 24;
+    /** {@code I_A^-1 (rA x n)}, {@code I_A^-1 (rA x t1)}, {@code I_A^-1 (rA x t2)}, then for B. */
+    public static final int IAN = 27, IAT1 = 30, IAT2 = 33, IBN = 36, IBT1 = 39, IBT2 = 42;
+    public static final int NORMAL_MASS = 45, TANGENT_MASS1 = 46, TANGENT_MASS2 = 47;
+    public static final int FRICTION = 48;
+    /** Accumulated impulses of the current substep (warm-start state), N s. */
+    public static final int NORMAL_IMPULSE = 49, TANGENT_IMPULSE1 = 50, TANGENT_IMPULSE2 = 51;
+    /** Largest single normal impulse increment in the step, N s (0: the point never pushed). */
+    public static final int MAX_NORMAL_IMPULSE = 52;
+    /** The most negative normal velocity seen before the point's impulse in a biased solve, m/s. */
+    public static final int APPROACH = 53;
+    /** The separation at the bodies' current poses, m. */
+    public static final int SEP = 54;
+    /** 1 when either body has infinite mass: the stiffer static softness applies; else 0. */
+    public static final int ANCHORED = 55;
+    // Once per substep: the anchors in the bodies' frames.
+    public static final int LAX = 56, LAY = 57, LAZ = 58, LBX = 59, LBY = 60, LBZ = 61, BASE = 62;
+    // Once per step.
+    /** Separation at detection, m (negative when penetrating). */
+    public static final int SEPARATION = 63;
+    /** Lever arms from each centre of mass to the point at the start of the step, world, m. */
+    public static final int RAX = 64, RAY = 65, RAZ = 66, RBX = 67, RBY = 68, RBZ = 69;
+    public static final int RESTITUTION = 70;
+    /** Normal impulse applied over the whole step (every substep plus restitution), N s. */
+    public static final int TOTAL_NORMAL_IMPULSE = 71;
+    public static final int STRIDE = 72;
+
     private int count;
     private int capacity;
 
+    /** The points' records, {@link #STRIDE} doubles each. */
+    public double[] data;
     /** Dense body indices in the {@link BodyStore} (valid for the current step). */
     public int[] bodyA, bodyB;
     /** Collider numbers of A and B and the manifold's feature id: the warm-start key. */
     public int[] colliderA, colliderB, featureId;
-    public double[] nx, ny, nz;
-    public double[] t1x, t1y, t1z, t2x, t2y, t2z;
-    public double[] rAx, rAy, rAz, rBx, rBy, rBz;
-    public double[] lAx, lAy, lAz, lBx, lBy, lBz;
-    public double[] base;
-    /** Separation at detection, m (negative when penetrating). */
-    public double[] separation;
-    public double[] normalMass, tangentMass1, tangentMass2;
-    public double[] friction, restitution;
-    /** 1 when either body has infinite mass: the stiffer static softness applies. */
-    public byte[] anchored;
-    /** Accumulated impulses of the current substep (warm-start state), N s. */
-    public double[] normalImpulse, tangentImpulse1, tangentImpulse2;
-    /** Largest single normal impulse increment in the step, N s (0: the point never pushed). */
-    public double[] maxNormalImpulse;
-    /** Normal impulse applied over the whole step (every substep plus restitution), N s. */
-    public double[] totalNormalImpulse;
-    /** The most negative normal velocity seen before the point's impulse in a biased solve, m/s. */
-    public double[] approachVelocity;
     /** 1 when the point found last step's impulses under its key. */
     public byte[] warmStarted;
+    /**
+     * Runs of consecutive points with the same body pair: run r is points
+     * {@code runStart[r] .. runStart[r + 1] - 1}; set by {@link #buildRuns}.
+     */
+    public int[] runStart = new int[17];
+    private int runCount;
 
     // Last step's keys and impulses, and the table over them.
     private int oldCount;
+    /** Where {@link #warmStart} looks first: one past the old point it matched last. */
+    private int cursor;
     private int[] oldA = new int[16], oldB = new int[16], oldFeature = new int[16];
     private double[] oldNormal = new double[16], oldT1 = new double[16], oldT2 = new double[16];
     private double[] oldLx = new double[16], oldLy = new double[16], oldLz = new double[16];
@@ -78,6 +109,7 @@ public final class ContactStore {
     /** Forgets this step's points (the cache of the last step stays). */
     public void clear() {
         count = 0;
+        cursor = 0;
     }
 
     /** Forgets the cached impulses too, e.g. after a collider number was freed and may be reused. */
@@ -86,8 +118,14 @@ public final class ContactStore {
         epoch++;
     }
 
-    /** Appends a point with every field zero except the keys and body indices; returns its index. */
-    public int add(int a, int b, int colliderA, int colliderB, int feature) {
+    /**
+     * Appends a point with its keys, body indices, geometry (unit normal A to B, lever arms from
+     * each centre of mass, m, the separation at detection, m) and material; the impulses are zero.
+     * Returns its index.
+     */
+    public int add(int a, int b, int colliderA, int colliderB, int feature, double nx, double ny, double nz,
+                   double rAx, double rAy, double rAz, double rBx, double rBy, double rBz, double separation,
+                   double friction, double restitution) {
         if (count == capacity) {
             resize(2 * capacity);
         }
@@ -97,11 +135,56 @@ public final class ContactStore {
         this.colliderA[i] = colliderA;
         this.colliderB[i] = colliderB;
         featureId[i] = feature;
-        normalImpulse[i] = tangentImpulse1[i] = tangentImpulse2[i] = 0;
-        maxNormalImpulse[i] = totalNormalImpulse[i] = 0;
-        approachVelocity[i] = 0;
         warmStarted[i] = 0;
+        double[] d = data;
+        int o = STRIDE * i;
+        d[o + NX] = nx;
+        d[o + NY] = ny;
+        d[o + NZ] = nz;
+        d[o + RAX] = rAx;
+        d[o + RAY] = rAy;
+        d[o + RAZ] = rAz;
+        d[o + RBX] = rBx;
+        d[o + RBY] = rBy;
+        d[o + RBZ] = rBz;
+        d[o + SEPARATION] = separation;
+        d[o + FRICTION] = friction;
+        d[o + RESTITUTION] = restitution;
+        d[o + NORMAL_IMPULSE] = d[o + TANGENT_IMPULSE1] = d[o + TANGENT_IMPULSE2] = 0;
+        d[o + MAX_NORMAL_IMPULSE] = d[o + TOTAL_NORMAL_IMPULSE] = 0;
+        d[o + APPROACH] = 0;
         return i;
+    }
+
+    /** Field {@code field} (one of the offsets above) of point i. */
+    public double get(int i, int field) {
+        return data[STRIDE * i + field];
+    }
+
+    /** Groups the points into runs of one body pair (see {@link #runStart}); returns the run count. */
+    public int buildRuns() {
+        int n = count;
+        if (runStart.length < n + 1) {
+            runStart = new int[Math.max(n + 1, 2 * runStart.length)];
+        }
+        int r = 0;
+        int i = 0;
+        while (i < n) {
+            int a = bodyA[i], b = bodyB[i];
+            runStart[r++] = i;
+            i++;
+            while (i < n && bodyA[i] == a && bodyB[i] == b) {
+                i++;
+            }
+        }
+        runStart[r] = n;
+        runCount = r;
+        return r;
+    }
+
+    /** Runs found by the last {@link #buildRuns}. */
+    public int runCount() {
+        return runCount;
     }
 
     /**
@@ -116,16 +199,24 @@ public final class ContactStore {
      * (Coumans) restricted to points whose ids failed.
      */
     public boolean warmStart(int i) {
-        int slot = find(colliderA[i], colliderB[i], featureId[i]);
-        if (slot < 0) {
+        int a = colliderA[i], b = colliderB[i], f = featureId[i];
+        // The broad phase hands out pairs in a fixed order and a pair's points keep theirs, so this
+        // step's points mostly come in last step's order: try the old point after the last match
+        // before hashing. Cached keys are unique, so either way finds the same entry.
+        int slot = cursor < oldCount && oldA[cursor] == a && oldB[cursor] == b && oldFeature[cursor] == f
+                ? cursor : find(a, b, f);
+        if (slot >= 0) {
+            cursor = slot + 1;
+        } else {
             slot = nearest(i);
         }
         if (slot < 0) {
             return false;
         }
-        normalImpulse[i] = oldNormal[slot];
-        tangentImpulse1[i] = oldT1[slot];
-        tangentImpulse2[i] = oldT2[slot];
+        int o = STRIDE * i;
+        data[o + NORMAL_IMPULSE] = oldNormal[slot];
+        data[o + TANGENT_IMPULSE1] = oldT1[slot];
+        data[o + TANGENT_IMPULSE2] = oldT2[slot];
         warmStarted[i] = 1;
         return true;
     }
@@ -140,8 +231,10 @@ public final class ContactStore {
         }
         int best = -1;
         double bestD2 = MATCH_DISTANCE * MATCH_DISTANCE;
+        int o = STRIDE * i;
+        double lx = data[o + LAX], ly = data[o + LAY], lz = data[o + LAZ];
         for (int k = oldRunStart[k0]; k < oldRunEnd[k0]; k++) {
-            double dx = oldLx[k] - lAx[i], dy = oldLy[k] - lAy[i], dz = oldLz[k] - lAz[i];
+            double dx = oldLx[k] - lx, dy = oldLy[k] - ly, dz = oldLz[k] - lz;
             double d2 = dx * dx + dy * dy + dz * dz;
             if (d2 < bestD2) {
                 bestD2 = d2;
@@ -223,12 +316,13 @@ public final class ContactStore {
             oldA[k] = a;
             oldB[k] = b;
             oldFeature[k] = f;
-            oldNormal[k] = normalImpulse[i];
-            oldT1[k] = tangentImpulse1[i];
-            oldT2[k] = tangentImpulse2[i];
-            oldLx[k] = lAx[i];
-            oldLy[k] = lAy[i];
-            oldLz[k] = lAz[i];
+            int o = STRIDE * i;
+            oldNormal[k] = data[o + NORMAL_IMPULSE];
+            oldT1[k] = data[o + TANGENT_IMPULSE1];
+            oldT2[k] = data[o + TANGENT_IMPULSE2];
+            oldLx[k] = data[o + LAX];
+            oldLy[k] = data[o + LAY];
+            oldLz[k] = data[o + LAZ];
             tableStamp[h] = epoch;
             table[h] = k;
             if (k == 0 || oldA[k - 1] != a || oldB[k - 1] != b) {
@@ -273,52 +367,14 @@ public final class ContactStore {
     }
 
     private void resize(int n) {
+        data = data == null ? new double[STRIDE * n] : Arrays.copyOf(data, STRIDE * n);
         bodyA = grow(bodyA, n);
         bodyB = grow(bodyB, n);
         colliderA = grow(colliderA, n);
         colliderB = grow(colliderB, n);
         featureId = grow(featureId, n);
-        nx = grow(nx, n);
-        ny = grow(ny, n);
-        nz = grow(nz, n);
-        t1x = grow(t1x, n);
-        t1y = grow(t1y, n);
-        t1z = grow(t1z, n);
-        t2x = grow(t2x, n);
-        t2y = grow(t2y, n);
-        t2z = grow(t2z, n);
-        rAx = grow(rAx, n);
-        rAy = grow(rAy, n);
-        rAz = grow(rAz, n);
-        rBx = grow(rBx, n);
-        rBy = grow(rBy, n);
-        rBz = grow(rBz, n);
-        lAx = grow(lAx, n);
-        lAy = grow(lAy, n);
-        lAz = grow(lAz, n);
-        lBx = grow(lBx, n);
-        lBy = grow(lBy, n);
-        lBz = grow(lBz, n);
-        base = grow(base, n);
-        separation = grow(separation, n);
-        normalMass = grow(normalMass, n);
-        tangentMass1 = grow(tangentMass1, n);
-        tangentMass2 = grow(tangentMass2, n);
-        friction = grow(friction, n);
-        restitution = grow(restitution, n);
-        anchored = anchored == null ? new byte[n] : Arrays.copyOf(anchored, n);
-        normalImpulse = grow(normalImpulse, n);
-        tangentImpulse1 = grow(tangentImpulse1, n);
-        tangentImpulse2 = grow(tangentImpulse2, n);
-        maxNormalImpulse = grow(maxNormalImpulse, n);
-        totalNormalImpulse = grow(totalNormalImpulse, n);
-        approachVelocity = grow(approachVelocity, n);
         warmStarted = warmStarted == null ? new byte[n] : Arrays.copyOf(warmStarted, n);
         capacity = n;
-    }
-
-    private static double[] grow(double[] a, int n) {
-        return a == null ? new double[n] : Arrays.copyOf(a, n);
     }
 
     private static int[] grow(int[] a, int n) {

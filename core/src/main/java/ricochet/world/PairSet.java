@@ -54,7 +54,11 @@ final class PairSet {
 
     /** Sorts this step's pairs and drops duplicates (compound children report a pair more than once). */
     void sortCurrent() {
-        heapSort(current, currentCount);
+        // The narrow phase reports pairs in the broad phase's sorted order, so the keys mostly come
+        // sorted already: a pass to check is cheaper than the heap sort.
+        if (!isSorted(current, currentCount)) {
+            heapSort(current, currentCount);
+        }
         int n = 0;
         for (int i = 0; i < currentCount; i++) {
             if (n == 0 || current[n - 1] != current[i]) {
@@ -66,6 +70,15 @@ final class PairSet {
 
     int currentCount() {
         return currentCount;
+    }
+
+    private static boolean isSorted(long[] a, int n) {
+        for (int i = 1; i < n; i++) {
+            if (a[i - 1] > a[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     long current(int i) {

@@ -352,25 +352,15 @@ public final class World {
             // Compound children share the body pair: fold the child indices into the feature id so
             // their points keep distinct keys.
             int feature = m.featureId(k) * 31 * 31 + (childA + 1) * 31 + (childB + 1);
-            int i = contacts.add(a, b, colliderA, colliderB, feature);
-            contacts.nx[i] = m.nx;
-            contacts.ny[i] = m.ny;
-            contacts.nz[i] = m.nz;
             // Both lever arms reach the midpoint of the two surface points (Box2D's anchor), so
             // the pair exerts equal and opposite impulses at one point and friction adds no
             // spurious torque across the gap.
             double mx = 0.5 * (m.pointAX(k) + m.pointBX(k));
             double my = 0.5 * (m.pointAY(k) + m.pointBY(k));
             double mz = 0.5 * (m.pointAZ(k) + m.pointBZ(k));
-            contacts.rAx[i] = mx - store.px[a];
-            contacts.rAy[i] = my - store.py[a];
-            contacts.rAz[i] = mz - store.pz[a];
-            contacts.rBx[i] = mx - store.px[b];
-            contacts.rBy[i] = my - store.py[b];
-            contacts.rBz[i] = mz - store.pz[b];
-            contacts.separation[i] = sep;
-            contacts.friction[i] = mu;
-            contacts.restitution[i] = e;
+            contacts.add(a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
+                    mx - store.px[a], my - store.py[a], mz - store.pz[a],
+                    mx - store.px[b], my - store.py[b], mz - store.pz[b], sep, mu, e);
         }
     }
 
@@ -1281,17 +1271,18 @@ public final class World {
     /** The unit normal of point k, A to B, world frame. */
     public Vec3 contactNormal(int k) {
         checkPoint(k);
-        return new Vec3(contacts.nx[k], contacts.ny[k], contacts.nz[k]);
+        return new Vec3(contacts.get(k, ContactStore.NX), contacts.get(k, ContactStore.NY),
+                contacts.get(k, ContactStore.NZ));
     }
 
     /** Separation of point k when it was found, m (negative: overlap). */
     public double contactSeparation(int k) {
-        return contacts.separation[checkPoint(k)];
+        return contacts.get(checkPoint(k), ContactStore.SEPARATION);
     }
 
     /** The normal impulse point k applied over the whole last step, N s. */
     public double contactNormalImpulse(int k) {
-        return contacts.totalNormalImpulse[checkPoint(k)];
+        return contacts.get(checkPoint(k), ContactStore.TOTAL_NORMAL_IMPULSE);
     }
 
     /** Whether point k started the last step from the impulses cached under its feature id. */

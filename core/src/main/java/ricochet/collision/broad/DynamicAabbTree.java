@@ -27,10 +27,17 @@ import java.util.Arrays;
  * area of its internal nodes has grown 1.5 times since the last rebuild: drifting boxes re-inserted one
  * by one degrade it otherwise.
  *
- * <p><b>Pairs</b> are found by querying the tree with the fat box of every non-static proxy: a static hit
- * is always a pair, a dynamic hit only when its id is larger (so each pair is met once). The result is
- * sorted by id. Node storage is parallel primitive arrays with a free list; nothing allocates once they
- * have grown.
+ * <p><b>Pairs</b> are kept from one {@link #findPairs} to the next. Whether two fat boxes overlap changes
+ * only when one of them changes, so only proxies whose fat box changed (or that were created, destroyed
+ * or re-grouped) since the last call are queried: their old pairs are dropped, the tree is asked for
+ * their new ones (a pair of two such proxies is taken from the smaller id only), and the two sorted
+ * lists are merged. A resting body's fat box stays put for good, so a settled scene queries almost
+ * nothing (Box2D v3 keeps its pairs the same way, as contacts begun by moved proxies). The result is
+ * exactly what querying every proxy gives, which the first call, and any call after the filter's
+ * exclusions changed, still does: every non-static proxy's fat box against the tree, a static hit always
+ * a pair, a dynamic hit only when its id is larger (so each pair is met once). The result is sorted by
+ * id. Node storage is parallel primitive arrays with a free list; nothing allocates once they have
+ * grown.
  *
  * <p>Callbacks given to {@link #query} and {@link #raycast} must not call back into this tree.
  */
@@ -65,6 +72,18 @@ public final class DynamicAabbTree implements BroadPhase {
     private int[] proxyLeaf = new int[16];
     private int[] stack = new int[64];
 
+    // The pairs of the last findPairs (sorted keys, see PairSorter) and what changed since.
+    private long[] kept = new long[64];
+    private int keptCount;
+    private long[] merged = new long[64];
+    /** By proxy id: its fat box, life or groups changed since the last findPairs. */
+    private boolean[] changed = new boolean[16];
+    private int[] changedList = new int[16];
+    private int changedCount;
+    /** Every pair must be found afresh: no findPairs yet, or the filter's exclusions changed. */
+    private boolean allChanged = true;
+    private long filterChanges;
+
     /** A tree with the default margin (0.1 m), displacement scale (4) and a new empty filter. */
     public DynamicAabbTree() {
         this(DEFAULT_MARGIN, DEFAULT_DISPLACEMENT_SCALE, new PairFilter());
@@ -96,7 +115,9 @@ public final class DynamicAabbTree implements BroadPhase {
         int id = proxies.create(minX, minY, minZ, maxX, maxY, maxZ, userData, isStatic, group, mask);
         if (id >= proxyLeaf.length) {
             proxyLeaf = Arrays.copyOf(proxyLeaf, Math.max(2 * proxyLeaf.length, id + 1));
+            changed = Arrays.copyOf(changed, proxyLeaf.length);
         }
+        markChanged(id);
         int leaf = allocateNode();
         nodeProxy[leaf] = id;
         height[leaf] = 0;
@@ -116,6 +137,7 @@ public final class DynamicAabbTree implements BroadPhase {
         freeNode(leaf);
         proxyLeaf[proxy] = NULL;
         proxies.destroy(proxy);
+        markChanged(proxy);
     }
 
     @Override
@@ -128,6 +150,7 @@ public final class DynamicAabbTree implements BroadPhase {
         removeLeaf(leaf);
         System.arraycopy(proxies.fat, 6 * proxy, box, 6 * leaf, 6);
         insertLeaf(leaf);
+        markChanged(proxy);
         return true;
     }
 
@@ -136,46 +159,154 @@ public final class DynamicAabbTree implements BroadPhase {
         proxies.check(proxy);
         proxies.group[proxy] = group;
         proxies.mask[proxy] = mask;
+        markChanged(proxy);
+    }
+
+    private void markChanged(int proxy) {
+        if (allChanged) {
+            return;
+        }
+        if (!changed[proxy]) {
+            changed[proxy] = true;
+            if (changedCount == changedList.length) {
+                changedList = Arrays.copyOf(changedList, 2 * changedCount);
+            }
+            changedList[changedCount++] = proxy;
+        }
     }
 
     @Override
     public void findPairs(PairBuffer out) {
         pairs.clear();
         rebuildIfDegraded();
-        if (root != NULL) {
-            ProxyStore p = proxies;
-            double[] f = p.fat;
-            double[] b = box;
-            for (int i = 0; i < p.end; i++) {
-                if (!p.live[i] || p.isStatic[i]) {
-                    continue;
-                }
-                int o = 6 * i;
-                double minX = f[o];
-                double minY = f[o + 1];
-                double minZ = f[o + 2];
-                double maxX = f[o + 3];
-                double maxY = f[o + 4];
-                double maxZ = f[o + 5];
-                int top = 0;
-                stack[top++] = root;
-                while (top > 0) {
-                    int n = stack[--top];
-                    int q = 6 * n;
-                    if (b[q] > maxX || b[q + 3] < minX || b[q + 1] > maxY || b[q + 4] < minY
-                            || b[q + 2] > maxZ || b[q + 5] < minZ) {
-                        continue;
-                    }
-                    int j = nodeProxy[n];
-                    if (j == NULL) {
-                        top = push(top, child1[n], child2[n]);
-                    } else if (j != i && (p.isStatic[j] || j > i) && p.accepts(filter, i, j)) {
-                        pairs.add(i, j);
-                    }
-                }
+        if (filter.changes() != filterChanges) {
+            filterChanges = filter.changes();
+            allChanged = true;
+        }
+        if (allChanged) {
+            findAllPairs();
+            long[] sorted = pairs.sort();
+            keptCount = pairs.count();
+            if (kept.length < keptCount) {
+                kept = new long[Math.max(keptCount, 2 * kept.length)];
+            }
+            System.arraycopy(sorted, 0, kept, 0, keptCount);
+        } else if (changedCount > 0) {
+            findChangedPairs();
+            mergeChangedPairs(pairs.sort(), pairs.count());
+        }
+        for (int k = 0; k < changedCount; k++) {
+            changed[changedList[k]] = false;
+        }
+        changedCount = 0;
+        allChanged = false;
+        out.clear();
+        for (int k = 0; k < keptCount; k++) {
+            long key = kept[k];
+            out.add((int) (key >>> 32), (int) key);
+        }
+    }
+
+    /** Every pair: each non-static proxy's fat box against the tree. */
+    private void findAllPairs() {
+        if (root == NULL) {
+            return;
+        }
+        ProxyStore p = proxies;
+        for (int i = 0; i < p.end; i++) {
+            if (p.live[i] && !p.isStatic[i]) {
+                queryPairs(i, false);
             }
         }
-        pairs.sortInto(out);
+    }
+
+    /** The pairs of the proxies that changed (live ones), each pair once. */
+    private void findChangedPairs() {
+        if (root == NULL) {
+            return;
+        }
+        ProxyStore p = proxies;
+        for (int k = 0; k < changedCount; k++) {
+            int i = changedList[k];
+            if (i < p.end && p.live[i]) {
+                queryPairs(i, true);
+            }
+        }
+    }
+
+    /**
+     * Adds the pairs of proxy i with the proxies whose fat boxes overlap its own. With
+     * {@code changedOnly} false, i is not static and a dynamic partner is taken only when its id is
+     * larger; with it true, a changed partner only when its id is larger (the other changed proxy's
+     * query takes it otherwise), any unchanged one always, and two static proxies never.
+     */
+    private void queryPairs(int i, boolean changedOnly) {
+        ProxyStore p = proxies;
+        double[] f = p.fat;
+        double[] b = box;
+        int o = 6 * i;
+        double minX = f[o];
+        double minY = f[o + 1];
+        double minZ = f[o + 2];
+        double maxX = f[o + 3];
+        double maxY = f[o + 4];
+        double maxZ = f[o + 5];
+        boolean staticI = p.isStatic[i];
+        int top = 0;
+        stack[top++] = root;
+        while (top > 0) {
+            int n = stack[--top];
+            int q = 6 * n;
+            if (b[q] > maxX || b[q + 3] < minX || b[q + 1] > maxY || b[q + 4] < minY
+                    || b[q + 2] > maxZ || b[q + 5] < minZ) {
+                continue;
+            }
+            int j = nodeProxy[n];
+            if (j == NULL) {
+                top = push(top, child1[n], child2[n]);
+                continue;
+            }
+            if (j == i) {
+                continue;
+            }
+            boolean take = changedOnly
+                    ? !(staticI && p.isStatic[j]) && (!changed[j] || j > i)
+                    : p.isStatic[j] || j > i;
+            if (take && p.accepts(filter, i, j)) {
+                pairs.add(i, j);
+            }
+        }
+    }
+
+    /**
+     * {@code kept} becomes its pairs of unchanged proxies merged with the changed proxies' new pairs
+     * {@code fresh[0, n)}; both are sorted, so is the result.
+     */
+    private void mergeChangedPairs(long[] fresh, int n) {
+        if (merged.length < keptCount + n) {
+            merged = new long[Math.max(keptCount + n, 2 * merged.length)];
+        }
+        boolean[] c = changed;
+        int m = 0;
+        int j = 0;
+        for (int k = 0; k < keptCount; k++) {
+            long key = kept[k];
+            int first = (int) (key >>> 32), second = (int) key;
+            if (c[first] || c[second]) {
+                continue;
+            }
+            while (j < n && fresh[j] < key) {
+                merged[m++] = fresh[j++];
+            }
+            merged[m++] = key;
+        }
+        while (j < n) {
+            merged[m++] = fresh[j++];
+        }
+        long[] t = kept;
+        kept = merged;
+        merged = t;
+        keptCount = m;
     }
 
     @Override

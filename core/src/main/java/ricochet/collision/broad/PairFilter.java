@@ -25,6 +25,8 @@ public final class PairFilter {
 
     private long[] slots = newSlots(16);
     private int size;
+    /** Counts changes to the exclusions: a broad phase that keeps pairs re-checks them all after one. */
+    private long changes;
 
     /** True when the groups and masks let the two proxies collide. */
     public static boolean groupsAccept(int groupA, int maskA, int groupB, int maskB) {
@@ -68,6 +70,7 @@ public final class PairFilter {
             if (slots[i] == EMPTY) {
                 slots[i] = key;
                 size++;
+                changes++;
                 return true;
             }
         }
@@ -102,7 +105,13 @@ public final class PairFilter {
         }
         slots[hole] = EMPTY;
         size--;
+        changes++;
         return true;
+    }
+
+    /** How many times an exclusion was added or removed. */
+    long changes() {
+        return changes;
     }
 
     /** True when the pair of user data was excluded, in either order. */

@@ -29,6 +29,16 @@ final class PairSorter {
         keys[n++] = ((long) lo << 32) | hi;
     }
 
+    /** Number of pairs added since {@link #clear}. */
+    int count() {
+        return n;
+    }
+
+    /** Sorts the keys; returns the array holding them ascending in {@code [0, count())}. */
+    long[] sort() {
+        return Sorting.radixSort(keys, scratch, n, counts);
+    }
+
     void sortInto(PairBuffer out) {
         out.clear();
         long[] sorted = Sorting.radixSort(keys, scratch, n, counts);

@@ -47,6 +47,36 @@ class BroadPhaseAgreesWithBruteForceTest {
         }
     }
 
+    /**
+     * The tree keeps its pairs between calls and re-queries only proxies whose fat box, life or groups
+     * changed: with small moves (most fat boxes stay put), a few jumps, creates, destroys and regroups
+     * and the exclusions left alone, its kept pairs must still equal the brute force every round.
+     */
+    @Property(tries = 40)
+    void keptPairsEqualBruteForceWhenFewProxiesChange(@ForAll long seed,
+                                                      @ForAll @IntRange(min = 50, max = 400) int n,
+                                                      @ForAll @IntRange(min = 0, max = 10) int movedInTen) {
+        RandomScene scene = new RandomScene(seed, 4 * Math.cbrt(n), RandomScene.treeAndSap(0.1));
+        for (int i = 0; i < n; i++) {
+            scene.create();
+        }
+        for (int k = 0; k < n / 10; k++) {
+            scene.exclude(scene.random.nextInt(scene.userCount()), scene.random.nextInt(scene.userCount()));
+        }
+        PairBuffer buffer = new PairBuffer(1);
+        for (int round = 0; round < 8; round++) {
+            for (BroadPhase bp : scene.phases) {
+                bp.findPairs(buffer);
+                assertEquals(Reference.pairs(bp, scene.live, scene.excluded), Reference.keys(buffer),
+                        bp.getClass().getSimpleName() + " in round " + round);
+            }
+            scene.quietRound(0.05, movedInTen);
+            if (round % 3 == 1) {
+                scene.regroup(scene.randomLive());
+            }
+        }
+    }
+
     @Property(tries = 40)
     void queryFindsExactlyTheOverlappingBoxes(@ForAll long seed, @ForAll @IntRange(min = 50, max = 300) int n) {
         RandomScene scene = new RandomScene(seed, 6 * Math.cbrt(n), RandomScene.treeAndSap(0.1));

@@ -130,10 +130,38 @@ final class RandomScene {
         return nextUser;
     }
 
+    /** New group and mask bits for the proxy. */
+    void regroup(int id) {
+        Reference.Meta m = live.get(id);
+        int group = 1 << random.nextInt(4);
+        int mask = random.nextInt(3) == 0 ? random.nextInt(16) : PairFilter.ALL;
+        for (BroadPhase bp : phases) {
+            bp.setGroupAndMask(id, group, mask);
+        }
+        live.put(id, new Reference.Meta(m.userData(), m.isStatic(), group, mask));
+    }
+
     /** One round: move most dynamic proxies, destroy and create a few, change a few exclusions. */
     void round(double step) {
+        quietRound(step, 7);
+        for (int k = 0; k < 1 + live.size() / 20; k++) {
+            exclude(random.nextInt(userCount()), random.nextInt(userCount()));
+            List<Long> ex = new ArrayList<>(excluded);
+            ex.sort(null);
+            if (!ex.isEmpty() && random.nextBoolean()) {
+                long key = ex.get(random.nextInt(ex.size()));
+                include((int) (key >> 32), (int) key);
+            }
+        }
+    }
+
+    /**
+     * A round that leaves the exclusions alone: moves about {@code movedInTen} in ten dynamic proxies,
+     * destroys and creates a few.
+     */
+    void quietRound(double step, int movedInTen) {
         for (int id : new ArrayList<>(live.keySet())) {
-            if (!live.get(id).isStatic() && random.nextInt(10) < 7) {
+            if (!live.get(id).isStatic() && random.nextInt(10) < movedInTen) {
                 move(id, step);
             }
         }
@@ -143,15 +171,6 @@ final class RandomScene {
         }
         for (int k = 0; k < churn; k++) {
             create();
-        }
-        for (int k = 0; k < churn; k++) {
-            exclude(random.nextInt(userCount()), random.nextInt(userCount()));
-            List<Long> ex = new ArrayList<>(excluded);
-            ex.sort(null);
-            if (!ex.isEmpty() && random.nextBoolean()) {
-                long key = ex.get(random.nextInt(ex.size()));
-                include((int) (key >> 32), (int) key);
-            }
         }
     }
 }

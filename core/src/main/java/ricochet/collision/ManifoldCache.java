@@ -1,0 +1,245 @@
+package ricochet.collision;
+
+import java.util.Arrays;
+import ricochet.collision.narrow.Manifold;
+import ricochet.math.Transform;
+
+/**
+ * Last pass's manifold of each body pair, kept in the two bodies' own frames, so that a pair whose
+ * relative pose has not changed is not collided again (Jolt's body pair cache; Bullet's persistent
+ * manifolds serve the same end). A settled stack is all such pairs: its boxes jitter by micrometres.
+ *
+ * <p>An entry stores the relative pose {@code (R, t) = (R_A^T R_B, R_A^T (p_B - p_A))}, the margin
+ * the pair was collided with, the normal in A's frame and each point on A in A's frame and on B in
+ * B's frame, with its feature id. It is reused while every point of B, seen from A, has moved by
+ * at most {@link #TOLERANCE}: {@code |dt| + |dR|_F r_B <= TOLERANCE}, where {@code r_B} bounds
+ * B's reach from its origin (a point x of B is at {@code R x + t} in A's frame, so it moves by at
+ * most {@code |dR| |x| + |dt|}, the Frobenius norm bounding the spectral one); the points then
+ * come back at today's poses with their separations measured again. The tolerance is a tenth of a
+ * millimetre: below the contact spring's own give, and still met by a settled stack (the pyramid
+ * reuses every pair) though not by a pile that creeps. The comparison is against the
+ * pose the pair was last collided at, so slow drift adds up and is collided afresh once it passes
+ * the tolerance.
+ *
+ * <p>The margin a pair is searched with counts as part of its pose: an entry serves margins within
+ * the tolerance of the one it was made with (a resting body's margin wobbles with its speed by far
+ * less), so a point it holds is one the narrow phase gave at nearly that margin, and its "no
+ * contact" answer stays true while the shapes come at most the tolerance closer.
+ *
+ * <p>Entries live for one pass: {@link #beginPass} turns this pass's entries into the ones looked up
+ * and starts an empty list, so a pair that stopped being looked at is dropped. The lookup tries the
+ * entry after the last hit first (pairs come in the same order pass after pass), then an
+ * open-addressing table over the pair keys. Allocates nothing once the arrays have grown.
+ */
+final class ManifoldCache {
+
+    /** Metres: how far the pair's relative pose may move a point before it is collided again. */
+    static final double TOLERANCE = 1e-4;
+
+    // One entry's doubles: relative rotation (9), relative translation (3), margin, normal in A's frame
+    // (3), then per point its position on A in A's frame and on B in B's frame (6).
+    private static final int REL_R = 0, REL_T = 9, MARGIN = 12, NORMAL = 13, POINTS = 16;
+    private static final int STRIDE = POINTS + 6 * Manifold.MAX_POINTS;
+    // One entry's ints: body A, body B, point count (-1: no contact), feature ids.
+    private static final int A = 0, B = 1, COUNT = 2, IDS = 3;
+    private static final int ISTRIDE = IDS + Manifold.MAX_POINTS;
+
+    private double[] data = new double[STRIDE * 64], oldData = new double[STRIDE * 64];
+    private int[] ints = new int[ISTRIDE * 64], oldInts = new int[ISTRIDE * 64];
+    private int count, oldCount;
+    private int cursor;
+    private int[] table = new int[128];
+    private int tableFor = -1;
+    private final double[] w = new double[3];
+
+    /** Forgets every entry (a body number was freed and may name another body). */
+    void clear() {
+        count = 0;
+        oldCount = 0;
+        tableFor = -1;
+    }
+
+    /** The entries made since the last call become the ones looked up; new ones start empty. */
+    void beginPass() {
+        double[] d = oldData;
+        oldData = data;
+        data = d;
+        int[] i = oldInts;
+        oldInts = ints;
+        ints = i;
+        oldCount = count;
+        count = 0;
+        cursor = 0;
+        tableFor = -1;
+    }
+
+    /**
+     * Looks up pair (a, b) at poses ta, tb and the margin it is searched with: -1 when it must be
+     * collided, else the number of points written to {@code out}; the entry is then carried into
+     * this pass.
+     *
+     * @param reach a bound on the distance of any point of B's shape from B's origin, m
+     */
+    int lookup(int a, int b, Transform ta, Transform tb, double margin, double reach, Manifold out) {
+        int e = find(a, b);
+        if (e < 0) {
+            return -1;
+        }
+        double[] d = oldData;
+        int o = STRIDE * e;
+        if (Math.abs(margin - d[o + MARGIN]) > TOLERANCE) {
+            return -1;
+        }
+        double[] ra = ta.r, rb = tb.r;
+        // t = R_A^T (pB - pA), R = R_A^T R_B
+        double dx = tb.px - ta.px, dy = tb.py - ta.py, dz = tb.pz - ta.pz;
+        double t0 = ra[0] * dx + ra[3] * dy + ra[6] * dz;
+        double t1 = ra[1] * dx + ra[4] * dy + ra[7] * dz;
+        double t2 = ra[2] * dx + ra[5] * dy + ra[8] * dz;
+        double et0 = t0 - d[o + REL_T], et1 = t1 - d[o + REL_T + 1], et2 = t2 - d[o + REL_T + 2];
+        double dt = Math.sqrt(et0 * et0 + et1 * et1 + et2 * et2);
+        if (dt > TOLERANCE) {
+            return -1;
+        }
+        double dr2 = 0;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                double rij = ra[i] * rb[j] + ra[3 + i] * rb[3 + j] + ra[6 + i] * rb[6 + j];
+                double diff = rij - d[o + REL_R + 3 * i + j];
+                dr2 += diff * diff;
+            }
+        }
+        if (dt + Math.sqrt(dr2) * reach > TOLERANCE) {
+            return -1;
+        }
+        int[] in = oldInts;
+        int io = ISTRIDE * e;
+        int n = carry(d, o, in, io);
+        out.clear();
+        if (n < 0) {
+            return 0;
+        }
+        ta.rotate(d[o + NORMAL], d[o + NORMAL + 1], d[o + NORMAL + 2], w);
+        out.setNormal(w[0], w[1], w[2]);
+        for (int k = 0; k < n; k++) {
+            int p = o + POINTS + 6 * k;
+            ta.toWorld(d[p], d[p + 1], d[p + 2], w);
+            double ax = w[0], ay = w[1], az = w[2];
+            tb.toWorld(d[p + 3], d[p + 4], d[p + 5], w);
+            out.addPoint(ax, ay, az, w[0], w[1], w[2], in[io + IDS + k]);
+        }
+        return out.pointCount();
+    }
+
+    /**
+     * Keeps pair (a, b)'s fresh result, collided with {@code margin}: {@code hit} and the manifold
+     * {@code m}. Returns the number of points that count (0 when it did not hit).
+     */
+    int store(int a, int b, Transform ta, Transform tb, double margin, boolean hit, Manifold m) {
+        int e = add(a, b);
+        double[] d = data;
+        int o = STRIDE * e;
+        double[] ra = ta.r, rb = tb.r;
+        double dx = tb.px - ta.px, dy = tb.py - ta.py, dz = tb.pz - ta.pz;
+        d[o + REL_T] = ra[0] * dx + ra[3] * dy + ra[6] * dz;
+        d[o + REL_T + 1] = ra[1] * dx + ra[4] * dy + ra[7] * dz;
+        d[o + REL_T + 2] = ra[2] * dx + ra[5] * dy + ra[8] * dz;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                d[o + REL_R + 3 * i + j] = ra[i] * rb[j] + ra[3 + i] * rb[3 + j] + ra[6 + i] * rb[6 + j];
+            }
+        }
+        d[o + MARGIN] = margin;
+        int io = ISTRIDE * e;
+        int n = hit ? m.pointCount() : 0;
+        if (n == 0) {
+            ints[io + COUNT] = -1;
+            return 0;
+        }
+        ints[io + COUNT] = n;
+        ta.inverseRotate(m.nx, m.ny, m.nz, w);
+        d[o + NORMAL] = w[0];
+        d[o + NORMAL + 1] = w[1];
+        d[o + NORMAL + 2] = w[2];
+        for (int k = 0; k < n; k++) {
+            int p = o + POINTS + 6 * k;
+            ta.toLocal(m.pointAX(k), m.pointAY(k), m.pointAZ(k), w);
+            d[p] = w[0];
+            d[p + 1] = w[1];
+            d[p + 2] = w[2];
+            tb.toLocal(m.pointBX(k), m.pointBY(k), m.pointBZ(k), w);
+            d[p + 3] = w[0];
+            d[p + 4] = w[1];
+            d[p + 5] = w[2];
+            ints[io + IDS + k] = m.featureId(k);
+        }
+        return n;
+    }
+
+    /** Copies old entry e into this pass's list; returns its point count (-1: no contact). */
+    private int carry(double[] d, int o, int[] in, int io) {
+        int e = add(in[io + A], in[io + B]);
+        System.arraycopy(d, o, data, STRIDE * e, STRIDE);
+        System.arraycopy(in, io + COUNT, ints, ISTRIDE * e + COUNT, ISTRIDE - COUNT);
+        return in[io + COUNT];
+    }
+
+    private int add(int a, int b) {
+        if (STRIDE * (count + 1) > data.length) {
+            data = Arrays.copyOf(data, 2 * data.length);
+            ints = Arrays.copyOf(ints, 2 * ints.length);
+        }
+        int e = count++;
+        ints[ISTRIDE * e + A] = a;
+        ints[ISTRIDE * e + B] = b;
+        return e;
+    }
+
+    /** Old entry of pair (a, b), or -1. */
+    private int find(int a, int b) {
+        if (oldCount == 0) {
+            return -1;
+        }
+        int[] in = oldInts;
+        if (cursor < oldCount && in[ISTRIDE * cursor + A] == a && in[ISTRIDE * cursor + B] == b) {
+            return cursor++;
+        }
+        if (tableFor != oldCount) {
+            buildTable();
+        }
+        int mask = table.length - 1;
+        for (int h = hash(a, b) & mask; table[h] >= 0; h = (h + 1) & mask) {
+            int e = table[h];
+            if (in[ISTRIDE * e + A] == a && in[ISTRIDE * e + B] == b) {
+                cursor = e + 1;
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    private void buildTable() {
+        int n = table.length;
+        while (n < 2 * oldCount) {
+            n *= 2;
+        }
+        if (n != table.length) {
+            table = new int[n];
+        }
+        Arrays.fill(table, -1);
+        int mask = n - 1;
+        for (int e = 0; e < oldCount; e++) {
+            int h = hash(oldInts[ISTRIDE * e + A], oldInts[ISTRIDE * e + B]) & mask;
+            while (table[h] >= 0) {
+                h = (h + 1) & mask;
+            }
+            table[h] = e;
+        }
+        tableFor = oldCount;
+    }
+
+    private static int hash(int a, int b) {
+        long z = ((long) a << 32 | (b & 0xFFFFFFFFL)) * 0x9E3779B97F4A7C15L;
+        return (int) (z ^ (z >>> 29));
+    }
+}
