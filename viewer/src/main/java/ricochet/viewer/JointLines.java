@@ -67,10 +67,6 @@ final class JointLines {
         return new Vec3(state[0], state[1], state[2]).plus(q.rotate(local));
     }
 
-    int size() {
-        return lines.size();
-    }
-
     /**
      * The joints now: per joint {@code name}, {@code type}, {@code bodyA}/{@code bodyB} (indices in
      * the scene's body list, {@code bodyB} null for the world), {@code localA}/{@code localB} (the

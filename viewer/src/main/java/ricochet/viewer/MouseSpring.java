@@ -75,11 +75,6 @@ final class MouseSpring {
         }
     }
 
-    /** Whether this spring belongs to {@code s} and its joint is still there. */
-    boolean holds(WorldSimulation s) {
-        return s == sim && sim.world().containsJoint(joint);
-    }
-
     int body() {
         return body;
     }
