@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
@@ -56,6 +58,10 @@ final class SimulationHost implements AutoCloseable {
     private double stepsPerSecond;
     private long windowStart = System.nanoTime();
     private long windowSteps;
+    /** The scene's joints as lines between their anchors. */
+    private final JointLines jointLines;
+    /** The mouse spring, or null when nothing is dragged; a rebuild of the world drops it. */
+    private MouseSpring drag;
 
     /**
      * @throws IllegalArgumentException when the scene cannot be simulated (naming the body)
@@ -64,6 +70,7 @@ final class SimulationHost implements AutoCloseable {
         this.scene = scene;
         this.lab = WorldBuilder.usesLabMethods(scene);
         this.sim = build(params, false);
+        this.jointLines = new JointLines(scene, sim);
         thread = new Thread(this::loop, "ricochet-viewer-sim");
         thread.setDaemon(true);
         thread.start();
@@ -87,6 +94,7 @@ final class SimulationHost implements AutoCloseable {
     void launch() {
         synchronized (lock) {
             sim = build(params, true);
+            drag = null;
             launched = true;
             paused = false;
             error = null;
@@ -98,6 +106,7 @@ final class SimulationHost implements AutoCloseable {
     void reset() {
         synchronized (lock) {
             sim = build(params, false);
+            drag = null;
             launched = false;
             paused = false;
             error = null;
@@ -120,6 +129,7 @@ final class SimulationHost implements AutoCloseable {
         synchronized (lock) {
             if (!launched) {
                 sim = build(params, true);
+                drag = null;
                 launched = true;
                 error = null;
             }
@@ -153,6 +163,159 @@ final class SimulationHost implements AutoCloseable {
             params = next;
             applyLive();
             changed();
+        }
+    }
+
+    /** A drag asked of the lab methods' world, which has no joints: HTTP 409. */
+    static final class DragUnavailable extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        DragUnavailable(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * {@code POST /api/drag}: grabs body {@code body} (its name) at world point {@code point} with the
+     * mouse spring, dropping any earlier grab. Before a launch it launches the scene, as {@code l}
+     * does (dragging means time runs); a paused simulation stays paused.
+     *
+     * @throws ViewerParams.BadParam naming the field (body: unknown, not dynamic; point: not three
+     *     finite numbers; any other field), with nothing changed
+     * @throws DragUnavailable for the lab methods' world
+     */
+    void startDrag(JsonNode body) {
+        synchronized (lock) {
+            if (lab) {
+                throw new DragUnavailable("drag: the lab methods' world has no joints to drag with; dragging works"
+                        + " in scenes solved by the engine (pyramid, wall, ...)");
+            }
+            requireObject(body, "body, point");
+            String name = null;
+            Vec3 point = null;
+            for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                switch (f.getKey()) {
+                    case "body" -> name = bodyName(f.getValue());
+                    case "point" -> point = point(f.getValue());
+                    default -> throw new ViewerParams.BadParam(f.getKey(), "unknown field (expected body, point)");
+                }
+            }
+            if (name == null) {
+                throw new ViewerParams.BadParam("body", "missing (the name of the body to drag)");
+            }
+            if (point == null) {
+                throw new ViewerParams.BadParam("point", "missing (the grabbed point, world space, m)");
+            }
+            int b = bodyIndex(name);
+            if (scene.bodies().get(b).type() != BodyType.DYNAMIC) {
+                throw new ViewerParams.BadParam("body", "'" + name + "' is " + scene.bodies().get(b).type().key()
+                        + "; only dynamic bodies can be dragged");
+            }
+            if (!launched) {
+                sim = build(params, true);
+                drag = null;
+                launched = true;
+                paused = false;
+                error = null;
+            }
+            MouseSpring next;
+            try {
+                next = MouseSpring.grab((WorldSimulation) sim, b, point);
+            } catch (IllegalArgumentException e) {
+                throw new ViewerParams.BadParam("body", e.getMessage());
+            }
+            endDragLocked();
+            drag = next;
+            changed();
+        }
+    }
+
+    /**
+     * {@code POST /api/drag/move}: moves the cursor's point of the grab to {@code point}.
+     *
+     * @throws ViewerParams.BadParam naming the field, with nothing changed
+     * @throws DragUnavailable when nothing is being dragged (a reset or another tab ended it)
+     */
+    void moveDrag(JsonNode body) {
+        synchronized (lock) {
+            requireObject(body, "point");
+            Vec3 point = null;
+            for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                if (!f.getKey().equals("point")) {
+                    throw new ViewerParams.BadParam(f.getKey(), "unknown field (expected point)");
+                }
+                point = point(f.getValue());
+            }
+            if (point == null) {
+                throw new ViewerParams.BadParam("point", "missing (the cursor's point, world space, m)");
+            }
+            if (drag == null) {
+                throw new DragUnavailable("drag: nothing is being dragged (a reset or launch ends a drag)");
+            }
+            drag.moveTo(point);
+            changed();
+        }
+    }
+
+    /** {@code POST /api/drag/end}: lets go of the dragged body, if any. */
+    void endDrag() {
+        synchronized (lock) {
+            endDragLocked();
+            changed();
+        }
+    }
+
+    private void endDragLocked() {
+        if (drag != null) {
+            drag.release();
+            drag = null;
+        }
+    }
+
+    private static void requireObject(JsonNode body, String fields) {
+        if (body == null || !body.isObject()) {
+            throw new ViewerParams.BadParam("body", "expected a JSON object with " + fields);
+        }
+    }
+
+    private String bodyName(JsonNode v) {
+        if (!v.isTextual()) {
+            throw new ViewerParams.BadParam("body", "expected a body's name, got " + v);
+        }
+        bodyIndex(v.asText());
+        return v.asText();
+    }
+
+    private int bodyIndex(String name) {
+        for (int b = 0; b < scene.bodies().size(); b++) {
+            if (scene.bodies().get(b).name().equals(name)) {
+                return b;
+            }
+        }
+        throw new ViewerParams.BadParam("body", "no body named '" + name + "' in this scene");
+    }
+
+    private static Vec3 point(JsonNode v) {
+        if (!v.isArray() || v.size() != 3) {
+            throw new ViewerParams.BadParam("point", "expected [x, y, z], got " + v);
+        }
+        double[] p = new double[3];
+        for (int i = 0; i < 3; i++) {
+            JsonNode c = v.get(i);
+            p[i] = c.asDouble();
+            if (!c.isNumber() || !Double.isFinite(p[i])) {
+                throw new ViewerParams.BadParam("point", "expected three finite numbers, got " + v);
+            }
+        }
+        return new Vec3(p[0], p[1], p[2]);
+    }
+
+    /** {@code GET /api/joints}: see {@link JointLines#json}. */
+    ObjectNode jointsJson() {
+        synchronized (lock) {
+            return jointLines.json(sim, drag);
         }
     }
 
@@ -384,6 +547,7 @@ final class SimulationHost implements AutoCloseable {
             }
             root.put("awake", awake);
             root.put("asleep", asleep);
+            root.set("drag", JointLines.dragJson(sim, drag));
         }
         return root;
     }

@@ -15,13 +15,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.eclipse.jetty.websocket.api.WriteCallback;
 import ricochet.io.scene.Scene;
 
 /**
  * The viewer's HTTP server on 127.0.0.1: the page and its scripts from the class path (three.js
- * and uPlot from their WebJars), the API of contract section 3 plus {@code /api/params} and
- * {@code /api/scene}, and {@code /ws}, which streams {@link SimulationHost#frame} to every open tab.
+ * and uPlot from their WebJars), the API of contract section 3 plus {@code /api/params},
+ * {@code /api/scene}, {@code /api/joints} and the mouse drag ({@code /api/drag}, {@code /api/drag/move},
+ * {@code /api/drag/end}), and {@code /ws}, which streams {@link SimulationHost#frame} to every open
+ * tab.
  */
 public final class ViewerServer implements AutoCloseable {
 
@@ -67,6 +70,10 @@ public final class ViewerServer implements AutoCloseable {
         app.post("/api/pause", ctx -> command(ctx, host::togglePause));
         app.post("/api/step", ctx -> command(ctx, host::stepOnce));
         app.post("/api/params", this::params);
+        app.get("/api/joints", ctx -> ctx.json(host.jointsJson()));
+        app.post("/api/drag", ctx -> withBody(ctx, host::startDrag));
+        app.post("/api/drag/move", ctx -> withBody(ctx, host::moveDrag));
+        app.post("/api/drag/end", ctx -> command(ctx, host::endDrag));
         app.ws("/ws", ws -> {
             ws.onConnect(ctx -> {
                 ctx.session.setIdleTimeout(java.time.Duration.ofHours(24));
@@ -99,6 +106,14 @@ public final class ViewerServer implements AutoCloseable {
     }
 
     private void params(Context ctx) {
+        withBody(ctx, host::setParams);
+    }
+
+    /**
+     * Runs a command that takes the request's JSON body and answers the state after it; a bad field
+     * is answered 400 naming it, a command the scene cannot take (a drag in the lab world) 409.
+     */
+    private void withBody(Context ctx, Consumer<JsonNode> action) {
         JsonNode body;
         try {
             body = JSON.readTree(ctx.body());
@@ -107,9 +122,11 @@ public final class ViewerServer implements AutoCloseable {
             return;
         }
         try {
-            ctx.json(host.apply(() -> host.setParams(body)));
+            ctx.json(host.apply(() -> action.accept(body)));
         } catch (ViewerParams.BadParam e) {
             bad(ctx, e.field, e.getMessage());
+        } catch (SimulationHost.DragUnavailable e) {
+            ctx.status(409).json(Map.of("error", e.getMessage()));
         }
     }
 

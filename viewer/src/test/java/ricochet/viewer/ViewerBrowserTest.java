@@ -34,6 +34,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
@@ -240,6 +241,51 @@ class ViewerBrowserTest {
             await("contacts on screen", () -> ((Number) js("return window.ricochet.framesDrawn")).longValue() > drawn + 2);
             Files.write(Path.of("target", "viewer-pyramid-contacts.png"), browser.getScreenshotAs(OutputType.BYTES));
             assertFalse(js("return window.ricochet.framesReceived").equals(0L), "frames arrive over the WebSocket");
+            List<String> errors = severeLogs();
+            assertTrue(errors.isEmpty(), "JavaScript errors: " + errors);
+            browser.get("about:blank");
+        }
+    }
+
+    /**
+     * A mouse drag on the top box of {@code mass-ratio} (four bodies: quick to draw) pulls it up
+     * while the joint toggle draws the drag line, and the release lets go of it.
+     */
+    @Test
+    void mouseDragLiftsABoxAndReleaseLetsGo() throws Exception {
+        try (ViewerServer server = new ViewerServer(BuiltinScenes.load("mass-ratio"), "mass-ratio", 0)) {
+            openPage(server);
+            browser.findElement(By.id("d-joints")).click();
+            double y0 = position(get(server, "/api/state"), "light-top")[1];
+            List<?> at = (List<?>) js("return window.ricochet.screenOf('light-top')");
+            int x = (int) Math.round(((Number) at.get(0)).doubleValue());
+            int y = (int) Math.round(((Number) at.get(1)).doubleValue());
+            Actions hand = new Actions(browser).moveToLocation(x, y).clickAndHold();
+            for (int k = 1; k <= 10; k++) {
+                hand.moveToLocation(x, y - 15 * k).pause(20);
+            }
+            hand.perform();
+            await("the box is lifted", () -> {
+                try {
+                    return position(get(server, "/api/state"), "light-top")[1] > y0 + 0.2;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            JsonNode held = get(server, "/api/state");
+            assertEquals("light-top", held.get("drag").get("body").asText());
+            assertTrue(held.get("launched").asBoolean(), "a drag launches the scene");
+            await("the drag line is drawn", () -> ((Number) js("return window.ricochet.jointsDrawn")).longValue() == 1);
+            Files.write(Path.of("target", "viewer-drag.png"), browser.getScreenshotAs(OutputType.BYTES));
+            new Actions(browser).release().perform();
+            await("the box is let go", () -> {
+                try {
+                    return get(server, "/api/state").get("drag").isNull();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            assertTrue(Boolean.TRUE.equals(js("return window.ricochet.dragging === false")));
             List<String> errors = severeLogs();
             assertTrue(errors.isEmpty(), "JavaScript errors: " + errors);
             browser.get("about:blank");

@@ -9,7 +9,8 @@ const HEADER = 12, PER_BODY = 14;
 const PLANE_SIZE = 40;
 const PLOT_POINTS = 900;
 
-const stats = window.ricochet = { ready: false, fps: 0, framesReceived: 0, framesDrawn: 0, contactsDrawn: 0 };
+const stats = window.ricochet = { ready: false, fps: 0, framesReceived: 0, framesDrawn: 0, contactsDrawn: 0,
+                                  jointsDrawn: 0 };
 const $ = (id) => document.getElementById(id);
 window.addEventListener('error', (e) => { $('error').textContent = String(e.message); });
 
@@ -341,30 +342,196 @@ $('params').addEventListener('submit', async (e) => {
   if (first) { form.restitution.placeholder = first.restitution; form.friction.placeholder = first.friction; }
 }
 
-// Picking: a click (not a drag) on a body shows its name, mass and velocities.
+// ------------------------------------------------------------------ picking and the mouse drag
+// A click (the pointer moving under DRAG_START_PX) on a body shows its name, mass and velocities.
+// Pressed on a dynamic body and moved, the pointer drags it: the server holds the grabbed point to
+// the cursor with a soft ball joint (MouseSpring.java), the cursor moving on the plane through the
+// grabbed point that faces the camera. Orbiting is off from the press on such a body to the release.
+const DRAG_START_PX = 4;
+// The cursor's point goes to the server at most this often (a display's refresh; more is never seen).
+const DRAG_SEND_MS = 1000 / 60;
 const ray = new THREE.Raycaster();
-let down = null;
-renderer.domElement.addEventListener('pointerdown', (e) => { down = [e.clientX, e.clientY]; });
-renderer.domElement.addEventListener('pointerup', async (e) => {
-  if (!down || Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 4) { return; }
+const ndc = new THREE.Vector2();
+function castAt(e) {
   const rect = renderer.domElement.getBoundingClientRect();
-  ray.setFromCamera(new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1,
-                                      -((e.clientY - rect.top) / rect.height) * 2 + 1), camera);
+  ndc.set(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1);
+  ray.setFromCamera(ndc, camera);
+}
+function bodyAt(e) {
+  castAt(e);
   const hit = ray.intersectObjects(bodies.map((b) => b.root), true)[0];
-  if (!hit) { $('pick').textContent = 'click a body'; return; }
+  if (!hit) { return null; }
   let o = hit.object;
   while (o.userData.body === undefined) { o = o.parent; }
-  const spec = scene.bodies[o.userData.body];
+  return { body: o.userData.body, point: hit.point.clone() };
+}
+
+// Drag requests go out one after another: a move never overtakes its drag's start or end.
+let serial = Promise.resolve();
+function inOrder(request) {
+  const done = serial.then(request);
+  serial = done.catch(() => {});
+  return done;
+}
+let press = null;  // the pointer pressed: { x, y, hit, id }
+let drag = null;   // the drag under way: { body, plane, target, local, accepted, busy, dirty, sent, timer }
+stats.dragging = false;
+
+function beginDrag() {
+  const normal = camera.getWorldDirection(new THREE.Vector3());
+  const d = drag = { body: press.hit.body, target: press.hit.point.clone(), local: null, busy: false, dirty: false,
+                     sent: 0, timer: null,
+                     plane: new THREE.Plane().setFromNormalAndCoplanarPoint(normal, press.hit.point) };
+  stats.dragging = true;
+  const grabbed = { body: scene.bodies[d.body].name, point: press.hit.point.toArray() };
+  d.accepted = inOrder(async () => {
+    const r = await post('/api/drag', grabbed);
+    const answer = await r.json();
+    if (!r.ok) { $('pick').textContent = 'cannot drag: ' + answer.error; return false; }
+    d.local = new THREE.Vector3().fromArray(answer.drag.local);
+    return true;
+  });
+}
+
+function sendTarget() {
+  const d = drag;
+  if (!d || d.busy || !d.dirty) { return; }
+  const wait = d.sent + DRAG_SEND_MS - performance.now();
+  if (wait > 0) {
+    if (!d.timer) { d.timer = setTimeout(() => { d.timer = null; sendTarget(); }, wait); }
+    return;
+  }
+  d.busy = true; d.dirty = false; d.sent = performance.now();
+  const point = d.target.toArray();
+  // A 409 means a reset or another tab ended the drag: the next press starts a new one.
+  inOrder(async () => { if (await d.accepted) { await post('/api/drag/move', { point }); } })
+    .finally(() => { d.busy = false; sendTarget(); });
+}
+
+function endDrag() {
+  const d = drag;
+  drag = null;
+  stats.dragging = false;
+  if (!d) { return; }
+  clearTimeout(d.timer);
+  inOrder(async () => { if (await d.accepted) { await post('/api/drag/end'); } });
+}
+
+// Capture on the view's box runs before OrbitControls' own listener on the canvas, so it can be
+// switched off for this press.
+host.addEventListener('pointerdown', (e) => {
+  if (e.button !== 0) { return; }
+  const hit = bodyAt(e);
+  press = { x: e.clientX, y: e.clientY, hit, id: e.pointerId };
+  if (hit && scene.bodies[hit.body].type === 'dynamic') {
+    controls.enabled = false;
+    renderer.domElement.setPointerCapture(e.pointerId);
+  }
+}, { capture: true });
+renderer.domElement.addEventListener('pointermove', (e) => {
+  if (!press || controls.enabled) { return; }
+  if (!drag) {
+    if (Math.hypot(e.clientX - press.x, e.clientY - press.y) <= DRAG_START_PX) { return; }
+    beginDrag();
+  }
+  castAt(e);
+  if (ray.ray.intersectPlane(drag.plane, drag.target)) { drag.dirty = true; sendTarget(); }
+});
+async function release(e) {
+  const p = press;
+  press = null;
+  controls.enabled = true;
+  if (drag) { endDrag(); return; }
+  if (!p || e.type !== 'pointerup' || Math.hypot(e.clientX - p.x, e.clientY - p.y) > DRAG_START_PX) { return; }
+  if (!p.hit) { $('pick').textContent = 'click a body'; return; }
+  const spec = scene.bodies[p.hit.body];
   const st = (await (await fetch('/api/state')).json()).bodies[spec.name];
   const f = (a) => a.map((x) => x.toFixed(3)).join(', ');
   $('pick').textContent = `${spec.name} (${spec.type}${spec.type === 'static' ? '' : ', ' + spec.mass.toFixed(3) + ' kg'})\n`
     + `v = (${f(st.velocity)}) m/s\nw = (${f(st.angularVelocity)}) rad/s`;
-});
+}
+renderer.domElement.addEventListener('pointerup', release);
+renderer.domElement.addEventListener('pointercancel', release);
+
+// The page position (CSS pixels) of a body's origin: what a script or test points the mouse at.
+stats.screenOf = (name) => {
+  const b = bodies[scene.bodies.findIndex((s) => s.name === name)];
+  const p = b.root.position.clone().project(camera);
+  const rect = renderer.domElement.getBoundingClientRect();
+  return [rect.left + (p.x + 1) / 2 * rect.width, rect.top + (1 - p.y) / 2 * rect.height];
+};
+
+// ------------------------------------------------------------------ joints
+// GET /api/joints gives each joint's anchors in its bodies' frames; they are moved with the bodies
+// every frame (anchor = position + orientation * local) and refetched four times a second while the
+// box is ticked (a joint appears or goes with a reset, or a drag from another tab). The drag line,
+// grabbed point to cursor, is drawn while this tab drags, whether the box is ticked or not.
+const jointColour = 0x66ddff, dragColour = 0xff8844;
+function overlay(colour) {
+  const lines = new THREE.LineSegments(new THREE.BufferGeometry(),
+    new THREE.LineBasicMaterial({ color: colour, depthTest: false }));
+  const points = new THREE.Points(new THREE.BufferGeometry(),
+    new THREE.PointsMaterial({ color: colour, size: 7, sizeAttenuation: false, depthTest: false }));
+  lines.renderOrder = points.renderOrder = 2;
+  world.add(lines, points);
+  return { lines, points };
+}
+const jointOverlay = overlay(jointColour), dragOverlay = overlay(dragColour);
+let jointData = { joints: [], drag: null }, jointsBusy = false;
+async function refreshJoints() {
+  if (!$('d-joints').checked || jointsBusy) { return; }
+  jointsBusy = true;
+  try {
+    jointData = await (await fetch('/api/joints')).json();
+  } catch (e) {
+    $('error').textContent = 'joints: ' + e.message;
+  } finally { jointsBusy = false; }
+}
+setInterval(refreshJoints, 250);
+$('d-joints').addEventListener('change', refreshJoints);
+
+const scratch = new THREE.Vector3();
+function onBody(i, local, out) {
+  const r = bodies[i].root;
+  return out.copy(local).applyQuaternion(r.quaternion).add(r.position);
+}
+function setLines(o, segments) {
+  const p = [];
+  for (const [a, b] of segments) { p.push(a.x, a.y, a.z, b.x, b.y, b.z); }
+  for (const g of [o.lines.geometry, o.points.geometry]) {
+    g.setAttribute('position', new THREE.Float32BufferAttribute(p, 3));
+    g.computeBoundingSphere();
+  }
+  o.lines.visible = o.points.visible = segments.length > 0;
+}
+function drawJoints() {
+  const on = $('d-joints').checked;
+  const segments = [];
+  if (on) {
+    for (const j of jointData.joints) {
+      const a = onBody(j.bodyA, scratch.fromArray(j.localA), new THREE.Vector3());
+      const local = new THREE.Vector3().fromArray(j.localB);
+      segments.push([a, j.bodyB === null ? local : onBody(j.bodyB, local, new THREE.Vector3())]);
+    }
+  }
+  setLines(jointOverlay, segments);
+  const drags = [];
+  if (drag && drag.local) {
+    drags.push([onBody(drag.body, drag.local, new THREE.Vector3()), drag.target]);
+  } else if (!drag && on && jointData.drag) {
+    const d = jointData.drag;
+    drags.push([onBody(d.bodyIndex, scratch.fromArray(d.local), new THREE.Vector3()),
+                new THREE.Vector3().fromArray(d.target)]);
+  }
+  setLines(dragOverlay, drags);
+  stats.jointsDrawn = segments.length + drags.length;
+}
 
 // ------------------------------------------------------------------ draw loop
 let fpsFrames = 0, fpsStart = performance.now();
 function draw(now) {
   applyFrame();
+  drawJoints();
   controls.update();
   renderer.render(world, camera);
   stats.framesDrawn++;
