@@ -240,6 +240,17 @@ public final class JointSolver implements ConstraintSet {
         }
     }
 
+    /** The two anchor points at the bodies' current poses, world frame: A's into out[0..2], B's into out[3..5]. */
+    public void anchors(BodyStore s, int j, double[] out) {
+        geometry(s, j);
+        out[0] = s.px[a] + rAx;
+        out[1] = s.py[a] + rAy;
+        out[2] = s.pz[a] + rAz;
+        out[3] = out[0] + dx;
+        out[4] = out[1] + dy;
+        out[5] = out[2] + dz;
+    }
+
     /** The distance between the two anchor points at the bodies' current poses, m. */
     public double anchorGap(BodyStore s, int j) {
         geometry(s, j);

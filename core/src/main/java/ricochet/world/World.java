@@ -86,6 +86,7 @@ public final class World {
     private final JointSolver jointSolver = new JointSolver(joints);
     /** Sorted keys of body pairs a joint keeps from colliding. */
     private long[] jointPairs = new long[0];
+    private String[] jointNames = new String[16];
     private final double[] reaction = new double[6];
     private final ContactListener collector = this::collect;
     private final IslandBuilder islands = new IslandBuilder();
@@ -733,6 +734,10 @@ public final class World {
             joints.release(j);
             throw e;
         }
+        if (j >= jointNames.length) {
+            jointNames = Arrays.copyOf(jointNames, Math.max(j + 1, 2 * jointNames.length));
+        }
+        jointNames[j] = def.name;
         joints.slotA[j] = def.bodyA.index();
         joints.slotB[j] = def.bodyB == null ? -1 : def.bodyB.index();
         rebuildJointPairs();
@@ -791,6 +796,43 @@ public final class World {
         int j = joints.check(id);
         mapJointBodies(j);
         return jointSolver.coordinate(store, j);
+    }
+
+    /** The live joints, in slot order (allocates: for tools, not the step loop). */
+    public List<JointId> joints() {
+        List<JointId> out = new java.util.ArrayList<>();
+        for (int j = 0, n = joints.slots(); j < n; j++) {
+            if (joints.live[j] != 0) {
+                out.add(new JointId(j, joints.generation[j]));
+            }
+        }
+        return out;
+    }
+
+    public JointDef.Type jointType(JointId id) {
+        return JointDef.Type.values()[joints.type[joints.check(id)]];
+    }
+
+    /** The name the joint's def gave it. */
+    public String jointName(JointId id) {
+        return jointNames[joints.check(id)];
+    }
+
+    public BodyId jointBodyA(JointId id) {
+        return handleOfSlot[joints.slotA[joints.check(id)]];
+    }
+
+    /** Body B, or null when the joint holds A to the world. */
+    public BodyId jointBodyB(JointId id) {
+        int slot = joints.slotB[joints.check(id)];
+        return slot < 0 ? null : handleOfSlot[slot];
+    }
+
+    /** The joint's two anchor points now, world frame: A's into {@code out[0..2]}, B's into {@code out[3..5]}. */
+    public void jointAnchors(JointId id, double[] out) {
+        int j = joints.check(id);
+        mapJointBodies(j);
+        jointSolver.anchors(store, j, out);
     }
 
     /** The gap between the joint's two anchor points now, m (0 for a ball joint that holds). */

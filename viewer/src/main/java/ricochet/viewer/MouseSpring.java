@@ -44,6 +44,11 @@ final class MouseSpring {
         this.target = target;
     }
 
+    /** The spring's joint in the world. */
+    JointId joint() {
+        return joint;
+    }
+
     /**
      * Grabs body {@code body} of {@code sim} at world point {@code point} (which also starts as the
      * cursor's point, so nothing jumps); wakes the body.

@@ -70,7 +70,7 @@ final class SimulationHost implements AutoCloseable {
         this.scene = scene;
         this.lab = WorldBuilder.usesLabMethods(scene);
         this.sim = build(params, false);
-        this.jointLines = new JointLines(scene, sim);
+        this.jointLines = new JointLines();
         thread = new Thread(this::loop, "ricochet-viewer-sim");
         thread.setDaemon(true);
         thread.start();
@@ -364,8 +364,8 @@ final class SimulationHost implements AutoCloseable {
     /** The scene with {@code p} applied, built; velocities zero unless {@code moving}. */
     private Simulation build(ViewerParams p, boolean moving) {
         Settings s = scene.settings();
-        Settings settings = new Settings(p.dt() != null ? p.dt() : s.dt(),
-                p.substeps() != null ? p.substeps() : s.substeps(), s.gravity(), s.iterations(), s.sleeping());
+        Settings settings = s.withStepping(p.dt() != null ? p.dt() : s.dt(),
+                p.substeps() != null ? p.substeps() : s.substeps());
         List<BodySpec> bodies = new ArrayList<>();
         for (BodySpec b : scene.bodies()) {
             boolean dynamic = b.type() == BodyType.DYNAMIC;
@@ -378,7 +378,7 @@ final class SimulationHost implements AutoCloseable {
                     b.sensor(), b.bullet(), b.linearDamping(), b.angularDamping(), b.gravityScale(),
                     dynamic && b.usesLabMethod() && p.method() != null ? p.method() : b.method(), b.lab()));
         }
-        return WorldBuilder.simulation(new Scene(scene.description(), settings, bodies, scene.joints()));
+        return WorldBuilder.simulation(scene.with(settings, bodies));
     }
 
     // ---------------------------------------------------------------- the stepping thread

@@ -284,4 +284,25 @@ class ViewerDragTest {
             assertEquals(0, joints.get("joints").size());
         }
     }
+
+    /** A joint scene lists every joint, ragdoll joints included, with both anchors together. */
+    @Test
+    void jointScenesListTheirJointsWithTheAnchorsTogether() throws Exception {
+        for (String name : new String[] {"door", "ragdolls"}) {
+            try (ViewerServer v = new ViewerServer(BuiltinScenes.load(name), name, 0)) {
+                JsonNode joints = JSON.readTree(send(v, "GET", "/api/joints", null).body()).get("joints");
+                int expected = name.equals("door") ? 1 : 20 * 10;
+                assertEquals(expected, joints.size(), name);
+                for (JsonNode j : joints) {
+                    double[] a = vec(j.get("anchorA")), b = vec(j.get("anchorB"));
+                    double gap = Math.sqrt(Math.pow(a[0] - b[0], 2) + Math.pow(a[1] - b[1], 2) + Math.pow(a[2] - b[2], 2));
+                    assertTrue(gap < 1e-9, j.get("name").asText() + " gap " + gap);
+                }
+                if (name.equals("ragdolls")) {
+                    assertEquals("hinge", joints.get(9).get("type").asText());
+                    assertTrue(joints.get(0).get("name").asText().endsWith(".spine"), joints.get(0).toString());
+                }
+            }
+        }
+    }
 }
