@@ -1211,6 +1211,12 @@ public final class World {
         out[12] = store.wz[i];
     }
 
+    /** The body's collision shape, in its own frame. */
+    public Shape shape(BodyId id) {
+        bodies.index(id);
+        return collision.shape(colliderOfSlot[id.index()]);
+    }
+
     /** The name the body was given in its def. */
     public String name(BodyId id) {
         return bodies.name(id);

@@ -28,8 +28,8 @@ final class SceneGeometry {
         root.put("lab", ricochet.scenes.WorldBuilder.usesLabMethods(scene));
         vec(root.putArray("gravity"), scene.settings().gravity());
         ArrayNode bodies = root.putArray("bodies");
-        for (int b = 0; b < scene.bodies().size(); b++) {
-            BodySpec spec = scene.bodies().get(b);
+        for (int b = 0; b < host.bodies().size(); b++) {
+            BodySpec spec = host.bodies().get(b);
             ObjectNode o = bodies.addObject();
             o.put("name", spec.name());
             o.put("type", spec.type().key());

@@ -13,6 +13,7 @@ import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.Settings;
+import ricochet.io.scene.ShapeSpec;
 import ricochet.lab.LabMethod;
 import ricochet.lab.LabWorld;
 import ricochet.math.Vec3;
@@ -60,6 +61,8 @@ final class SimulationHost implements AutoCloseable {
     private long windowSteps;
     /** The scene's joints as lines between their anchors. */
     private final JointLines jointLines;
+    /** See {@link #bodySpecs}. */
+    private final List<BodySpec> bodies;
     /** The mouse spring, or null when nothing is dragged; a rebuild of the world drops it. */
     private MouseSpring drag;
 
@@ -70,10 +73,38 @@ final class SimulationHost implements AutoCloseable {
         this.scene = scene;
         this.lab = WorldBuilder.usesLabMethods(scene);
         this.sim = build(params, false);
+        this.bodies = bodySpecs(scene, sim);
         this.jointLines = new JointLines();
         thread = new Thread(this::loop, "ricochet-viewer-sim");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * The scene's bodies, then one spec per body the world made beyond them (a ragdoll's capsules,
+     * dynamic, named as the simulation names them), so that every body of the simulation is drawn.
+     */
+    private static List<BodySpec> bodySpecs(Scene scene, Simulation sim) {
+        List<BodySpec> out = new ArrayList<>(scene.bodies());
+        if (sim instanceof WorldSimulation ws) {
+            for (int b = out.size(); b < ws.bodyCount(); b++) {
+                ricochet.world.BodyId id = ws.id(b);
+                ricochet.geometry.shape.Shape shape = ws.world().shape(id);
+                ShapeSpec spec = shape instanceof ricochet.geometry.shape.CapsuleShape c
+                        ? new ShapeSpec.Capsule(c.radius(), c.halfHeight())
+                        : new ShapeSpec.Sphere(0.05);
+                out.add(new BodySpec(ws.bodyName(b), BodyType.DYNAMIC, spec, ws.world().position(id),
+                        ws.world().orientation(id), Vec3.ZERO, Vec3.ZERO, ws.world().mass(id), Double.NaN,
+                        ws.world().friction(id), ws.world().restitution(id), false, false, 0, 0, 1,
+                        BodySpec.SOLVER, null));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Every body of the simulation, scene order, ragdoll parts after the scene's bodies. */
+    List<BodySpec> bodies() {
+        return bodies;
     }
 
     Scene scene() {
@@ -208,8 +239,8 @@ final class SimulationHost implements AutoCloseable {
                 throw new ViewerParams.BadParam("point", "missing (the grabbed point, world space, m)");
             }
             int b = bodyIndex(name);
-            if (scene.bodies().get(b).type() != BodyType.DYNAMIC) {
-                throw new ViewerParams.BadParam("body", "'" + name + "' is " + scene.bodies().get(b).type().key()
+            if (bodies.get(b).type() != BodyType.DYNAMIC) {
+                throw new ViewerParams.BadParam("body", "'" + name + "' is " + bodies.get(b).type().key()
                         + "; only dynamic bodies can be dragged");
             }
             if (!launched) {
@@ -289,8 +320,8 @@ final class SimulationHost implements AutoCloseable {
     }
 
     private int bodyIndex(String name) {
-        for (int b = 0; b < scene.bodies().size(); b++) {
-            if (scene.bodies().get(b).name().equals(name)) {
+        for (int b = 0; b < bodies.size(); b++) {
+            if (bodies.get(b).name().equals(name)) {
                 return b;
             }
         }
@@ -346,7 +377,7 @@ final class SimulationHost implements AutoCloseable {
             }
             // Materials of the dynamic bodies change in place, as the build applies them.
             for (int b = 0; b < w.bodyCount(); b++) {
-                if (scene.bodies().get(b).type() != BodyType.DYNAMIC) {
+                if (bodies.get(b).type() != BodyType.DYNAMIC) {
                     continue;
                 }
                 if (params.friction() != null) {
@@ -467,7 +498,7 @@ final class SimulationHost implements AutoCloseable {
                 centreOfMass(b, out, o + 10);
                 boolean sleeping = sim.isSleeping(b);
                 out[o + 13] = sleeping ? 1 : 0;
-                if (scene.bodies().get(b).type() != BodyType.STATIC) {
+                if (bodies.get(b).type() != BodyType.STATIC) {
                     if (sleeping) {
                         asleep++;
                     } else {
@@ -540,7 +571,7 @@ final class SimulationHost implements AutoCloseable {
                 array(o.putArray("angularVelocity"), 10, 3);
                 boolean sleeping = sim.isSleeping(b);
                 o.put("sleeping", sleeping);
-                if (scene.bodies().get(b).type() != BodyType.STATIC) {
+                if (this.bodies.get(b).type() != BodyType.STATIC) {
                     awake += sleeping ? 0 : 1;
                     asleep += sleeping ? 1 : 0;
                 }
@@ -582,7 +613,7 @@ final class SimulationHost implements AutoCloseable {
     /** Mass of body {@code b} in kg (0 for static bodies). */
     double mass(int b) {
         synchronized (lock) {
-            if (scene.bodies().get(b).type() == BodyType.STATIC) {
+            if (bodies.get(b).type() == BodyType.STATIC) {
                 return 0;
             }
             if (sim instanceof LabWorld w) {

@@ -18,7 +18,12 @@ class SimulationHostTest {
             try (SimulationHost host = new SimulationHost(scene)) {
                 host.stepOnce();
                 double[] frame = host.frame(null);
-                int n = scene.bodies().size();
+                // Every body of the simulation, ragdoll parts included, reaches the frame and the page.
+                int n = host.bodies().size();
+                assertTrue(n >= scene.bodies().size(), name);
+                if (!scene.ragdolls().isEmpty()) {
+                    assertTrue(n > scene.bodies().size(), name + ": the ragdolls' parts are drawn");
+                }
                 assertEquals(SimulationHost.HEADER + SimulationHost.PER_BODY * n, frame.length, name);
                 assertEquals(1, frame[1], name + ": one step");
                 for (double x : frame) {
