@@ -27,10 +27,12 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * the contact normal (effective mass at the point <= m), so twice that per body allows for a pile
  * pushed apart in more than one direction. The last term is rounding in sums of large energies.
  *
- * <p>Only the first holds today, so CI asserts only it ({@link #TRIES} scenes); the other two fail in
- * about 40% of scenes (joints between bodies thrown apart at up to 100 m/s, restitution off fast
- * spinners, thin cylinders on a box) and their shrunk cases stay below as disabled examples until
- * fixed. The soak of 10^4 scenes counts all three:
+ * <p>None of the three holds today for every scene. Of the 10^4 soak scenes, 1,748 went non-finite
+ * (1,746 of them with random joints; 72 of those surfaced as the collision world's
+ * IllegalArgumentException on a 1e167 m pose instead of a SimulationException), 2,912 had a body
+ * below the ground and 3,778 broke the energy bound. CI therefore asserts finiteness over scenes of
+ * free bodies ({@link #TRIES} scenes, which hold), keeps the full property disabled, and keeps the
+ * shrunk failing cases below as disabled examples until they are fixed. The soak counts all three:
  * {@code mvn -o -pl core test -Dtest=NoNaNPropertyTest#soak -Dricochet.soak.scenes=10000}.
  */
 class NoNaNPropertyTest {
@@ -64,6 +66,14 @@ class NoNaNPropertyTest {
     @Disabled("goes non-finite at step 111: open, see the README's Promises")
     void hullOnASliderBesideARagdollStaysFinite() {
         Outcome o = run(new RandomScene(0, 1, 3, true, true, 30));
+        assertNull(o.nonFinite, o.nonFinite);
+    }
+
+    /** From the 10^4 soak: the one scene of free bodies (11, no joints) that went non-finite, at step 142. */
+    @Example
+    @Disabled("a cylinder among free bodies goes non-finite: open, see the README's Promises")
+    void freeBodiesWithACylinderStayFinite() {
+        Outcome o = run(new RandomScene(7227128348212146145L, 11, 0, false, true, 116));
         assertNull(o.nonFinite, o.nonFinite);
     }
 
