@@ -36,18 +36,22 @@ import org.junit.jupiter.api.io.TempDir;
 class SceneFuzzTest {
 
     static final int MUTATIONS = 400;
-    static final String[] SCENES = {"bunny", "bunny-solver", "bridge", "chain", "door", "pendulum", "ragdolls",
-        "pyramid", "spheres", "slide", "sensor", "kinematic", "terrain", "newton-cradle", "bullet", "mass-ratio"};
+    static final String[] SCENES = {"bunny", "bunny-solver", "bridge", "chain", "door", "pendulum",
+        "ragdolls", "pyramid", "spheres", "slide", "sensor", "kinematic", "terrain", "newton-cradle",
+        "bullet", "mass-ratio"};
 
     /** A small hand-made scene: every primitive, a nested compound, a hull and a hinge. */
     static final String HAND_MADE = ("{'format': 'ricochet-scene/1', 'settings': {'dt': 0.01}, 'bodies': ["
-            + "{'name': 'ground', 'type': 'static', 'shape': {'type': 'plane', 'normal': [0, 1, 0], 'offset': 0}},"
-            + "{'name': 'a', 'shape': {'type': 'box', 'halfExtents': [0.5, 0.5, 0.5]}, 'position': [0, 1, 0]},"
+            + "{'name': 'ground', 'type': 'static',"
+            + " 'shape': {'type': 'plane', 'normal': [0, 1, 0], 'offset': 0}},"
+            + "{'name': 'a', 'shape': {'type': 'box', 'halfExtents': [0.5, 0.5, 0.5]},"
+            + " 'position': [0, 1, 0]},"
             + "{'name': 'b', 'shape': {'type': 'compound', 'children': ["
             + "  {'shape': {'type': 'capsule', 'radius': 0.2, 'halfHeight': 0.3}, 'position': [0.5, 0, 0]},"
             + "  {'shape': {'type': 'compound', 'children': [{'shape': {'type': 'cylinder', 'radius': 0.2,"
             + "     'halfHeight': 0.1}}]}, 'position': [-0.5, 0, 0]}]}, 'position': [2, 1, 0]},"
-            + "{'name': 'c', 'shape': {'type': 'convexHull', 'points': [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]},"
+            + "{'name': 'c', 'shape': {'type': 'convexHull',"
+            + " 'points': [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]},"
             + " 'position': [4, 1, 0]},"
             + "{'name': 'd', 'shape': {'type': 'sphere', 'radius': 0.3}, 'position': [6, 1, 0]}],"
             + "'joints': [{'name': 'h', 'type': 'hinge', 'bodyA': 'a', 'bodyB': 'b', 'anchor': [1, 1, 0],"
@@ -78,6 +82,10 @@ class SceneFuzzTest {
             }
         }
         seeds.add(mapper.readTree(HAND_MADE));
+        Path handMade = dir.resolve("hand-made.json");
+        Files.writeString(handMade, HAND_MADE);
+        Result valid = cli("validate", handMade.toString());
+        assertEquals(0, valid.code, "the unmutated hand-made scene is valid: " + valid.err);
         try (InputStream in = getClass().getResourceAsStream("/ricochet/scenes/bunny.obj")) {
             Files.write(dir.resolve("bunny.obj"), in.readAllBytes());
         }
@@ -129,7 +137,8 @@ class SceneFuzzTest {
                 }
             }
         }
-        System.out.println("scene fuzz: " + MUTATIONS + " mutated files, exits 0/1/2: " + codes[0] + "/" + codes[1]
+        System.out.println("scene fuzz: " + MUTATIONS + " mutated files, exits 0/1/2: " + codes[0] + "/"
+                + codes[1]
                 + "/" + codes[2]);
         assertTrue(codes[2] > MUTATIONS / 2, "most mutations break the scene: " + codes[2]);
         assertEquals(List.of(), problems, problems.size() + " problems:\n" + String.join("\n", problems));
@@ -214,7 +223,8 @@ class SceneFuzzTest {
                 default -> {
                     String name = "garbage" + r.nextInt(1000) + ".obj";
                     String[] junk = {"v 1 2\nf 1 2 3\n", "v NaN 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
-                        "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n", "f 1 2 3\n", "", "v 1e999 0 0\n", "\u0000\u0001binary"};
+                        "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n", "f 1 2 3\n", "", "v 1e999 0 0\n",
+                        "\u0000\u0001binary"};
                     Files.writeString(dir.resolve(name), junk[r.nextInt(junk.length)]);
                     m.put("obj", name);
                 }

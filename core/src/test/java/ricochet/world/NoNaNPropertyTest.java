@@ -28,10 +28,11 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * pushed apart in more than one direction. The last term is rounding in sums of large energies.
  *
  * <p>None of the three holds today for every scene. Of the 10^4 soak scenes, 1,748 went non-finite
- * (1,746 of them with random joints; 72 of those surfaced as the collision world's
- * IllegalArgumentException on a 1e167 m pose instead of a SimulationException), 2,912 had a body
+ * (1,746 of them with random joints; in 72 the step's check let through a finite but unusable state,
+ * a 1e167 m pose or a zero quaternion, which then threw IllegalArgumentException), 2,912 had a body
  * below the ground and 3,778 broke the energy bound. CI therefore asserts finiteness over scenes of
- * free bodies ({@link #TRIES} scenes, which hold), keeps the full property disabled, and keeps the
+ * free bodies ({@link #TRIES} scenes with a fixed seed, which hold; at 2,000 tries one of about 340
+ * fails too), keeps the full property disabled, and keeps the
  * shrunk failing cases below as disabled examples until they are fixed. The soak counts all three:
  * {@code mvn -o -pl core test -Dtest=NoNaNPropertyTest#soak -Dricochet.soak.scenes=10000}.
  */
@@ -77,7 +78,19 @@ class NoNaNPropertyTest {
         assertNull(o.nonFinite, o.nonFinite);
     }
 
-    /** Shrunk by jqwik: a small hull at 78 m/s hits the plane, spins up to 2260 rad/s, later leaves at 566 m/s. */
+    /**
+     * Shrunk by jqwik from the free-body property run with 2,000 tries (it failed near try 340): 13
+     * free bodies; after a step one is at 2e20 m with the quaternion (0, 0, 0, 0), finite, so the step's
+     * check passes and {@code readState} throws IllegalArgumentException.
+     */
+    @Example
+    @Disabled("13 free bodies blow up: open, see the README's Promises")
+    void thirteenFreeBodiesStayFinite() {
+        Outcome o = run(new RandomScene(14, 13, 0, false, true, 35));
+        assertNull(o.nonFinite, o.nonFinite);
+    }
+
+    /** Shrunk by jqwik: a small hull hits the plane at 78 m/s, spins up to 2260 rad/s, leaves at 566 m/s. */
     @Example
     @Disabled("energy gain off a fast spinner's restitution: open, see the README's Promises")
     void fastSpinningHullBouncesWithoutGainingEnergy() {
@@ -110,13 +123,7 @@ class NoNaNPropertyTest {
         StringBuilder report = new StringBuilder();
         for (int s = 0; s < n; s++) {
             RandomScene scene = soakScene(s);
-            Outcome o;
-            try {
-                o = run(scene);
-            } catch (IllegalArgumentException e) {
-                // A state of 1e167 m reaches the collision world's pose check before the step's own.
-                o = new Outcome("IllegalArgumentException from step: " + e.getMessage(), null, null);
-            }
+            Outcome o = run(scene);
             String head = " | " + scene.description.lines().findFirst().orElse("") + "\n";
             if (o.nonFinite != null) {
                 nonFinite++;
@@ -136,7 +143,8 @@ class NoNaNPropertyTest {
 
     static RandomScene soakScene(long s) {
         SplittableRandom r = new SplittableRandom(s * 0x9E3779B97F4A7C15L + 1);
-        return new RandomScene(r.nextLong(), 1 + r.nextInt(16), r.nextInt(5), r.nextInt(4) == 0, r.nextBoolean(),
+        return new RandomScene(r.nextLong(), 1 + r.nextInt(16), r.nextInt(5), r.nextInt(4) == 0,
+                r.nextBoolean(),
                 30 + r.nextInt(211));
     }
 
@@ -158,11 +166,23 @@ class NoNaNPropertyTest {
             try {
                 w.step(scene.dt);
             } catch (SimulationException e) {
-                return new Outcome("step " + step + ": " + e.getMessage() + "\n" + scene.description, below, energy);
+                return new Outcome("step " + step + ": " + e.getMessage() + "\n" + scene.description, below,
+                        energy);
+            } catch (IllegalArgumentException e) {
+                // A pose of 1e20 m reaches the collision world's check before the step's own.
+                return new Outcome("step " + step + ": IllegalArgumentException, not SimulationException: "
+                        + e.getMessage() + "\n" + scene.description, below, energy);
             }
             for (int k = 0; k < scene.dynamic.size(); k++) {
                 BodyId id = scene.dynamic.get(k);
-                w.readState(id, s);
+                try {
+                    w.readState(id, s);
+                } catch (IllegalArgumentException e) {
+                    // A finite but zero quaternion passes the step's check and fails the pose's.
+                    return new Outcome("step " + step + ": " + w.name(id) + " cannot be read: "
+                            + e.getMessage()
+                            + "\n" + scene.description, below, energy);
+                }
                 for (double v : s) {
                     if (!Double.isFinite(v)) {
                         return new Outcome("step " + step + ": " + w.name(id) + " has a non-finite state\n"
@@ -171,7 +191,8 @@ class NoNaNPropertyTest {
                 }
                 double y = w.centerOfMass(id).y(), reach = scene.extent.get(k);
                 if (below == null && y < -reach) {
-                    below = "step " + step + ": " + w.name(id) + " centre at y = " + y + " m, below the ground by"
+                    below = "step " + step + ": " + w.name(id) + " centre at y = " + y
+                            + " m, below the ground by"
                             + " more than its reach " + reach + " m\n" + scene.description;
                 }
             }

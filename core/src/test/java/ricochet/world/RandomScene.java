@@ -42,7 +42,8 @@ final class RandomScene {
         SplittableRandom r = new SplittableRandom(seed);
         world = new World(new Vec3(0, -G, 0));
         dt = 1.0 / dtDivisor;
-        StringBuilder d = new StringBuilder("seed=" + seed + " bodies=" + bodies + " joints=" + joints + " ragdoll="
+        StringBuilder d = new StringBuilder("seed=" + seed + " bodies=" + bodies + " joints=" + joints
+                + " ragdoll="
                 + ragdoll + " plane=" + planeGround + " dt=1/" + dtDivisor);
         if (planeGround) {
             world.add(BodyDef.staticBody().withName("ground"), new PlaneShape(Vec3.UNIT_Y, 0), 0.6, 0);
@@ -86,7 +87,8 @@ final class RandomScene {
                 case 1 -> JointDef.ball(a, b, anchor);
                 case 2 -> JointDef.hinge(a, b, anchor, axis).limits(-1, 1);
                 case 3 -> JointDef.slider(a, b, anchor, axis).limits(-0.5, 0.5);
-                case 4 -> JointDef.distance(a, b, anchor, b == null ? anchor.plus(axis) : world.centerOfMass(b));
+                case 4 -> JointDef.distance(a, b, anchor,
+                        b == null ? anchor.plus(axis) : world.centerOfMass(b));
                 case 5 -> JointDef.coneTwist(a, b, anchor, axis);
                 default -> JointDef.sixDof(a, b, anchor, axis);
             };

@@ -53,6 +53,8 @@ class WorldBadInputTest {
         }
     }
 
+    private static final double[] UNIT_INERTIA = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+
     private static List<Call> calls() {
         Vec3 nan = new Vec3(Double.NaN, 0, 0), inf = new Vec3(0, Double.POSITIVE_INFINITY, 0);
         double[] badNumbers = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
@@ -60,20 +62,23 @@ class WorldBadInputTest {
         for (Vec3 v : new Vec3[] {nan, inf, null}) {
             c.add(new Call("setPosition " + v, "position", f -> f.w.setPosition(f.a, v)));
             c.add(new Call("setVelocity " + v, "velocity", f -> f.w.setVelocity(f.a, v)));
-            c.add(new Call("setAngularVelocity " + v, "angular velocity", f -> f.w.setAngularVelocity(f.a, v)));
+            c.add(new Call("setAngularVelocity " + v, "angular velocity",
+                    f -> f.w.setAngularVelocity(f.a, v)));
             c.add(new Call("applyForce " + v, "force", f -> f.w.applyForce(f.a, v, Vec3.ZERO)));
             c.add(new Call("applyForce point " + v, "point", f -> f.w.applyForce(f.a, Vec3.UNIT_X, v)));
             c.add(new Call("applyTorque " + v, "torque", f -> f.w.applyTorque(f.a, v)));
             c.add(new Call("applyImpulse " + v, "impulse", f -> f.w.applyImpulse(f.a, v, Vec3.ZERO)));
             c.add(new Call("applyImpulse point " + v, "point", f -> f.w.applyImpulse(f.a, Vec3.UNIT_X, v)));
             c.add(new Call("setGravity " + v, "gravity", f -> f.w.setGravity(v)));
-            c.add(new Call("setJointWorldAnchor " + v, "anchor", f -> f.w.setJointWorldAnchor(f.worldBall, v)));
+            c.add(new Call("setJointWorldAnchor " + v, "anchor",
+                    f -> f.w.setJointWorldAnchor(f.worldBall, v)));
             c.add(new Call("add position " + v, "position", f -> f.w.add(BodyDef.dynamic().withPosition(v),
                     new SphereShape(1), 0.5, 0)));
             c.add(new Call("add velocity " + v, "velocity", f -> f.w.add(BodyDef.dynamic().withVelocity(v),
                     new SphereShape(1), 0.5, 0)));
             c.add(new Call("addJoint anchor " + v, "anchor", f -> f.w.addJoint(JointDef.ball(f.a, null, v))));
-            c.add(new Call("addJoint axis " + v, "axis", f -> f.w.addJoint(JointDef.hinge(f.a, null, Vec3.ZERO, v))));
+            c.add(new Call("addJoint axis " + v, "axis",
+                    f -> f.w.addJoint(JointDef.hinge(f.a, null, Vec3.ZERO, v))));
         }
         for (Quat q : new Quat[] {new Quat(Double.NaN, 0, 0, 1), new Quat(0, 0, 0, 0), null}) {
             c.add(new Call("setOrientation " + q, "orientation", f -> f.w.setOrientation(f.a, q)));
@@ -81,11 +86,12 @@ class WorldBadInputTest {
         for (double x : badNumbers) {
             c.add(new Call("setFriction " + x, "friction", f -> f.w.setFriction(f.a, x)));
             c.add(new Call("setRestitution " + x, "restitution", f -> f.w.setRestitution(f.a, x)));
-            c.add(new Call("add friction " + x, "friction", f -> f.w.add(BodyDef.dynamic(), new SphereShape(1), x, 0)));
+            c.add(new Call("add friction " + x, "friction",
+                    f -> f.w.add(BodyDef.dynamic(), new SphereShape(1), x, 0)));
             c.add(new Call("add restitution " + x, "restitution",
                     f -> f.w.add(BodyDef.dynamic(), new SphereShape(1), 0.5, x)));
             c.add(new Call("add mass " + x, "mass", f -> f.w.add(BodyDef.dynamic().withMassProperties(
-                    new MassProperties(x, Vec3.ZERO, new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1})), new SphereShape(1), 0.5, 0)));
+                    new MassProperties(x, Vec3.ZERO, UNIT_INERTIA)), new SphereShape(1), 0.5, 0)));
             c.add(new Call("setMotorSpeed " + x, "speed", f -> f.w.setMotorSpeed(f.hinge, x)));
             c.add(new Call("setMotorTarget " + x, "target", f -> f.w.setMotorTarget(f.hinge, x)));
             c.add(new Call("setSleepSpeed " + x, "sleep speed", f -> f.w.setSleepSpeed(x)));
@@ -100,7 +106,7 @@ class WorldBadInputTest {
             c.add(new Call("step " + x, "dt", f -> f.w.step(x)));
         }
         c.add(new Call("add negative mass", "mass", f -> f.w.add(BodyDef.dynamic().withMassProperties(
-                new MassProperties(-1, Vec3.ZERO, new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1})), new SphereShape(1), 0.5, 0)));
+                new MassProperties(-1, Vec3.ZERO, UNIT_INERTIA)), new SphereShape(1), 0.5, 0)));
         c.add(new Call("withMass negative", "mass", f -> BodyDef.dynamic().withMass(-2)));
         c.add(new Call("add null def", "def", f -> f.w.add(null, new BoxShape(1, 1, 1), 0.5, 0)));
         c.add(new Call("add null shape", "shape", f -> f.w.add(BodyDef.dynamic(), null, 0.5, 0)));
@@ -126,12 +132,14 @@ class WorldBadInputTest {
         c.add(new Call("setSensor stale", "stale", f -> f.w.setSensor(f.stale, true)));
         c.add(new Call("setBullet stale", "stale", f -> f.w.setBullet(f.stale, true)));
         c.add(new Call("wake stale", "stale", f -> f.w.wake(f.stale)));
-        c.add(new Call("addJoint stale body", "bodyA", f -> f.w.addJoint(JointDef.ball(f.stale, null, Vec3.ZERO))));
+        c.add(new Call("addJoint stale body", "bodyA",
+                f -> f.w.addJoint(JointDef.ball(f.stale, null, Vec3.ZERO))));
         c.add(new Call("removeJoint stale", "stale", f -> f.w.removeJoint(f.staleJoint)));
         c.add(new Call("removeJoint null", "null", f -> f.w.removeJoint(null)));
         c.add(new Call("setMotorSpeed stale", "stale", f -> f.w.setMotorSpeed(f.staleJoint, 1)));
         c.add(new Call("setMotorTarget stale", "stale", f -> f.w.setMotorTarget(f.staleJoint, 1)));
-        c.add(new Call("setJointWorldAnchor stale", "stale", f -> f.w.setJointWorldAnchor(f.staleJoint, Vec3.ZERO)));
+        c.add(new Call("setJointWorldAnchor stale", "stale",
+                f -> f.w.setJointWorldAnchor(f.staleJoint, Vec3.ZERO)));
         return c;
     }
 
@@ -149,7 +157,8 @@ class WorldBadInputTest {
             } catch (IllegalArgumentException e) {
                 String m = String.valueOf(e.getMessage()).toLowerCase();
                 if (!m.contains(call.mentions.toLowerCase())) {
-                    problems.add(call.name + ": message does not name '" + call.mentions + "': " + e.getMessage());
+                    problems.add(call.name + ": message does not name '" + call.mentions + "': "
+                            + e.getMessage());
                 }
             } catch (RuntimeException e) {
                 problems.add(call.name + ": threw " + e);
@@ -168,6 +177,7 @@ class WorldBadInputTest {
             }
         }
         assertTrue(calls.size() > 100, "calls tried: " + calls.size());
-        assertEquals(List.of(), problems, problems.size() + " of " + calls.size() + " calls:\n" + String.join("\n", problems));
+        assertEquals(List.of(), problems,
+                problems.size() + " of " + calls.size() + " calls:\n" + String.join("\n", problems));
     }
 }
