@@ -1,0 +1,63 @@
+package ricochet.joints;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import ricochet.geometry.shape.BoxShape;
+import ricochet.geometry.shape.Shape;
+import ricochet.math.Vec3;
+import ricochet.world.BodyDef;
+import ricochet.world.BodyId;
+import ricochet.world.World;
+
+/**
+ * Found by {@code NoNaNPropertyTest}: a joint to the world made on a body already moving fast.
+ * No gravity, so {@code E = KE}; the joint starts satisfied and its impulses can only take energy
+ * out, so {@code E <= E0} (plus 1e-9 E0 for rounding) for all 300 steps. The body is a
+ * 0.2 x 0.1 x 0.16 m box and the anchor 0.57 m from its centre, so the point row turns most of
+ * the approach into spin about the anchor (~140 rad/s, 0.58 rad per substep at 60 Hz x 4).
+ */
+class FastBodyJointTest {
+
+    static double maxEnergyRatio(String type, double speed) {
+        World w = new World(Vec3.ZERO);
+        Shape s = new BoxShape(0.1, 0.05, 0.08);
+        BodyId a = w.add(BodyDef.dynamic().withShape(s, 1000).withPosition(new Vec3(0, 0.3, 0))
+                .withVelocity(new Vec3(0.3, -1, 0.5).times(speed / Math.sqrt(1.34))), s, 0.5, 0);
+        Vec3 anchor = new Vec3(0.4, 0.8, -0.2), axis = new Vec3(0.6, 0, 0.8);
+        w.addJoint(switch (type) {
+            case "fixed" -> JointDef.fixed(a, null, anchor);
+            case "ball" -> JointDef.ball(a, null, anchor);
+            case "hinge" -> JointDef.hinge(a, null, anchor, axis);
+            default -> JointDef.sixDof(a, null, anchor, axis);
+        });
+        double e0 = w.kineticEnergy(), max = e0;
+        for (int k = 0; k < 300; k++) {
+            w.step(1.0 / 60);
+            max = Math.max(max, w.kineticEnergy());
+        }
+        return max / e0;
+    }
+
+    @ParameterizedTest
+    @CsvSource({"fixed, 10", "fixed, 40", "ball, 80", "hinge, 10", "sixDof, 10"})
+    void jointOnAFastBodyTakesEnergyOut(String type, double speed) {
+        double ratio = maxEnergyRatio(type, speed);
+        assertTrue(ratio <= 1 + 1e-9, type + " at " + speed + " m/s: max E / E0 = " + ratio);
+    }
+
+    /**
+     * Today the energy grows 10^4 to 10^6-fold (the ball joint alone holds); with a ground plane the
+     * fixed case goes non-finite within 230 steps. Capping the spin per substep (Box2D's
+     * B2_MAX_ROTATION) was tried and does not help: the gain is in linear velocity.
+     */
+    @ParameterizedTest
+    @CsvSource({"fixed, 80", "sixDof, 80", "hinge, 80"})
+    @Disabled("open: angular rows beside the point row pump energy when the body turns ~0.6 rad per substep")
+    void lockedJointOnAVeryFastBodyTakesEnergyOut(String type, double speed) {
+        double ratio = maxEnergyRatio(type, speed);
+        assertTrue(ratio <= 1 + 1e-9, type + " at " + speed + " m/s: max E / E0 = " + ratio);
+    }
+}
