@@ -1,5 +1,8 @@
 package ricochet.collision;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import ricochet.collision.broad.BroadPhase;
 import ricochet.collision.broad.PairBuffer;
@@ -662,6 +665,184 @@ public final class CollisionWorld {
             out.pointY = toiResult.pointY;
             out.pointZ = toiResult.pointZ;
         }
+    }
+
+    // ---------------------------------------------------------------- checkpoint and snapshot
+
+    /** Per body number at the checkpoint: pose (position, quaternion), speed bound, sleeping. */
+    private double[] savedPose = new double[0];
+    private double[] savedSpeedBound = new double[0];
+    private boolean[] savedSleeping = new boolean[0];
+    private int savedCount = -1;
+
+    /**
+     * Remembers what a step changes (the bodies' poses, speed bounds and sleep flags, the manifold
+     * cache and the broad phase) so that {@link #rollback} can undo it. Copies 9 numbers a body; the
+     * manifold cache and the broad phase copy nothing here (see theirs). Allocates nothing once grown.
+     *
+     * @throws UnsupportedOperationException when the broad phase keeps no checkpoints
+     */
+    public void checkpoint() {
+        int n = count;
+        if (savedSpeedBound.length < n) {
+            int c = shapes.length;
+            savedPose = new double[7 * c];
+            savedSpeedBound = new double[c];
+            savedSleeping = new boolean[c];
+        }
+        double[] s = savedPose;
+        for (int i = 0; i < n; i++) {
+            Transform t = poses[i];
+            if (t == null) {
+                continue;
+            }
+            int o = 7 * i;
+            s[o] = t.px;
+            s[o + 1] = t.py;
+            s[o + 2] = t.pz;
+            s[o + 3] = t.qx;
+            s[o + 4] = t.qy;
+            s[o + 5] = t.qz;
+            s[o + 6] = t.qw;
+        }
+        System.arraycopy(speedBound, 0, savedSpeedBound, 0, n);
+        System.arraycopy(sleeping, 0, savedSleeping, 0, n);
+        savedCount = n;
+        cache.checkpoint();
+        broad.checkpoint();
+    }
+
+    /**
+     * Back to the last {@link #checkpoint}: poses (their tight boxes recomputed as
+     * {@link #setPose} computes them), speed bounds, sleep flags, manifold cache, broad phase.
+     *
+     * @throws IllegalStateException without a checkpoint, or when bodies were added or removed since
+     */
+    public void rollback() {
+        int n = count;
+        if (savedCount != n) {
+            throw new IllegalStateException("collision world: no checkpoint of " + n + " bodies to roll back to");
+        }
+        double[] s = savedPose;
+        for (int i = 0; i < n; i++) {
+            if (shapes[i] == null) {
+                continue;
+            }
+            int o = 7 * i;
+            poses[i].setExact(s[o], s[o + 1], s[o + 2], s[o + 3], s[o + 4], s[o + 5], s[o + 6]);
+            if (proxies[i] >= 0) {
+                worldBounds(shapes[i], poses[i], bounds);
+                System.arraycopy(bounds, 0, tight, 6 * i, 6);
+            }
+        }
+        System.arraycopy(savedSpeedBound, 0, speedBound, 0, n);
+        System.arraycopy(savedSleeping, 0, sleeping, 0, n);
+        cache.rollback();
+        broad.rollback();
+        savedCount = -1;
+    }
+
+    /** The step went through: its changes stay (ends the broad phase's and cache's recording). */
+    public void commit() {
+        cache.commit();
+        broad.commit();
+        savedCount = -1;
+    }
+
+    /**
+     * A hash of what a snapshot cannot carry and so must already match: body numbers in use and free,
+     * planes, which bodies are static, their broad-phase proxies, their shapes' types and local bounds.
+     */
+    public long structureHash() {
+        long h = mix(0x5EED, count);
+        for (int k = 0; k < freeCount; k++) {
+            h = mix(h, freeIds[k]);
+        }
+        for (int k = 0; k < planeCount; k++) {
+            h = mix(h, planes[k]);
+        }
+        for (int i = 0; i < count; i++) {
+            if (shapes[i] == null) {
+                h = mix(h, -1);
+                continue;
+            }
+            h = mix(h, statics[i] ? 1 : 0);
+            h = mix(h, proxies[i]);
+            h = mix(h, shapes[i].type().ordinal());
+            shapes[i].localBounds(local);
+            for (double v : local) {
+                h = mix(h, Double.doubleToLongBits(v));
+            }
+        }
+        return h;
+    }
+
+    private static long mix(long h, long v) {
+        long z = h * 31 + v;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /**
+     * Every body's pose, tight box, sleep flag, speed bound, groups and masks, then the manifold cache
+     * and the broad phase, bit for bit (a snapshot; shapes are not written: see
+     * {@link #structureHash}).
+     *
+     * @throws UnsupportedOperationException when the broad phase has no snapshots
+     */
+    public void writeState(DataOutput out) throws IOException {
+        out.writeInt(count);
+        for (int i = 0; i < count; i++) {
+            if (shapes[i] == null) {
+                continue;
+            }
+            Transform t = poses[i];
+            out.writeDouble(t.px);
+            out.writeDouble(t.py);
+            out.writeDouble(t.pz);
+            out.writeDouble(t.qx);
+            out.writeDouble(t.qy);
+            out.writeDouble(t.qz);
+            out.writeDouble(t.qw);
+            for (int k = 0; k < 6; k++) {
+                out.writeDouble(tight[6 * i + k]);
+            }
+            out.writeBoolean(sleeping[i]);
+            out.writeDouble(speedBound[i]);
+            out.writeInt(groups[i]);
+            out.writeInt(masks[i]);
+        }
+        cache.writeState(out);
+        broad.writeState(out);
+    }
+
+    /**
+     * Reads what {@link #writeState} wrote into a collision world of the same structure (the caller
+     * checks {@link #structureHash} first).
+     */
+    public void readState(DataInput in) throws IOException {
+        int n = in.readInt();
+        if (n != count) {
+            throw new IOException("the snapshot has " + n + " collision bodies, the world " + count);
+        }
+        for (int i = 0; i < count; i++) {
+            if (shapes[i] == null) {
+                continue;
+            }
+            poses[i].setExact(in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
+                    in.readDouble(), in.readDouble());
+            for (int k = 0; k < 6; k++) {
+                tight[6 * i + k] = in.readDouble();
+            }
+            sleeping[i] = in.readBoolean();
+            speedBound[i] = in.readDouble();
+            groups[i] = in.readInt();
+            masks[i] = in.readInt();
+        }
+        cache.readState(in);
+        broad.readState(in);
+        savedCount = -1;
     }
 
     /** One more than the largest body number handed out so far: the length of arrays indexed by body. */

@@ -1,5 +1,8 @@
 package ricochet.collision;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import ricochet.collision.narrow.Manifold;
 import ricochet.math.Transform;
@@ -47,6 +50,17 @@ final class ManifoldCache {
     private double[] data = new double[STRIDE * 64], oldData = new double[STRIDE * 64];
     private int[] ints = new int[ISTRIDE * 64], oldInts = new int[ISTRIDE * 64];
     private int count, oldCount;
+    /**
+     * A third list, so that a step can run several passes (a pass that wakes an island runs again)
+     * without overwriting the list it started from: {@link #checkpoint} protects that list, and
+     * {@link #beginPass} then writes into whichever of the three is neither protected nor being read.
+     */
+    private double[] spareData = new double[STRIDE * 64];
+    private int[] spareInts = new int[ISTRIDE * 64];
+    /** The list {@link #checkpoint} protected (null: none), and its length. */
+    private double[] keptData;
+    private int[] keptInts;
+    private int keptCount;
     private int cursor;
     private int[] table = new int[128];
     private int tableFor = -1;
@@ -62,15 +76,91 @@ final class ManifoldCache {
     /** The entries made since the last call become the ones looked up; new ones start empty. */
     void beginPass() {
         double[] d = oldData;
+        int[] i = oldInts;
+        if (d == keptData) {
+            d = spareData;
+            i = spareInts;
+            spareData = oldData;
+            spareInts = oldInts;
+        }
         oldData = data;
         data = d;
-        int[] i = oldInts;
         oldInts = ints;
         ints = i;
         oldCount = count;
         count = 0;
         cursor = 0;
         tableFor = -1;
+    }
+
+    /** Protects this pass's list: a failed step's passes leave it alone for {@link #rollback}. */
+    void checkpoint() {
+        keptData = data;
+        keptInts = ints;
+        keptCount = count;
+    }
+
+    /** Back to the list of the last {@link #checkpoint} (the one the next pass looks up). */
+    void rollback() {
+        if (keptData == null) {
+            throw new IllegalStateException("manifold cache: no checkpoint to roll back to");
+        }
+        if (data != keptData) {
+            // The protected list is either the one last read or the spare.
+            if (oldData == keptData) {
+                oldData = data;
+                oldInts = ints;
+            } else {
+                spareData = data;
+                spareInts = ints;
+            }
+            data = keptData;
+            ints = keptInts;
+        }
+        count = keptCount;
+        oldCount = 0;
+        cursor = 0;
+        tableFor = -1;
+    }
+
+    /** Drops the protection of {@link #checkpoint} (after a step that succeeded). */
+    void commit() {
+        keptData = null;
+        keptInts = null;
+    }
+
+    /** This pass's entries, which the next pass looks up, bit for bit (a snapshot). */
+    void writeState(DataOutput out) throws IOException {
+        out.writeInt(count);
+        for (int k = 0; k < STRIDE * count; k++) {
+            out.writeDouble(data[k]);
+        }
+        for (int k = 0; k < ISTRIDE * count; k++) {
+            out.writeInt(ints[k]);
+        }
+    }
+
+    /** Replaces the entries with what {@link #writeState} wrote. */
+    void readState(DataInput in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > Integer.MAX_VALUE / STRIDE) {
+            throw new IOException("manifold cache entries " + n);
+        }
+        if (STRIDE * n > data.length) {
+            data = new double[STRIDE * n];
+            ints = new int[ISTRIDE * n];
+        }
+        for (int k = 0; k < STRIDE * n; k++) {
+            data[k] = in.readDouble();
+        }
+        for (int k = 0; k < ISTRIDE * n; k++) {
+            ints[k] = in.readInt();
+        }
+        count = n;
+        oldCount = 0;
+        cursor = 0;
+        tableFor = -1;
+        commit();
     }
 
     /**

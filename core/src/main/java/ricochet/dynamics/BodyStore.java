@@ -1,5 +1,8 @@
 package ricochet.dynamics;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -247,6 +250,179 @@ public final class BodyStore {
 
     private static double[] grow(double[] a, int n) {
         return a == null ? new double[n] : Arrays.copyOf(a, n);
+    }
+
+    // ---------------------------------------------------------------- checkpoint and snapshot
+
+    /**
+     * What a step changes, copied by {@link #checkpoint}: pose, velocities, sleep flag, sleep timer
+     * and its rest pose. The rest (mass, inertia, damping, sizes) only the user's calls change. The
+     * world inverse inertia is not copied: it is {@code R I^-1 R^T} of the orientation, recomputed by
+     * {@link #rollback}.
+     */
+    private double[] savedPx, savedPy, savedPz, savedQx, savedQy, savedQz, savedQw;
+    private double[] savedVx, savedVy, savedVz, savedWx, savedWy, savedWz;
+    private double[] savedSleepTime, savedRestX, savedRestY, savedRestZ;
+    private double[] savedRestQx, savedRestQy, savedRestQz, savedRestQw;
+    private byte[] savedAsleep;
+    private int savedCount = -1;
+
+    /**
+     * Copies what a step changes (20 arrays of {@code count} entries) so {@link #rollback} can undo
+     * the step; allocates nothing once the copies have grown to the store's capacity.
+     */
+    public void checkpoint() {
+        int n = count;
+        if (savedPx == null || savedPx.length < capacity) {
+            int c = capacity;
+            savedPx = new double[c];
+            savedPy = new double[c];
+            savedPz = new double[c];
+            savedQx = new double[c];
+            savedQy = new double[c];
+            savedQz = new double[c];
+            savedQw = new double[c];
+            savedVx = new double[c];
+            savedVy = new double[c];
+            savedVz = new double[c];
+            savedWx = new double[c];
+            savedWy = new double[c];
+            savedWz = new double[c];
+            savedSleepTime = new double[c];
+            savedRestX = new double[c];
+            savedRestY = new double[c];
+            savedRestZ = new double[c];
+            savedRestQx = new double[c];
+            savedRestQy = new double[c];
+            savedRestQz = new double[c];
+            savedRestQw = new double[c];
+            savedAsleep = new byte[c];
+        }
+        System.arraycopy(px, 0, savedPx, 0, n);
+        System.arraycopy(py, 0, savedPy, 0, n);
+        System.arraycopy(pz, 0, savedPz, 0, n);
+        System.arraycopy(qx, 0, savedQx, 0, n);
+        System.arraycopy(qy, 0, savedQy, 0, n);
+        System.arraycopy(qz, 0, savedQz, 0, n);
+        System.arraycopy(qw, 0, savedQw, 0, n);
+        System.arraycopy(vx, 0, savedVx, 0, n);
+        System.arraycopy(vy, 0, savedVy, 0, n);
+        System.arraycopy(vz, 0, savedVz, 0, n);
+        System.arraycopy(wx, 0, savedWx, 0, n);
+        System.arraycopy(wy, 0, savedWy, 0, n);
+        System.arraycopy(wz, 0, savedWz, 0, n);
+        System.arraycopy(sleepTime, 0, savedSleepTime, 0, n);
+        System.arraycopy(restX, 0, savedRestX, 0, n);
+        System.arraycopy(restY, 0, savedRestY, 0, n);
+        System.arraycopy(restZ, 0, savedRestZ, 0, n);
+        System.arraycopy(restQx, 0, savedRestQx, 0, n);
+        System.arraycopy(restQy, 0, savedRestQy, 0, n);
+        System.arraycopy(restQz, 0, savedRestQz, 0, n);
+        System.arraycopy(restQw, 0, savedRestQw, 0, n);
+        System.arraycopy(asleep, 0, savedAsleep, 0, n);
+        savedCount = n;
+    }
+
+    /**
+     * Puts back what {@link #checkpoint} copied, recomputes the world inverse inertias from the
+     * orientations (bit for bit what the integrator left, which computes them the same way) and
+     * zeroes the forces and torques.
+     *
+     * @throws IllegalStateException without a checkpoint, or when bodies were added or removed since
+     */
+    public void rollback() {
+        int n = count;
+        if (savedCount != n) {
+            throw new IllegalStateException("body store: no checkpoint of " + n + " bodies to roll back to");
+        }
+        System.arraycopy(savedPx, 0, px, 0, n);
+        System.arraycopy(savedPy, 0, py, 0, n);
+        System.arraycopy(savedPz, 0, pz, 0, n);
+        System.arraycopy(savedQx, 0, qx, 0, n);
+        System.arraycopy(savedQy, 0, qy, 0, n);
+        System.arraycopy(savedQz, 0, qz, 0, n);
+        System.arraycopy(savedQw, 0, qw, 0, n);
+        System.arraycopy(savedVx, 0, vx, 0, n);
+        System.arraycopy(savedVy, 0, vy, 0, n);
+        System.arraycopy(savedVz, 0, vz, 0, n);
+        System.arraycopy(savedWx, 0, wx, 0, n);
+        System.arraycopy(savedWy, 0, wy, 0, n);
+        System.arraycopy(savedWz, 0, wz, 0, n);
+        System.arraycopy(savedSleepTime, 0, sleepTime, 0, n);
+        System.arraycopy(savedRestX, 0, restX, 0, n);
+        System.arraycopy(savedRestY, 0, restY, 0, n);
+        System.arraycopy(savedRestZ, 0, restZ, 0, n);
+        System.arraycopy(savedRestQx, 0, restQx, 0, n);
+        System.arraycopy(savedRestQy, 0, restQy, 0, n);
+        System.arraycopy(savedRestQz, 0, restQz, 0, n);
+        System.arraycopy(savedRestQw, 0, restQw, 0, n);
+        System.arraycopy(savedAsleep, 0, asleep, 0, n);
+        for (int i = 0; i < n; i++) {
+            if (type[i] == DYNAMIC) {
+                updateWorldInertia(i);
+            }
+        }
+        clearForces();
+    }
+
+    /** Every field of every body, bit for bit (a snapshot). */
+    public void writeState(DataOutput out) throws IOException {
+        int n = count;
+        out.writeInt(n);
+        for (double[] a : fields()) {
+            writeDoubles(out, a, n);
+        }
+        writeDoubles(out, inertiaBody, 9 * n);
+        writeDoubles(out, invInertiaBody, 9 * n);
+        writeDoubles(out, invInertiaWorld, 9 * n);
+        out.write(type, 0, n);
+        out.write(asleep, 0, n);
+        for (int i = 0; i < n; i++) {
+            out.writeInt(slot[i]);
+        }
+    }
+
+    /**
+     * Reads what {@link #writeState} wrote over a store of as many bodies.
+     *
+     * @throws IOException when the stored count differs from this store's
+     */
+    public void readState(DataInput in) throws IOException {
+        int n = in.readInt();
+        if (n != count) {
+            throw new IOException("the snapshot has " + n + " bodies, the store " + count);
+        }
+        for (double[] a : fields()) {
+            readDoubles(in, a, n);
+        }
+        readDoubles(in, inertiaBody, 9 * n);
+        readDoubles(in, invInertiaBody, 9 * n);
+        readDoubles(in, invInertiaWorld, 9 * n);
+        in.readFully(type, 0, n);
+        in.readFully(asleep, 0, n);
+        for (int i = 0; i < n; i++) {
+            slot[i] = in.readInt();
+        }
+        savedCount = -1;
+    }
+
+    /** The per-body double arrays, in snapshot order (allocates: snapshots only). */
+    private double[][] fields() {
+        return new double[][] {px, py, pz, qx, qy, qz, qw, cx, cy, cz, vx, vy, vz, wx, wy, wz, fx, fy, fz, tx, ty, tz,
+            mass, invMass, linearDamping, angularDamping, gravityScale, sleepTime, restX, restY, restZ, restQx,
+            restQy, restQz, restQw, extent, fastDistance};
+    }
+
+    private static void writeDoubles(DataOutput out, double[] a, int n) throws IOException {
+        for (int i = 0; i < n; i++) {
+            out.writeDouble(a[i]);
+        }
+    }
+
+    private static void readDoubles(DataInput in, double[] a, int n) throws IOException {
+        for (int i = 0; i < n; i++) {
+            a[i] = in.readDouble();
+        }
     }
 
     /** Zeroes every body's accumulated force and torque (after a step has used them). */

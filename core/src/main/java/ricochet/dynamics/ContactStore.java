@@ -1,5 +1,8 @@
 package ricochet.dynamics;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -84,21 +87,74 @@ public final class ContactStore {
     public int[] runStart = new int[17];
     private int runCount;
 
-    // Last step's keys and impulses, and the table over them.
-    private int oldCount;
+    // The other set of point arrays: {@link #checkpoint} swaps the two, so the step writes into one
+    // while the last step's points, which the world's contact queries read, wait in the other.
+    private double[] spareData;
+    private int[] spareBodyA, spareBodyB, spareColliderA, spareColliderB, spareFeatureId;
+    private byte[] spareWarmStarted;
+    private int[] spareRunStart = new int[17];
+    private int spareCount, spareCapacity, spareRunCount;
+
     /** Where {@link #warmStart} looks first: one past the old point it matched last. */
     private int cursor;
-    private int[] oldA = new int[16], oldB = new int[16], oldFeature = new int[16];
-    private double[] oldNormal = new double[16], oldT1 = new double[16], oldT2 = new double[16];
-    private double[] oldLx = new double[16], oldLy = new double[16], oldLz = new double[16];
-    /** Where each old point's pair run starts and ends (exclusive), for the proximity fallback. */
-    private int[] oldRunStart = new int[16], oldRunEnd = new int[16];
-    private int[] table = new int[32];
-    private int[] tableStamp = new int[32];
-    private int epoch = 1;
+    /** Last step's keys and impulses: what this step warm-starts from. */
+    private Cache old = new Cache(16, 32);
+    /** The cache {@link #saveImpulses} fills before it becomes {@link #old}. */
+    private Cache next = new Cache(16, 32);
+    /** Epochs are never reused, so a stamp left in either cache from an earlier step is never live. */
+    private int lastEpoch = 1;
+    /** The length of the tables (a power of two, at least twice the most points cached so far). */
+    private int tableLength = 32;
+    /** Caches swapped since the last {@link #checkpoint}. */
+    private int cacheSwaps;
+
+    /**
+     * One step's keys and impulses, and the tables over them. Two of these alternate: a step reads
+     * one and writes the other, so a failed step leaves the one it read untouched.
+     */
+    private static final class Cache {
+        int count;
+        int[] a, b, feature;
+        double[] normal, t1, t2, lx, ly, lz;
+        /** Where each point's pair run starts and ends (exclusive), for the proximity fallback. */
+        int[] runStart, runEnd;
+        int[] table, tableStamp;
+        int[] runTable, runStamp;
+        /** The stamp of live table entries (never 0, the stamp of a slot never written). */
+        int epoch = -1;
+
+        Cache(int points, int tableLength) {
+            growPoints(points);
+            growTables(tableLength);
+        }
+
+        void growPoints(int n) {
+            a = new int[n];
+            b = new int[n];
+            feature = new int[n];
+            normal = new double[n];
+            t1 = new double[n];
+            t2 = new double[n];
+            lx = new double[n];
+            ly = new double[n];
+            lz = new double[n];
+            runStart = new int[n];
+            runEnd = new int[n];
+        }
+
+        void growTables(int n) {
+            table = new int[n];
+            tableStamp = new int[n];
+            runTable = new int[n];
+            runStamp = new int[n];
+        }
+    }
 
     public ContactStore() {
         resize(16);
+        swapPoints();
+        resize(16);
+        swapPoints();
     }
 
     /** Points stored this step. */
@@ -114,8 +170,68 @@ public final class ContactStore {
 
     /** Forgets the cached impulses too, e.g. after a collider number was freed and may be reused. */
     public void clearCache() {
-        oldCount = 0;
-        epoch++;
+        old.count = 0;
+        old.epoch = ++lastEpoch;
+    }
+
+    /**
+     * Before a step: keeps this step's points and the warm-start cache aside so that
+     * {@link #rollback} can bring them back. Copies nothing: the points' arrays swap with a spare
+     * set (the step writes into the spare), and {@link #saveImpulses} always writes the other cache.
+     */
+    public void checkpoint() {
+        swapPoints();
+        count = 0;
+        cursor = 0;
+        cacheSwaps = 0;
+    }
+
+    /** Back to the points and cache of the last {@link #checkpoint}. */
+    public void rollback() {
+        swapPoints();
+        cursor = 0;
+        if ((cacheSwaps & 1) != 0) {
+            Cache t = old;
+            old = next;
+            next = t;
+        }
+        cacheSwaps = 0;
+    }
+
+    private void swapPoints() {
+        double[] d = data;
+        data = spareData;
+        spareData = d;
+        int[] t = bodyA;
+        bodyA = spareBodyA;
+        spareBodyA = t;
+        t = bodyB;
+        bodyB = spareBodyB;
+        spareBodyB = t;
+        t = colliderA;
+        colliderA = spareColliderA;
+        spareColliderA = t;
+        t = colliderB;
+        colliderB = spareColliderB;
+        spareColliderB = t;
+        t = featureId;
+        featureId = spareFeatureId;
+        spareFeatureId = t;
+        t = runStart;
+        runStart = spareRunStart;
+        spareRunStart = t;
+        byte[] w = warmStarted;
+        warmStarted = spareWarmStarted;
+        spareWarmStarted = w;
+        int k = count;
+        count = spareCount;
+        spareCount = k;
+        k = capacity;
+        capacity = spareCapacity;
+        spareCapacity = k;
+        k = runCount;
+        runCount = spareRunCount;
+        spareRunCount = k;
     }
 
     /**
@@ -203,7 +319,8 @@ public final class ContactStore {
         // The broad phase hands out pairs in a fixed order and a pair's points keep theirs, so this
         // step's points mostly come in last step's order: try the old point after the last match
         // before hashing. Cached keys are unique, so either way finds the same entry.
-        int slot = cursor < oldCount && oldA[cursor] == a && oldB[cursor] == b && oldFeature[cursor] == f
+        Cache c = old;
+        int slot = cursor < c.count && c.a[cursor] == a && c.b[cursor] == b && c.feature[cursor] == f
                 ? cursor : find(a, b, f);
         if (slot >= 0) {
             cursor = slot + 1;
@@ -214,9 +331,9 @@ public final class ContactStore {
             return false;
         }
         int o = STRIDE * i;
-        data[o + NORMAL_IMPULSE] = oldNormal[slot];
-        data[o + TANGENT_IMPULSE1] = oldT1[slot];
-        data[o + TANGENT_IMPULSE2] = oldT2[slot];
+        data[o + NORMAL_IMPULSE] = c.normal[slot];
+        data[o + TANGENT_IMPULSE1] = c.t1[slot];
+        data[o + TANGENT_IMPULSE2] = c.t2[slot];
         warmStarted[i] = 1;
         return true;
     }
@@ -233,8 +350,9 @@ public final class ContactStore {
         double bestD2 = MATCH_DISTANCE * MATCH_DISTANCE;
         int o = STRIDE * i;
         double lx = data[o + LAX], ly = data[o + LAY], lz = data[o + LAZ];
-        for (int k = oldRunStart[k0]; k < oldRunEnd[k0]; k++) {
-            double dx = oldLx[k] - lx, dy = oldLy[k] - ly, dz = oldLz[k] - lz;
+        Cache c = old;
+        for (int k = c.runStart[k0]; k < c.runEnd[k0]; k++) {
+            double dx = c.lx[k] - lx, dy = c.ly[k] - ly, dz = c.lz[k] - lz;
             double d2 = dx * dx + dy * dy + dz * dz;
             if (d2 < bestD2) {
                 bestD2 = d2;
@@ -246,16 +364,17 @@ public final class ContactStore {
 
     /** Any old point of the pair (a, b), found by probing the pair's hash run; -1 when none. */
     private int findRun(int a, int b) {
-        if (oldCount == 0) {
+        Cache c = old;
+        if (c.count == 0) {
             return -1;
         }
         // Points of one pair were appended together, so their runs are contiguous in the old arrays;
         // a linear scan over pair boundaries would be O(n), the run table makes it a probe.
-        int mask = runTable.length - 1;
+        int mask = c.runTable.length - 1;
         int h = hash(a, b, 0) & mask;
-        while (runStamp[h] == epoch) {
-            int k = runTable[h];
-            if (oldA[k] == a && oldB[k] == b) {
+        while (c.runStamp[h] == c.epoch) {
+            int k = c.runTable[h];
+            if (c.a[k] == a && c.b[k] == b) {
                 return k;
             }
             h = (h + 1) & mask;
@@ -263,37 +382,28 @@ public final class ContactStore {
         return -1;
     }
 
-    private int[] runTable = new int[32];
-    private int[] runStamp = new int[32];
-
-    /** Moves this step's keys and impulses into the cache the next step warm-starts from. */
+    /**
+     * Moves this step's keys and impulses into the cache the next step warm-starts from. They go into
+     * the cache not being read, which then swaps in, so that {@link #rollback} can swap back.
+     */
     public void saveImpulses() {
-        if (count > oldA.length) {
-            int n = Math.max(count, 2 * oldA.length);
-            oldA = new int[n];
-            oldB = new int[n];
-            oldFeature = new int[n];
-            oldNormal = new double[n];
-            oldT1 = new double[n];
-            oldT2 = new double[n];
-            oldLx = new double[n];
-            oldLy = new double[n];
-            oldLz = new double[n];
-            oldRunStart = new int[n];
-            oldRunEnd = new int[n];
+        Cache c = next;
+        if (count > c.a.length) {
+            c.growPoints(Math.max(count, 2 * c.a.length));
         }
-        if (2 * count > table.length) {
-            int n = table.length;
-            while (2 * count > n) {
-                n *= 2;
-            }
-            table = new int[n];
-            tableStamp = new int[n];
-            runTable = new int[n];
-            runStamp = new int[n];
+        while (2 * count > tableLength) {
+            tableLength *= 2;
         }
-        epoch++;
-        oldCount = 0;
+        // Whichever cache is written gets tables of the longest length yet, so the layout a step
+        // writes depends on its points and that length, not on which of the two caches it is.
+        if (c.table.length < tableLength) {
+            c.growTables(tableLength);
+        }
+        int epoch = ++lastEpoch;
+        c.epoch = epoch;
+        c.count = 0;
+        int[] table = c.table, tableStamp = c.tableStamp, runTable = c.runTable, runStamp = c.runStamp;
+        int[] oldA = c.a, oldB = c.b, oldFeature = c.feature, oldRunStart = c.runStart, oldRunEnd = c.runEnd;
         int mask = table.length - 1;
         for (int i = 0; i < count; i++) {
             int a = colliderA[i], b = colliderB[i], f = featureId[i];
@@ -312,17 +422,17 @@ public final class ContactStore {
                 // pair): the first keeps the key, the second starts cold next step.
                 continue;
             }
-            int k = oldCount++;
+            int k = c.count++;
             oldA[k] = a;
             oldB[k] = b;
             oldFeature[k] = f;
             int o = STRIDE * i;
-            oldNormal[k] = data[o + NORMAL_IMPULSE];
-            oldT1[k] = data[o + TANGENT_IMPULSE1];
-            oldT2[k] = data[o + TANGENT_IMPULSE2];
-            oldLx[k] = data[o + LAX];
-            oldLy[k] = data[o + LAY];
-            oldLz[k] = data[o + LAZ];
+            c.normal[k] = data[o + NORMAL_IMPULSE];
+            c.t1[k] = data[o + TANGENT_IMPULSE1];
+            c.t2[k] = data[o + TANGENT_IMPULSE2];
+            c.lx[k] = data[o + LAX];
+            c.ly[k] = data[o + LAY];
+            c.lz[k] = data[o + LAZ];
             tableStamp[h] = epoch;
             table[h] = k;
             if (k == 0 || oldA[k - 1] != a || oldB[k - 1] != b) {
@@ -337,20 +447,149 @@ public final class ContactStore {
                 oldRunStart[k] = oldRunStart[k - 1];
             }
         }
-        for (int k = oldCount - 1; k >= 0; k--) {
-            oldRunEnd[k] = k + 1 < oldCount && oldRunStart[k + 1] == oldRunStart[k] ? oldRunEnd[k + 1] : k + 1;
+        for (int k = c.count - 1; k >= 0; k--) {
+            oldRunEnd[k] = k + 1 < c.count && oldRunStart[k + 1] == oldRunStart[k] ? oldRunEnd[k + 1] : k + 1;
+        }
+        next = old;
+        old = c;
+        cacheSwaps++;
+    }
+
+    /**
+     * This step's points (the world's contact queries read them) and the warm-start cache with its
+     * tables as they are, bit for bit (a snapshot).
+     */
+    public void writeState(DataOutput out) throws IOException {
+        out.writeInt(count);
+        for (int i = 0; i < STRIDE * count; i++) {
+            out.writeDouble(data[i]);
+        }
+        for (int i = 0; i < count; i++) {
+            out.writeInt(bodyA[i]);
+            out.writeInt(bodyB[i]);
+            out.writeInt(colliderA[i]);
+            out.writeInt(colliderB[i]);
+            out.writeInt(featureId[i]);
+            out.writeByte(warmStarted[i]);
+        }
+        out.writeInt(runCount);
+        for (int r = 0; r <= runCount; r++) {
+            out.writeInt(runStart[r]);
+        }
+        Cache c = old;
+        out.writeInt(c.count);
+        for (int k = 0; k < c.count; k++) {
+            out.writeInt(c.a[k]);
+            out.writeInt(c.b[k]);
+            out.writeInt(c.feature[k]);
+            out.writeDouble(c.normal[k]);
+            out.writeDouble(c.t1[k]);
+            out.writeDouble(c.t2[k]);
+            out.writeDouble(c.lx[k]);
+            out.writeDouble(c.ly[k]);
+            out.writeDouble(c.lz[k]);
+            out.writeInt(c.runStart[k]);
+            out.writeInt(c.runEnd[k]);
+        }
+        // The tables: each slot's entry, or -1 where it is not live.
+        out.writeInt(tableLength);
+        int n = c.count == 0 ? 0 : c.table.length;
+        out.writeInt(n);
+        for (int h = 0; h < n; h++) {
+            out.writeInt(c.tableStamp[h] == c.epoch ? c.table[h] : -1);
+            out.writeInt(c.runStamp[h] == c.epoch ? c.runTable[h] : -1);
         }
     }
 
+    /** Replaces points and cache with what {@link #writeState} wrote. */
+    public void readState(DataInput in) throws IOException {
+        int n = readCount(in, Integer.MAX_VALUE / STRIDE);
+        if (n > capacity) {
+            resize(n);
+        }
+        for (int i = 0; i < STRIDE * n; i++) {
+            data[i] = in.readDouble();
+        }
+        for (int i = 0; i < n; i++) {
+            bodyA[i] = in.readInt();
+            bodyB[i] = in.readInt();
+            colliderA[i] = in.readInt();
+            colliderB[i] = in.readInt();
+            featureId[i] = in.readInt();
+            warmStarted[i] = in.readByte();
+        }
+        count = n;
+        int runs = readCount(in, n);
+        if (runStart.length < runs + 1) {
+            runStart = new int[runs + 1];
+        }
+        for (int r = 0; r <= runs; r++) {
+            runStart[r] = in.readInt();
+        }
+        runCount = runs;
+        cursor = 0;
+        Cache c = old;
+        int m = readCount(in, Integer.MAX_VALUE / 2);
+        if (m > c.a.length) {
+            c.growPoints(m);
+        }
+        for (int k = 0; k < m; k++) {
+            c.a[k] = in.readInt();
+            c.b[k] = in.readInt();
+            c.feature[k] = in.readInt();
+            c.normal[k] = in.readDouble();
+            c.t1[k] = in.readDouble();
+            c.t2[k] = in.readDouble();
+            c.lx[k] = in.readDouble();
+            c.ly[k] = in.readDouble();
+            c.lz[k] = in.readDouble();
+            c.runStart[k] = in.readInt();
+            c.runEnd[k] = in.readInt();
+        }
+        c.count = m;
+        int length = in.readInt();
+        int slots = in.readInt();
+        if (length < 32 || Integer.bitCount(length) != 1 || (slots != 0 && slots != length)
+                || (m > 0 && slots == 0) || 2 * m > length) {
+            throw new IOException("contact cache table of " + slots + " slots, length " + length);
+        }
+        tableLength = length;
+        if (c.table.length != length) {
+            c.growTables(length);
+        }
+        c.epoch = ++lastEpoch;
+        for (int h = 0; h < slots; h++) {
+            int entry = in.readInt(), run = in.readInt();
+            if (entry >= m || run >= m) {
+                throw new IOException("contact cache table entry " + entry + " / " + run + " of " + m);
+            }
+            c.table[h] = Math.max(entry, 0);
+            c.tableStamp[h] = entry >= 0 ? c.epoch : 0;
+            c.runTable[h] = Math.max(run, 0);
+            c.runStamp[h] = run >= 0 ? c.epoch : 0;
+        }
+        next.count = 0;
+        cacheSwaps = 0;
+    }
+
+    private static int readCount(DataInput in, int max) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > max) {
+            throw new IOException("count " + n + " out of range 0.." + max);
+        }
+        return n;
+    }
+
     private int find(int a, int b, int f) {
-        if (oldCount == 0) {
+        Cache c = old;
+        if (c.count == 0) {
             return -1;
         }
-        int mask = table.length - 1;
+        int mask = c.table.length - 1;
         int h = hash(a, b, f) & mask;
-        while (tableStamp[h] == epoch) {
-            int k = table[h];
-            if (oldA[k] == a && oldB[k] == b && oldFeature[k] == f) {
+        while (c.tableStamp[h] == c.epoch) {
+            int k = c.table[h];
+            if (c.a[k] == a && c.b[k] == b && c.feature[k] == f) {
                 return k;
             }
             h = (h + 1) & mask;

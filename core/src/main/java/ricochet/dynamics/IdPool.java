@@ -1,5 +1,8 @@
 package ricochet.dynamics;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import ricochet.world.BodyId;
 
@@ -76,6 +79,50 @@ public final class IdPool {
     public boolean isLive(BodyId id) {
         int slot = id == null ? -1 : id.index();
         return slot >= 0 && slot < slots && dense[slot] >= 0 && generation[slot] == id.generation();
+    }
+
+    /** Slots handed out so far, live or free. */
+    public int slots() {
+        return slots;
+    }
+
+    /** The slot's generation (bumped each time its body is removed). */
+    public int generation(int slot) {
+        return generation[slot];
+    }
+
+    /** Slots, generations, dense indices and the free list, in order (a snapshot). */
+    public void writeState(DataOutput out) throws IOException {
+        out.writeInt(slots);
+        for (int s = 0; s < slots; s++) {
+            out.writeInt(generation[s]);
+            out.writeInt(dense[s]);
+        }
+        out.writeInt(freeCount);
+        for (int k = 0; k < freeCount; k++) {
+            out.writeInt(free[k]);
+        }
+    }
+
+    /**
+     * Whether {@link #writeState} wrote exactly this pool: a world can take back a snapshot's state
+     * only with the same bodies in the same slots, generations included, so every handle means the
+     * same body before and after.
+     */
+    public boolean sameState(DataInput in) throws IOException {
+        boolean same = in.readInt() == slots;
+        int n = same ? slots : 0;
+        for (int s = 0; s < n; s++) {
+            same &= in.readInt() == generation[s];
+            same &= in.readInt() == dense[s];
+        }
+        if (same) {
+            same = in.readInt() == freeCount;
+            for (int k = 0; same && k < freeCount; k++) {
+                same = in.readInt() == free[k];
+            }
+        }
+        return same;
     }
 
     /** Points a live slot at a new dense index (after the store moved its body). */

@@ -34,6 +34,11 @@ public final class RigidBodies {
         return store;
     }
 
+    /** The handles' slots and generations. */
+    public IdPool ids() {
+        return ids;
+    }
+
     /** The dense store index of a live body (valid until the next add or remove). */
     public int index(BodyId id) {
         return ids.check(id);

@@ -89,6 +89,11 @@ public final class JointSolver implements ConstraintSet {
         jointHertz = hz;
     }
 
+    /** Back to the default frequency, a quarter of the substep rate. */
+    public void useDefaultJointHertz() {
+        jointHertz = Double.NaN;
+    }
+
     /** The set frequency, or NaN for the default. */
     public double jointHertz() {
         return jointHertz;

@@ -1,5 +1,8 @@
 package ricochet.joints;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -133,5 +136,102 @@ public final class JointStore {
     /** Forgets every accumulated impulse of joint j (cold start). */
     void clearImpulses(int j) {
         Arrays.fill(d, STRIDE * j + IMPULSES, STRIDE * j + IMPULSES_END, 0);
+    }
+
+    /**
+     * Makes this store an exact copy of {@code other} (every slot, live or dead, and the free list):
+     * the world's checkpoint before a step and its rollback. Allocates nothing once grown.
+     */
+    public void copyFrom(JointStore other) {
+        int n = other.slots;
+        if (capacity < n) {
+            resize(Math.max(n, 2 * capacity));
+        }
+        System.arraycopy(other.live, 0, live, 0, n);
+        System.arraycopy(other.generation, 0, generation, 0, n);
+        System.arraycopy(other.type, 0, type, 0, n);
+        System.arraycopy(other.slotA, 0, slotA, 0, n);
+        System.arraycopy(other.slotB, 0, slotB, 0, n);
+        System.arraycopy(other.a, 0, a, 0, n);
+        System.arraycopy(other.b, 0, b, 0, n);
+        System.arraycopy(other.active, 0, active, 0, n);
+        System.arraycopy(other.motor, 0, motor, 0, n);
+        System.arraycopy(other.collide, 0, collide, 0, n);
+        System.arraycopy(other.axisMode, 0, axisMode, 0, 6 * n);
+        System.arraycopy(other.d, 0, d, 0, STRIDE * n);
+        if (free.length < other.freeCount) {
+            free = new int[other.free.length];
+        }
+        System.arraycopy(other.free, 0, free, 0, other.freeCount);
+        freeCount = other.freeCount;
+        slots = n;
+        liveCount = other.liveCount;
+    }
+
+    /** Every slot, live or dead, and the free list, bit for bit (a snapshot). */
+    public void writeState(DataOutput out) throws IOException {
+        out.writeInt(slots);
+        out.writeInt(liveCount);
+        out.write(live, 0, slots);
+        out.write(type, 0, slots);
+        out.write(active, 0, slots);
+        out.write(motor, 0, slots);
+        out.write(collide, 0, slots);
+        out.write(axisMode, 0, 6 * slots);
+        for (int j = 0; j < slots; j++) {
+            out.writeInt(generation[j]);
+            out.writeInt(slotA[j]);
+            out.writeInt(slotB[j]);
+            out.writeInt(a[j]);
+            out.writeInt(b[j]);
+        }
+        for (int i = 0; i < STRIDE * slots; i++) {
+            out.writeDouble(d[i]);
+        }
+        out.writeInt(freeCount);
+        for (int k = 0; k < freeCount; k++) {
+            out.writeInt(free[k]);
+        }
+    }
+
+    /** Replaces every joint with what {@link #writeState} wrote. */
+    public void readState(DataInput in) throws IOException {
+        int n = in.readInt();
+        int liveJoints = in.readInt();
+        if (n < 0 || n > Integer.MAX_VALUE / STRIDE || liveJoints < 0 || liveJoints > n) {
+            throw new IOException("joint slots " + n + ", live " + liveJoints);
+        }
+        if (capacity < n) {
+            resize(n);
+        }
+        in.readFully(live, 0, n);
+        in.readFully(type, 0, n);
+        in.readFully(active, 0, n);
+        in.readFully(motor, 0, n);
+        in.readFully(collide, 0, n);
+        in.readFully(axisMode, 0, 6 * n);
+        for (int j = 0; j < n; j++) {
+            generation[j] = in.readInt();
+            slotA[j] = in.readInt();
+            slotB[j] = in.readInt();
+            a[j] = in.readInt();
+            b[j] = in.readInt();
+        }
+        for (int i = 0; i < STRIDE * n; i++) {
+            d[i] = in.readDouble();
+        }
+        int f = in.readInt();
+        if (f < 0 || f > n) {
+            throw new IOException("free joint slots " + f + " of " + n);
+        }
+        if (free.length < f) {
+            free = new int[f];
+        }
+        for (int k = 0; k < f; k++) {
+            free[k] = in.readInt();
+        }
+        freeCount = f;
+        slots = n;
+        liveCount = liveJoints;
     }
 }

@@ -1,5 +1,10 @@
 package ricochet.lab;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,6 +16,7 @@ import ricochet.world.Event;
 import ricochet.world.EventBuffer;
 import ricochet.world.Simulation;
 import ricochet.world.SimulationException;
+import ricochet.world.WorldSnapshot;
 
 /**
  * The GAMES103 lab world: mesh bodies, each stepped by its lab method against static signed-distance
@@ -476,6 +482,175 @@ public final class LabWorld implements Simulation {
             e -= b.mass * (gx * b.x + gy * b.y + gz * b.z);
         }
         return e;
+    }
+
+    /** A hash of every lab body's centre of mass, orientation and velocities, bit for bit. */
+    @Override
+    public long stateHash() {
+        long h = 0x9E3779B97F4A7C15L ^ bodies.size();
+        for (LabBody b : bodies) {
+            for (double v : new double[] {b.x, b.y, b.z, b.qx, b.qy, b.qz, b.qw, b.vx, b.vy, b.vz, b.wx, b.wy, b.wz}) {
+                long z = h * 31 + Double.doubleToLongBits(v);
+                z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+                z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+                h = z ^ (z >>> 31);
+            }
+        }
+        return h;
+    }
+
+    /**
+     * Every lab body's rigid state, particles (shape matching), method, material, sleep state and
+     * touching flags, the timing, step count and undrained events, bit for bit. The colliders and
+     * meshes are not in it: a restore checks the bodies' names and vertex counts instead.
+     */
+    @Override
+    public WorldSnapshot snapshot() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(names.size());
+            for (int i = 0; i < names.size(); i++) {
+                out.writeUTF(names.get(i));
+                out.writeInt(slots.get(i));
+            }
+            out.writeDouble(dt);
+            out.writeInt(substeps);
+            out.writeLong(step);
+            out.writeInt(contacts);
+            events.writeState(out);
+            for (int bi = 0; bi < bodies.size(); bi++) {
+                LabBody b = bodies.get(bi);
+                out.writeInt(b.vertexCount);
+                out.writeByte(b.method.ordinal());
+                out.writeDouble(b.restitution);
+                out.writeDouble(b.friction);
+                for (double v : new double[] {b.x, b.y, b.z, b.qx, b.qy, b.qz, b.qw, b.vx, b.vy, b.vz, b.wx, b.wy,
+                    b.wz, b.restTime, b.punishFactor}) {
+                    out.writeDouble(v);
+                }
+                out.writeBoolean(b.sleeping);
+                for (double[] a : new double[][] {b.px, b.py, b.pz, b.yx, b.yy, b.yz, b.pvx, b.pvy, b.pvz}) {
+                    for (double v : a) {
+                        out.writeDouble(v);
+                    }
+                }
+                for (boolean t : touching.get(bi)) {
+                    out.writeBoolean(t);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory cannot fail", e);
+        }
+        return new WorldSnapshot(WorldSnapshot.Kind.LAB, step, time(), bytes.toByteArray());
+    }
+
+    /**
+     * Back to a snapshot of this lab world (or one built from the same scene): the next steps equal
+     * those that followed it. On any error nothing changes.
+     *
+     * @throws IllegalArgumentException for a snapshot of the engine's world, or one whose bodies differ
+     */
+    @Override
+    public void restore(WorldSnapshot snapshot) {
+        if (snapshot == null || snapshot.kind() != WorldSnapshot.Kind.LAB) {
+            throw new IllegalArgumentException("lab world: can restore only a lab world's snapshot, got "
+                    + (snapshot == null ? null : snapshot.kind()));
+        }
+        try (DataInputStream in = snapshot.open()) {
+            int n = in.readInt();
+            if (n != names.size()) {
+                throw new IllegalArgumentException("snapshot does not fit this lab world: it has " + n
+                        + " bodies, the world " + names.size());
+            }
+            for (int i = 0; i < n; i++) {
+                String name = in.readUTF();
+                int slot = in.readInt();
+                if (!name.equals(names.get(i)) || slot != slots.get(i)) {
+                    throw new IllegalArgumentException("snapshot does not fit this lab world: body " + i + " is '"
+                            + name + "' there, '" + names.get(i) + "' here");
+                }
+            }
+            double newDt = in.readDouble();
+            int newSubsteps = in.readInt();
+            checkTiming(newDt, newSubsteps);
+            long newStep = in.readLong();
+            int newContacts = in.readInt();
+            EventBuffer newEvents = new EventBuffer();
+            newEvents.readState(in);
+            // Read everything aside first, so that a snapshot that does not fit changes nothing.
+            double[][] state = new double[bodies.size()][];
+            double[][][] particles = new double[bodies.size()][][];
+            boolean[] asleep = new boolean[bodies.size()];
+            LabMethod[] methods = new LabMethod[bodies.size()];
+            boolean[][] touch = new boolean[bodies.size()][];
+            for (int bi = 0; bi < bodies.size(); bi++) {
+                LabBody b = bodies.get(bi);
+                int vertices = in.readInt();
+                if (vertices != b.vertexCount) {
+                    throw new IllegalArgumentException("snapshot does not fit this lab world: body '" + b.name
+                            + "' has " + vertices + " vertices there, " + b.vertexCount + " here");
+                }
+                int m = in.readUnsignedByte();
+                if (m >= LabMethod.values().length) {
+                    throw new IllegalArgumentException("snapshot: body '" + b.name + "' has unknown method " + m);
+                }
+                methods[bi] = LabMethod.values()[m];
+                state[bi] = new double[17];
+                for (int k = 0; k < 17; k++) {
+                    state[bi][k] = in.readDouble();
+                }
+                asleep[bi] = in.readBoolean();
+                particles[bi] = new double[9][vertices];
+                for (double[] a : particles[bi]) {
+                    for (int k = 0; k < vertices; k++) {
+                        a[k] = in.readDouble();
+                    }
+                }
+                touch[bi] = new boolean[colliders.size()];
+                for (int c = 0; c < touch[bi].length; c++) {
+                    touch[bi][c] = in.readBoolean();
+                }
+            }
+            if (in.read() >= 0) {
+                throw new IllegalArgumentException("snapshot does not fit this lab world: it holds more than its"
+                        + " bodies (" + colliders.size() + " colliders here)");
+            }
+            dt = newDt;
+            substeps = newSubsteps;
+            step = newStep;
+            contacts = newContacts;
+            events.copyFrom(newEvents);
+            for (int bi = 0; bi < bodies.size(); bi++) {
+                LabBody b = bodies.get(bi);
+                double[] v = state[bi];
+                b.method = methods[bi];
+                b.restitution = v[0];
+                b.friction = v[1];
+                b.x = v[2];
+                b.y = v[3];
+                b.z = v[4];
+                b.qx = v[5];
+                b.qy = v[6];
+                b.qz = v[7];
+                b.qw = v[8];
+                b.vx = v[9];
+                b.vy = v[10];
+                b.vz = v[11];
+                b.wx = v[12];
+                b.wy = v[13];
+                b.wz = v[14];
+                b.restTime = v[15];
+                b.punishFactor = v[16];
+                b.sleeping = asleep[bi];
+                double[][] a = {b.px, b.py, b.pz, b.yx, b.yy, b.yz, b.pvx, b.pvy, b.pvz};
+                for (int k = 0; k < 9; k++) {
+                    System.arraycopy(particles[bi][k], 0, a[k], 0, b.vertexCount);
+                }
+                System.arraycopy(touch[bi], 0, touching.get(bi), 0, touch[bi].length);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("snapshot does not fit this lab world: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -41,6 +41,22 @@ public final class Transform {
         return this;
     }
 
+    /**
+     * Sets the pose as given, without normalising: for a quaternion that {@link #set} already
+     * normalised (a pose saved and put back), so that the pose and its matrix come back bit for bit.
+     */
+    public Transform setExact(double x, double y, double z, double qx, double qy, double qz, double qw) {
+        this.px = x;
+        this.py = y;
+        this.pz = z;
+        this.qx = qx;
+        this.qy = qy;
+        this.qz = qz;
+        this.qw = qw;
+        QuatOps.toMatrix(qx, qy, qz, qw, r);
+        return this;
+    }
+
     public Transform set(Vec3 position, Quat orientation) {
         return set(position.x(), position.y(), position.z(), orientation.x(), orientation.y(), orientation.z(),
                 orientation.w());

@@ -1,5 +1,8 @@
 package ricochet.world;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -23,12 +26,7 @@ public final class EventBuffer {
     /** Records an event; {@code b} is -1 for single-body events. */
     public void add(long step, double time, Event.Type type, int a, int b) {
         if (size == steps.length) {
-            int n = 2 * size;
-            steps = Arrays.copyOf(steps, n);
-            times = Arrays.copyOf(times, n);
-            types = Arrays.copyOf(types, n);
-            as = Arrays.copyOf(as, n);
-            bs = Arrays.copyOf(bs, n);
+            ensureCapacity(2 * size);
         }
         steps[size] = step;
         times[size] = time;
@@ -36,6 +34,60 @@ public final class EventBuffer {
         as[size] = a;
         bs[size] = b;
         size++;
+    }
+
+    private void ensureCapacity(int n) {
+        if (n > steps.length) {
+            steps = Arrays.copyOf(steps, n);
+            times = Arrays.copyOf(times, n);
+            types = Arrays.copyOf(types, n);
+            as = Arrays.copyOf(as, n);
+            bs = Arrays.copyOf(bs, n);
+        }
+    }
+
+    /** Makes this buffer hold exactly {@code other}'s events; allocates nothing once grown. */
+    public void copyFrom(EventBuffer other) {
+        ensureCapacity(other.size);
+        System.arraycopy(other.steps, 0, steps, 0, other.size);
+        System.arraycopy(other.times, 0, times, 0, other.size);
+        System.arraycopy(other.types, 0, types, 0, other.size);
+        System.arraycopy(other.as, 0, as, 0, other.size);
+        System.arraycopy(other.bs, 0, bs, 0, other.size);
+        size = other.size;
+    }
+
+    /** The recorded events, for a snapshot. */
+    public void writeState(DataOutput out) throws IOException {
+        out.writeInt(size);
+        for (int i = 0; i < size; i++) {
+            out.writeLong(steps[i]);
+            out.writeDouble(times[i]);
+            out.writeByte(types[i]);
+            out.writeInt(as[i]);
+            out.writeInt(bs[i]);
+        }
+    }
+
+    /** Replaces the events with those {@link #writeState} wrote. */
+    public void readState(DataInput in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            throw new IOException("event count " + n);
+        }
+        ensureCapacity(n);
+        for (int i = 0; i < n; i++) {
+            steps[i] = in.readLong();
+            times[i] = in.readDouble();
+            int t = in.readUnsignedByte();
+            if (t >= TYPES.length) {
+                throw new IOException("event type " + t);
+            }
+            types[i] = t;
+            as[i] = in.readInt();
+            bs[i] = in.readInt();
+        }
+        size = n;
     }
 
     /** Forgets the oldest {@code n} events, keeping the rest in order. */

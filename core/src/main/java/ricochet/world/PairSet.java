@@ -1,5 +1,8 @@
 package ricochet.world;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -14,6 +17,9 @@ final class PairSet {
     private int previousCount;
     private long[] current = new long[64];
     private int currentCount;
+    // The step checkpoint: which array held last step's pairs, and how many.
+    private long[] savedPrevious;
+    private int savedPreviousCount;
 
     static long key(int first, int second) {
         return ((long) first << 32) | (second & 0xffffffffL);
@@ -113,6 +119,47 @@ final class PairSet {
 
     void clear() {
         previousCount = 0;
+        currentCount = 0;
+    }
+
+    /**
+     * Remembers last step's pairs before a step. A step only appends to {@code current} and then
+     * {@link #swap}s, leaving the old {@code previous} array untouched, so this copies nothing.
+     */
+    void checkpoint() {
+        savedPrevious = previous;
+        savedPreviousCount = previousCount;
+    }
+
+    /** Back to the pairs of the last {@link #checkpoint}. */
+    void rollback() {
+        if (previous != savedPrevious) {
+            current = previous;
+            previous = savedPrevious;
+        }
+        previousCount = savedPreviousCount;
+        currentCount = 0;
+    }
+
+    void writeState(DataOutput out) throws IOException {
+        out.writeInt(previousCount);
+        for (int i = 0; i < previousCount; i++) {
+            out.writeLong(previous[i]);
+        }
+    }
+
+    void readState(DataInput in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            throw new IOException("pair count " + n);
+        }
+        if (previous.length < n) {
+            previous = new long[n];
+        }
+        for (int i = 0; i < n; i++) {
+            previous[i] = in.readLong();
+        }
+        previousCount = n;
         currentCount = 0;
     }
 

@@ -44,4 +44,18 @@ public interface Simulation {
 
     /** Moves the events of the steps since the last call into {@code out}, oldest first. */
     void drainEvents(List<Event> out);
+
+    /** Equal for bit-identical states of the bodies (positions, orientations, velocities), for determinism checks. */
+    long stateHash();
+
+    /** The whole state now, from which {@link #restore} goes on bit for bit (see {@link WorldSnapshot}). */
+    WorldSnapshot snapshot();
+
+    /**
+     * Back to a {@link #snapshot} of this simulation, or of one built from the same scene: the steps
+     * after it then equal those that followed the snapshot. On any error nothing changes.
+     *
+     * @throws IllegalArgumentException for a snapshot of another kind, or one that does not fit
+     */
+    void restore(WorldSnapshot snapshot);
 }

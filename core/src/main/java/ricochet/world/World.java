@@ -1,5 +1,12 @@
 package ricochet.world;
 
+import java.io.ByteArrayOutputStream;
+import java.io.DataInput;
+import java.io.DataInputStream;
+import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -93,6 +100,7 @@ public final class World {
     private final PairSet touching = new PairSet();
     private final PairSet sensing = new PairSet();
     private final EventBuffer events = new EventBuffer();
+    private final StepCheckpoint checkpoint;
     private final Profile profile = new Profile();
     private final Transform pose = new Transform();
     private double gx, gy, gz;
@@ -115,6 +123,12 @@ public final class World {
     private int nextSleepGroup = 1;
     /** Events in the buffer when the last step ended: the next step drops them. */
     private int eventsOfLastStep;
+    // The checkpoint of the step in progress (see takeCheckpoint).
+    private double savedStepDt, savedEventTime;
+    private long savedEventStep, savedContinuousHits;
+    private int savedNextSleepGroup, savedEventsOfLastStep;
+    private long[] savedJointPairs;
+    private int[] savedSleepGroupOfSlot = new int[16];
 
     // By handle slot: the body's collider, material, flags and handle.
     private int[] colliderOfSlot = new int[16];
@@ -148,6 +162,7 @@ public final class World {
     public World(Vec3 gravity) {
         bodies = new RigidBodies(gravity);
         store = bodies.store();
+        checkpoint = new StepCheckpoint(store, collision, contacts, joints, touching, sensing, events);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
     }
@@ -161,34 +176,52 @@ public final class World {
      * continuous collision for fast bodies, sleeping and events. Forces and torques applied since the
      * last step act for this step and are then cleared.
      *
+     * <p>A step that fails changes nothing: when a body's state is not usable before the step or
+     * becomes so in it (non-finite, a coordinate beyond {@link #MAX_POSITION}, a speed beyond
+     * {@link #MAX_SPEED}, an orientation that is no longer a unit quaternion), or anything else in the
+     * step throws, the world is put back exactly as it was before the step (bodies, contacts and
+     * warm-start caches, sleep timers, joints and their impulses, events, step count, time) and the
+     * exception is thrown. Only the forces and torques applied for the step are gone, as after any
+     * step (they are the usual culprit, and keeping them would fail the next step the same way).
+     *
      * @throws IllegalArgumentException when dt is not > 0 and finite (nothing moves)
-     * @throws SimulationException naming the body and the step when a body's state became non-finite
+     * @throws SimulationException naming the body and the step when a body's state is or became
+     *     unusable (the world is back to its state before the step)
      */
     public void step(double dt) {
         if (!(dt > 0) || !Double.isFinite(dt)) {
             throw new IllegalArgumentException("step: dt must be > 0 and finite, got " + dt);
         }
-        stepDt = dt;
-        // The last step's events make way; those recorded since (user wakes) stay.
-        events.dropFirst(eventsOfLastStep);
-        eventStep = stepCount + 1;
-        eventTime = time + dt;
         long t = System.nanoTime();
-        updatePoses();
-        t = lap(Profile.Stage.UPDATE_POSES, t);
-        findContacts();
-        t = lap(Profile.Stage.FIND_CONTACTS, t);
-        buildIslands();
-        t = lap(Profile.Stage.ISLANDS, t);
-        solver.step(store, contacts, gx, gy, gz, dt, substeps);
-        checkFinite();
-        breakJoints(dt / substeps);
-        t = lap(Profile.Stage.SOLVE, t);
-        continuous(dt);
-        t = lap(Profile.Stage.CONTINUOUS, t);
-        sleep(dt);
-        t = lap(Profile.Stage.SLEEP, t);
-        reportPairs();
+        takeCheckpoint();
+        t = lap(Profile.Stage.CHECKPOINT, t);
+        try {
+            stepDt = dt;
+            checkState(stepCount + 1, false);
+            // The last step's events make way; those recorded since (user wakes) stay.
+            events.dropFirst(eventsOfLastStep);
+            eventStep = stepCount + 1;
+            eventTime = time + dt;
+            updatePoses();
+            t = lap(Profile.Stage.UPDATE_POSES, t);
+            findContacts();
+            t = lap(Profile.Stage.FIND_CONTACTS, t);
+            buildIslands();
+            t = lap(Profile.Stage.ISLANDS, t);
+            solver.step(store, contacts, gx, gy, gz, dt, substeps);
+            checkState(eventStep, true);
+            breakJoints(dt / substeps);
+            t = lap(Profile.Stage.SOLVE, t);
+            continuous(dt);
+            t = lap(Profile.Stage.CONTINUOUS, t);
+            sleep(dt);
+            t = lap(Profile.Stage.SLEEP, t);
+            reportPairs();
+        } catch (RuntimeException e) {
+            rollback();
+            throw e;
+        }
+        checkpoint.commit();
         store.clearForces();
         stepCount = eventStep;
         time = eventTime;
@@ -455,22 +488,135 @@ public final class World {
         return continuousHits;
     }
 
-    /** A non-finite state stops the world with the body's name and the step (1 for the first). */
-    private void checkFinite() {
-        int n = store.count();
+    /**
+     * The largest coordinate (m, of a centre of mass, any axis) a usable state has: beyond it a
+     * double's spacing passes 0.1 mm, the contact tolerances' scale, and a fuzz run saw 1e167 m poses
+     * there that broke the next step's broad phase.
+     */
+    public static final double MAX_POSITION = 1e12;
+    /** The largest speed component (m/s, and rad/s for spin) a usable state has. */
+    public static final double MAX_SPEED = 1e12;
+    /**
+     * How far {@code |q|^2} of an orientation may stray from 1. Every stage renormalises, so a
+     * usable state is within rounding (1e-15); a fuzz run saw (0, 0, 0, 0) after the normalisation
+     * overflowed.
+     */
+    static final double QUATERNION_TOLERANCE = 1e-6;
+
+    /**
+     * A body whose state is not usable (see {@link #step}) stops the step with its name and the step
+     * number (1 for the first). In the step, a body gone bad spreads NaN through its contacts and
+     * joints within the same solve, so the one named is the cause when one can be told: a body whose
+     * own force or torque would take its speed out of range in one step; otherwise the first bad one.
+     */
+    private void checkState(long step, boolean solved) {
+        int n = store.count(), bad = 0, first = -1;
         for (int i = 0; i < n; i++) {
-            if (store.type[i] == BodyStore.STATIC) {
-                continue;
-            }
-            double sum = store.px[i] + store.py[i] + store.pz[i] + store.qx[i] + store.qy[i] + store.qz[i]
-                    + store.qw[i] + store.vx[i] + store.vy[i] + store.vz[i] + store.wx[i] + store.wy[i] + store.wz[i];
-            if (!Double.isFinite(sum)) {
-                BodyId id = handleOfSlot[store.slot[i]];
-                throw new SimulationException(bodies.name(id), eventStep, "state became non-finite (position "
-                        + bodies.position(id) + ", velocity " + bodies.velocity(id) + ", angular velocity "
-                        + bodies.angularVelocity(id) + ")");
+            if (store.type[i] != BodyStore.STATIC && !usable(i)) {
+                bad++;
+                first = first < 0 ? i : first;
             }
         }
+        if (bad == 0) {
+            return;
+        }
+        int culprit = first;
+        String cause = "";
+        double worst = MAX_SPEED;
+        for (int i = 0; i < n && solved; i++) {
+            // Bounds on what one step of the body's own force and torque adds: |F| / m dt and
+            // |tau| |I^-1|_F dt (the Frobenius norm bounds the spectral one in any frame).
+            double f = Math.sqrt(store.fx[i] * store.fx[i] + store.fy[i] * store.fy[i] + store.fz[i] * store.fz[i]);
+            double tq = Math.sqrt(store.tx[i] * store.tx[i] + store.ty[i] * store.ty[i] + store.tz[i] * store.tz[i]);
+            double norm = 0;
+            for (int k = 0; k < 9; k++) {
+                norm += store.invInertiaBody[9 * i + k] * store.invInertiaBody[9 * i + k];
+            }
+            double dv = f * store.invMass[i] * stepDt, dw = tq * Math.sqrt(norm) * stepDt;
+            if (!(Math.max(dv, dw) <= worst)) {
+                worst = Double.isNaN(dv + dw) ? Double.POSITIVE_INFINITY : Math.max(dv, dw);
+                culprit = i;
+                cause = dv >= dw
+                        ? "; the force " + new Vec3(store.fx[i], store.fy[i], store.fz[i]) + " N on it adds up to "
+                                + dv + " m/s in one step"
+                        : "; the torque " + new Vec3(store.tx[i], store.ty[i], store.tz[i]) + " N m on it adds up to "
+                                + dw + " rad/s in one step";
+            }
+        }
+        BodyId id = handleOfSlot[store.slot[culprit]];
+        throw new SimulationException(bodies.name(id), step, "state " + (solved ? "after the solve" : "before the step")
+                + " " + problem(culprit) + " (centre of mass "
+                + new Vec3(store.px[culprit], store.py[culprit], store.pz[culprit]) + ", velocity "
+                + bodies.velocity(id) + ", angular velocity " + bodies.angularVelocity(id) + ", orientation ("
+                + store.qx[culprit] + ", " + store.qy[culprit] + ", " + store.qz[culprit] + ", " + store.qw[culprit]
+                + "))" + cause + (bad > 1 ? "; " + bad + " bodies are not usable" : "")
+                + "; the world is as it was before step " + step);
+    }
+
+    /** What is wrong with body i's state, for {@link #checkState}'s message. */
+    private String problem(int i) {
+        double sum = store.px[i] + store.py[i] + store.pz[i] + store.vx[i] + store.vy[i] + store.vz[i] + store.wx[i]
+                + store.wy[i] + store.wz[i] + store.qx[i] + store.qy[i] + store.qz[i] + store.qw[i];
+        if (!Double.isFinite(sum)) {
+            return "is non-finite";
+        }
+        if (usable(i)) {
+            return "is usable, but another body's is not";
+        }
+        double q2 = store.qx[i] * store.qx[i] + store.qy[i] * store.qy[i] + store.qz[i] * store.qz[i]
+                + store.qw[i] * store.qw[i];
+        if (!(Math.abs(q2 - 1) <= QUATERNION_TOLERANCE)) {
+            return "has an orientation that is not a unit quaternion (|q|^2 = " + q2 + ")";
+        }
+        boolean far = !(Math.abs(store.px[i]) <= MAX_POSITION && Math.abs(store.py[i]) <= MAX_POSITION
+                && Math.abs(store.pz[i]) <= MAX_POSITION);
+        return far ? "is beyond " + MAX_POSITION + " m from the origin" : "moves faster than " + MAX_SPEED
+                + " m/s or rad/s";
+    }
+
+    /**
+     * Body i's state is finite, within {@link #MAX_POSITION} and {@link #MAX_SPEED}, and its
+     * orientation a unit quaternion. Written so that NaN fails every comparison.
+     */
+    private boolean usable(int i) {
+        double qx = store.qx[i], qy = store.qy[i], qz = store.qz[i], qw = store.qw[i];
+        double q2 = qx * qx + qy * qy + qz * qz + qw * qw;
+        return Math.abs(store.px[i]) <= MAX_POSITION && Math.abs(store.py[i]) <= MAX_POSITION
+                && Math.abs(store.pz[i]) <= MAX_POSITION
+                && Math.abs(store.vx[i]) <= MAX_SPEED && Math.abs(store.vy[i]) <= MAX_SPEED
+                && Math.abs(store.vz[i]) <= MAX_SPEED
+                && Math.abs(store.wx[i]) <= MAX_SPEED && Math.abs(store.wy[i]) <= MAX_SPEED
+                && Math.abs(store.wz[i]) <= MAX_SPEED
+                && Math.abs(q2 - 1) <= QUATERNION_TOLERANCE;
+    }
+
+    /** Before a step: what it changes, kept so that {@link #rollback} can undo a failed one. */
+    private void takeCheckpoint() {
+        checkpoint.take();
+        savedStepDt = stepDt;
+        savedEventStep = eventStep;
+        savedEventTime = eventTime;
+        savedNextSleepGroup = nextSleepGroup;
+        savedEventsOfLastStep = eventsOfLastStep;
+        savedContinuousHits = continuousHits;
+        savedJointPairs = jointPairs;
+        if (savedSleepGroupOfSlot.length < sleepGroupOfSlot.length) {
+            savedSleepGroupOfSlot = new int[sleepGroupOfSlot.length];
+        }
+        System.arraycopy(sleepGroupOfSlot, 0, savedSleepGroupOfSlot, 0, sleepGroupOfSlot.length);
+    }
+
+    /** Undoes the step in progress: everything as {@link #takeCheckpoint} found it, forces cleared. */
+    private void rollback() {
+        checkpoint.rollback();
+        stepDt = savedStepDt;
+        eventStep = savedEventStep;
+        eventTime = savedEventTime;
+        nextSleepGroup = savedNextSleepGroup;
+        eventsOfLastStep = savedEventsOfLastStep;
+        continuousHits = savedContinuousHits;
+        jointPairs = savedJointPairs;
+        System.arraycopy(savedSleepGroupOfSlot, 0, sleepGroupOfSlot, 0, sleepGroupOfSlot.length);
     }
 
     /**
@@ -1343,6 +1489,280 @@ public final class World {
             throw new IllegalArgumentException("world: no contact point " + k + " (have " + contacts.count() + ")");
         }
         return k;
+    }
+
+    // ---------------------------------------------------------------- snapshots
+
+    /** The layout of {@link #writeState}'s output; bumped when it changes. */
+    static final int STATE_VERSION = 1;
+
+    /**
+     * Everything that decides the coming steps and the answers of every query, bit for bit: bodies,
+     * handles, materials and flags, the collision world's poses, manifold cache and broad-phase tree,
+     * contact points and warm-start cache, joints with their impulses, touching and sensing pairs,
+     * events not yet drained, sleep groups, settings, step count and time. Shapes are not in it: a
+     * snapshot goes back into this world, or into one built the same way (see {@link #restore}).
+     * Takes O(bodies + contacts + joints) time and memory; meant for between steps, not every step.
+     */
+    public WorldSnapshot snapshot() {
+        return new WorldSnapshot(WorldSnapshot.Kind.WORLD, stepCount, time, payload(this::writeState));
+    }
+
+    /**
+     * Puts the world back into the state of {@code snapshot}: the next steps then equal, bit for bit,
+     * those that followed the snapshot. The world must hold the same bodies in the same handle slots
+     * (generations included) with the same shapes: the world the snapshot was taken of, or one built
+     * by the same calls. Joints may differ (broken, added or removed since): the snapshot's replace
+     * them, so joint handles from before the snapshot are valid again and later ones may not be.
+     * On any error nothing changes.
+     *
+     * @throws IllegalArgumentException for a snapshot of another kind of world, or one whose bodies do
+     *     not fit this world (naming the first difference)
+     */
+    public void restore(WorldSnapshot snapshot) {
+        if (snapshot == null) {
+            throw new IllegalArgumentException("world: snapshot must not be null");
+        }
+        if (snapshot.kind() == WorldSnapshot.Kind.LAB) {
+            throw new IllegalArgumentException("world: a lab world's snapshot cannot be restored into the engine's world");
+        }
+        DataInputStream in = snapshot.open();
+        if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
+            // A simulation's snapshot holds its undrained events, then its world's state.
+            try {
+                new EventBuffer().readState(in);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
+            }
+        }
+        readSnapshot(in);
+    }
+
+    /** Reads {@link #writeState}'s output, or leaves the world as it was and throws. */
+    void readSnapshot(DataInput in) {
+        try {
+            checkFits(in);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
+        }
+        WorldSnapshot before = snapshot();
+        try {
+            readState(in);
+        } catch (IOException | RuntimeException e) {
+            try {
+                DataInput back = before.open();
+                checkFits(back);
+                readState(back);
+            } catch (IOException impossible) {
+                throw new IllegalStateException("world: cannot go back after a failed restore", impossible);
+            }
+            throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes the state: first what must match ({@link #checkFits} reads it back), then the rest. */
+    void writeState(DataOutput out) throws IOException {
+        out.writeInt(STATE_VERSION);
+        // What must match.
+        int n = store.count();
+        out.writeInt(n);
+        bodies.ids().writeState(out);
+        for (int i = 0; i < n; i++) {
+            int slot = store.slot[i];
+            out.writeUTF(String.valueOf(bodies.name(handleOfSlot[slot])));
+            out.writeByte(store.type[i]);
+            out.writeInt(colliderOfSlot[slot]);
+            Shape shape = collision.shape(colliderOfSlot[slot]);
+            out.writeUTF(shape.type().name());
+            double[] b = new double[6];
+            shape.localBounds(b);
+            for (double v : b) {
+                out.writeDouble(v);
+            }
+        }
+        out.writeLong(collision.structureHash());
+        // Settings.
+        out.writeDouble(gx);
+        out.writeDouble(gy);
+        out.writeDouble(gz);
+        out.writeInt(substeps);
+        out.writeDouble(contactMargin);
+        out.writeBoolean(sleepingEnabled);
+        out.writeDouble(sleepSpeed);
+        out.writeDouble(timeToSleep);
+        out.writeInt(solver.iterations());
+        out.writeInt(solver.relaxIterations());
+        out.writeDouble(solver.contactHertz());
+        out.writeDouble(solver.dampingRatio());
+        out.writeDouble(solver.maxPushOutSpeed());
+        out.writeDouble(solver.restitutionThreshold());
+        out.writeDouble(jointSolver.jointHertz());
+        out.writeDouble(jointSolver.jointDampingRatio());
+        out.writeInt(jointSolver.iterations());
+        // Counters.
+        out.writeLong(stepCount);
+        out.writeDouble(time);
+        out.writeDouble(stepDt);
+        out.writeLong(eventStep);
+        out.writeDouble(eventTime);
+        out.writeInt(nextSleepGroup);
+        out.writeInt(eventsOfLastStep);
+        out.writeLong(continuousHits);
+        // Per body: material, flags, sleep group (by dense index; the slots are checked to match).
+        for (int i = 0; i < n; i++) {
+            int slot = store.slot[i];
+            out.writeDouble(frictionOfSlot[slot]);
+            out.writeDouble(restitutionOfSlot[slot]);
+            out.writeBoolean(sensorOfSlot[slot]);
+            out.writeBoolean(bulletOfSlot[slot]);
+            out.writeInt(sleepGroupOfSlot[slot]);
+        }
+        store.writeState(out);
+        collision.writeState(out);
+        contacts.writeState(out);
+        joints.writeState(out);
+        for (int j = 0; j < joints.slots(); j++) {
+            out.writeBoolean(jointNames[j] != null);
+            if (jointNames[j] != null) {
+                out.writeUTF(jointNames[j]);
+            }
+        }
+        touching.writeState(out);
+        sensing.writeState(out);
+        events.writeState(out);
+    }
+
+    /**
+     * Reads the part of {@link #writeState} that must match this world and says what differs.
+     *
+     * @throws IllegalArgumentException naming the first difference
+     */
+    private void checkFits(DataInput in) throws IOException {
+        int version = in.readInt();
+        if (version != STATE_VERSION) {
+            throw new IllegalArgumentException("snapshot: world state version " + version
+                    + " is not supported (this build reads " + STATE_VERSION + ")");
+        }
+        int n = in.readInt();
+        if (n != store.count()) {
+            throw new IllegalArgumentException("snapshot does not fit this world: it has " + n
+                    + " bodies, the world " + store.count());
+        }
+        if (!bodies.ids().sameState(in)) {
+            throw new IllegalArgumentException("snapshot does not fit this world: its bodies' handles (slots and "
+                    + "generations) differ; was a body added or removed since, or the world built otherwise?");
+        }
+        double[] b = new double[6];
+        for (int i = 0; i < n; i++) {
+            int slot = store.slot[i];
+            String name = in.readUTF();
+            int type = in.readByte();
+            int collider = in.readInt();
+            String shapeType = in.readUTF();
+            for (int k = 0; k < 6; k++) {
+                b[k] = in.readDouble();
+            }
+            String own = String.valueOf(bodies.name(handleOfSlot[slot]));
+            Shape shape = collision.shape(colliderOfSlot[slot]);
+            double[] ownBounds = new double[6];
+            shape.localBounds(ownBounds);
+            String what = "snapshot does not fit this world: body " + i + " ('" + own + "')";
+            if (!name.equals(own)) {
+                throw new IllegalArgumentException(what + " is named '" + name + "' in the snapshot");
+            }
+            if (type != store.type[i]) {
+                throw new IllegalArgumentException(what + " is " + BodyDef.Type.values()[store.type[i]]
+                        + ", in the snapshot " + (type >= 0 && type < 3 ? BodyDef.Type.values()[type] : type));
+            }
+            if (collider != colliderOfSlot[slot] || !shapeType.equals(shape.type().name())
+                    || !Arrays.equals(b, ownBounds)) {
+                throw new IllegalArgumentException(what + " has a " + shape.type() + " shape with bounds "
+                        + Arrays.toString(ownBounds) + ", in the snapshot a " + shapeType + " with "
+                        + Arrays.toString(b));
+            }
+        }
+        if (in.readLong() != collision.structureHash()) {
+            throw new IllegalArgumentException("snapshot does not fit this world: the collision world's bodies "
+                    + "(numbers, planes, shapes) differ");
+        }
+    }
+
+    /** Reads the rest of {@link #writeState}, after {@link #checkFits}. */
+    private void readState(DataInput in) throws IOException {
+        setGravity(new Vec3(in.readDouble(), in.readDouble(), in.readDouble()));
+        setSubsteps(in.readInt());
+        setContactMargin(in.readDouble());
+        sleepingEnabled = in.readBoolean();
+        setSleepSpeed(in.readDouble());
+        setTimeToSleep(in.readDouble());
+        solver.setIterations(in.readInt());
+        solver.setRelaxIterations(in.readInt());
+        double hertz = in.readDouble();
+        if (Double.isNaN(hertz)) {
+            solver.useDefaultContactHertz();
+        } else {
+            solver.setContactHertz(hertz);
+        }
+        solver.setDampingRatio(in.readDouble());
+        solver.setMaxPushOutSpeed(in.readDouble());
+        solver.setRestitutionThreshold(in.readDouble());
+        double jointHertz = in.readDouble();
+        if (Double.isNaN(jointHertz)) {
+            jointSolver.useDefaultJointHertz();
+        } else {
+            jointSolver.setJointHertz(jointHertz);
+        }
+        jointSolver.setJointDampingRatio(in.readDouble());
+        jointSolver.setIterations(in.readInt());
+        stepCount = in.readLong();
+        time = in.readDouble();
+        stepDt = in.readDouble();
+        eventStep = in.readLong();
+        eventTime = in.readDouble();
+        nextSleepGroup = in.readInt();
+        eventsOfLastStep = in.readInt();
+        continuousHits = in.readLong();
+        int n = store.count();
+        for (int i = 0; i < n; i++) {
+            int slot = store.slot[i];
+            frictionOfSlot[slot] = in.readDouble();
+            restitutionOfSlot[slot] = in.readDouble();
+            sensorOfSlot[slot] = in.readBoolean();
+            bulletOfSlot[slot] = in.readBoolean();
+            sleepGroupOfSlot[slot] = in.readInt();
+        }
+        store.readState(in);
+        collision.readState(in);
+        contacts.readState(in);
+        joints.readState(in);
+        if (jointNames.length < joints.slots()) {
+            jointNames = new String[Math.max(16, joints.slots())];
+        }
+        Arrays.fill(jointNames, null);
+        for (int j = 0; j < joints.slots(); j++) {
+            jointNames[j] = in.readBoolean() ? in.readUTF() : null;
+        }
+        rebuildJointPairs();
+        touching.readState(in);
+        sensing.readState(in);
+        events.readState(in);
+    }
+
+    /** The bytes {@code writer} writes. */
+    static byte[] payload(StateWriter writer) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            writer.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory cannot fail", e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Writes some state (a snapshot's payload). */
+    @FunctionalInterface
+    interface StateWriter {
+        void write(DataOutput out) throws IOException;
     }
 
     // ---------------------------------------------------------------- settings

@@ -1,5 +1,7 @@
 package ricochet.world;
 
+import java.io.DataInputStream;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -162,5 +164,44 @@ public final class WorldSimulation implements Simulation {
     public void drainEvents(List<Event> out) {
         world.drainEvents(events);
         events.drainInto(out, slot -> nameOfSlot[slot]);
+    }
+
+    /** {@link World#stateHash}. */
+    @Override
+    public long stateHash() {
+        return world.stateHash();
+    }
+
+    /** The world's state after the events this simulation holds for draining (kind SIMULATION). */
+    @Override
+    public WorldSnapshot snapshot() {
+        return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
+                World.payload(out -> {
+                    events.writeState(out);
+                    world.writeState(out);
+                }));
+    }
+
+    /**
+     * Back to a snapshot of this simulation (or of its world: no events are then held). On any error
+     * nothing changes.
+     */
+    @Override
+    public void restore(WorldSnapshot snapshot) {
+        if (snapshot == null || snapshot.kind() == WorldSnapshot.Kind.LAB) {
+            throw new IllegalArgumentException("simulation: can restore a world's snapshot, got "
+                    + (snapshot == null ? null : "a lab world's"));
+        }
+        EventBuffer held = new EventBuffer();
+        DataInputStream in = snapshot.open();
+        if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
+            try {
+                held.readState(in);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
+            }
+        }
+        world.readSnapshot(in);
+        events.copyFrom(held);
     }
 }

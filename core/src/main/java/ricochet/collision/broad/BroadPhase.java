@@ -1,5 +1,9 @@
 package ricochet.collision.broad;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+
 /**
  * Finds the pairs of proxies (bounding boxes of shapes, world space, metres) that may touch, and answers
  * box and ray queries against them. A proxy is named by an int id, reused after
@@ -78,4 +82,32 @@ public interface BroadPhase {
 
     /** The filter consulted by {@link #findPairs}; add exclusions to it. */
     PairFilter filter();
+
+    /**
+     * Starts recording what the coming updates change, so that {@link #rollback} can undo them (the
+     * world does this before each step). Optional: this default says it is not supported.
+     */
+    default void checkpoint() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no checkpoints");
+    }
+
+    /** Undoes every change since the last {@link #checkpoint}. */
+    default void rollback() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no checkpoints");
+    }
+
+    /** Ends the recording of the last {@link #checkpoint} (its changes stay). */
+    default void commit() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no checkpoints");
+    }
+
+    /** Everything that decides later results and queries, bit for bit (a snapshot). */
+    default void writeState(DataOutput out) throws IOException {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no snapshots");
+    }
+
+    /** Replaces the whole state with what {@link #writeState} wrote. */
+    default void readState(DataInput in) throws IOException {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no snapshots");
+    }
 }

@@ -1,5 +1,8 @@
 package ricochet.collision.broad;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -99,6 +102,7 @@ public final class DynamicAabbTree implements BroadPhase {
             throw new IllegalArgumentException("dynamic tree: filter must not be null");
         }
         this.proxies = new ProxyStore(margin, displacementScale, 16);
+        this.proxies.beforeMove = this::beforeChange;
         this.filter = filter;
         int cap = 32;
         box = new double[6 * cap];
@@ -112,6 +116,7 @@ public final class DynamicAabbTree implements BroadPhase {
     @Override
     public int createProxy(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                            int userData, boolean isStatic, int group, int mask) {
+        beforeChange();
         int id = proxies.create(minX, minY, minZ, maxX, maxY, maxZ, userData, isStatic, group, mask);
         if (id >= proxyLeaf.length) {
             proxyLeaf = Arrays.copyOf(proxyLeaf, Math.max(2 * proxyLeaf.length, id + 1));
@@ -132,6 +137,7 @@ public final class DynamicAabbTree implements BroadPhase {
     @Override
     public void destroyProxy(int proxy) {
         proxies.check(proxy);
+        beforeChange();
         int leaf = proxyLeaf[proxy];
         removeLeaf(leaf);
         freeNode(leaf);
@@ -157,6 +163,7 @@ public final class DynamicAabbTree implements BroadPhase {
     @Override
     public void setGroupAndMask(int proxy, int group, int mask) {
         proxies.check(proxy);
+        beforeChange();
         proxies.group[proxy] = group;
         proxies.mask[proxy] = mask;
         markChanged(proxy);
@@ -177,6 +184,9 @@ public final class DynamicAabbTree implements BroadPhase {
 
     @Override
     public void findPairs(PairBuffer out) {
+        if (changedCount > 0 || allChanged || filter.changes() != filterChanges) {
+            beforeChange();
+        }
         pairs.clear();
         rebuildIfDegraded();
         if (filter.changes() != filterChanges) {
@@ -401,6 +411,247 @@ public final class DynamicAabbTree implements BroadPhase {
         return root == NULL ? -1 : height[root];
     }
 
+    // ---------------------------------------------------------------- checkpoint and snapshot
+
+    /** A checkpoint was taken and its changes are being recorded. */
+    private boolean armed;
+    /** The state at the checkpoint was copied (at the first change after it). */
+    private boolean saved;
+    private ProxyStore savedProxies;
+    private double[] savedBox = new double[0];
+    private int[] savedParent = new int[0], savedChild1 = new int[0], savedChild2 = new int[0];
+    private int[] savedHeight = new int[0], savedNodeProxy = new int[0], savedProxyLeaf = new int[0];
+    private int savedFreeNode, savedNodeEnd, savedRoot;
+    private long[] savedKept = new long[0];
+    private int savedKeptCount;
+    private boolean[] savedChanged = new boolean[0];
+    private int[] savedChangedList = new int[0];
+    private int savedChangedCount;
+    private boolean savedAllChanged;
+    private long savedFilterChanges;
+    private double savedBuiltCost;
+
+    /**
+     * Copies nothing now: the tree is copied at its first change after the checkpoint (a fat box
+     * that must grow, a rebuild, new pairs to merge), so a step in which no fat box moves, as in a
+     * settled scene, costs nothing here. Allocates nothing once the copies have grown.
+     */
+    @Override
+    public void checkpoint() {
+        armed = true;
+        saved = false;
+    }
+
+    @Override
+    public void commit() {
+        armed = false;
+        saved = false;
+    }
+
+    @Override
+    public void rollback() {
+        if (saved) {
+            proxies.copyFrom(savedProxies);
+            int n = savedNodeEnd;
+            if (parent.length < n) {
+                growNodes(n);
+            }
+            System.arraycopy(savedBox, 0, box, 0, 6 * n);
+            System.arraycopy(savedParent, 0, parent, 0, n);
+            System.arraycopy(savedChild1, 0, child1, 0, n);
+            System.arraycopy(savedChild2, 0, child2, 0, n);
+            System.arraycopy(savedHeight, 0, height, 0, n);
+            System.arraycopy(savedNodeProxy, 0, nodeProxy, 0, n);
+            freeNode = savedFreeNode;
+            nodeEnd = n;
+            root = savedRoot;
+            int p = proxies.end;
+            ensureProxyArrays(p);
+            System.arraycopy(savedProxyLeaf, 0, proxyLeaf, 0, p);
+            System.arraycopy(savedChanged, 0, changed, 0, p);
+            if (kept.length < savedKeptCount) {
+                kept = new long[savedKept.length];
+            }
+            System.arraycopy(savedKept, 0, kept, 0, savedKeptCount);
+            keptCount = savedKeptCount;
+            if (changedList.length < savedChangedCount) {
+                changedList = new int[savedChangedList.length];
+            }
+            System.arraycopy(savedChangedList, 0, changedList, 0, savedChangedCount);
+            changedCount = savedChangedCount;
+            allChanged = savedAllChanged;
+            filterChanges = savedFilterChanges;
+            builtCost = savedBuiltCost;
+        }
+        armed = false;
+        saved = false;
+    }
+
+    /** Before the first change after a checkpoint: copy everything the change may touch. */
+    private void beforeChange() {
+        if (!armed || saved) {
+            return;
+        }
+        saved = true;
+        if (savedProxies == null) {
+            savedProxies = new ProxyStore(proxies.margin, proxies.displacementScale, proxies.userData.length);
+        }
+        savedProxies.copyFrom(proxies);
+        int n = nodeEnd;
+        if (savedParent.length < n) {
+            int c = parent.length;
+            savedBox = new double[6 * c];
+            savedParent = new int[c];
+            savedChild1 = new int[c];
+            savedChild2 = new int[c];
+            savedHeight = new int[c];
+            savedNodeProxy = new int[c];
+        }
+        System.arraycopy(box, 0, savedBox, 0, 6 * n);
+        System.arraycopy(parent, 0, savedParent, 0, n);
+        System.arraycopy(child1, 0, savedChild1, 0, n);
+        System.arraycopy(child2, 0, savedChild2, 0, n);
+        System.arraycopy(height, 0, savedHeight, 0, n);
+        System.arraycopy(nodeProxy, 0, savedNodeProxy, 0, n);
+        savedFreeNode = freeNode;
+        savedNodeEnd = n;
+        savedRoot = root;
+        int p = proxies.end;
+        if (savedProxyLeaf.length < p) {
+            savedProxyLeaf = new int[proxyLeaf.length];
+            savedChanged = new boolean[proxyLeaf.length];
+        }
+        System.arraycopy(proxyLeaf, 0, savedProxyLeaf, 0, p);
+        System.arraycopy(changed, 0, savedChanged, 0, p);
+        if (savedKept.length < keptCount) {
+            savedKept = new long[kept.length];
+        }
+        System.arraycopy(kept, 0, savedKept, 0, keptCount);
+        savedKeptCount = keptCount;
+        if (savedChangedList.length < changedCount) {
+            savedChangedList = new int[changedList.length];
+        }
+        System.arraycopy(changedList, 0, savedChangedList, 0, changedCount);
+        savedChangedCount = changedCount;
+        savedAllChanged = allChanged;
+        savedFilterChanges = filterChanges;
+        savedBuiltCost = builtCost;
+    }
+
+    private void growNodes(int cap) {
+        box = Arrays.copyOf(box, 6 * cap);
+        parent = Arrays.copyOf(parent, cap);
+        child1 = Arrays.copyOf(child1, cap);
+        child2 = Arrays.copyOf(child2, cap);
+        height = Arrays.copyOf(height, cap);
+        nodeProxy = Arrays.copyOf(nodeProxy, cap);
+    }
+
+    private void ensureProxyArrays(int n) {
+        if (proxyLeaf.length < n) {
+            proxyLeaf = Arrays.copyOf(proxyLeaf, n);
+            changed = Arrays.copyOf(changed, n);
+        }
+    }
+
+    /**
+     * The proxies, every node of the tree as it is (so queries visit bodies in the same order), the
+     * kept pairs and what changed since they were found, bit for bit.
+     */
+    @Override
+    public void writeState(DataOutput out) throws IOException {
+        proxies.writeState(out);
+        out.writeInt(nodeEnd);
+        out.writeInt(freeNode);
+        out.writeInt(root);
+        for (int n = 0; n < nodeEnd; n++) {
+            for (int k = 0; k < 6; k++) {
+                out.writeDouble(box[6 * n + k]);
+            }
+            out.writeInt(parent[n]);
+            out.writeInt(child1[n]);
+            out.writeInt(child2[n]);
+            out.writeInt(height[n]);
+            out.writeInt(nodeProxy[n]);
+        }
+        for (int p = 0; p < proxies.end; p++) {
+            out.writeInt(proxyLeaf[p]);
+            out.writeBoolean(changed[p]);
+        }
+        out.writeInt(keptCount);
+        for (int k = 0; k < keptCount; k++) {
+            out.writeLong(kept[k]);
+        }
+        out.writeInt(changedCount);
+        for (int k = 0; k < changedCount; k++) {
+            out.writeInt(changedList[k]);
+        }
+        out.writeBoolean(allChanged);
+        out.writeBoolean(filter.changes() != filterChanges);
+        out.writeDouble(builtCost);
+    }
+
+    @Override
+    public void readState(DataInput in) throws IOException {
+        proxies.readState(in);
+        int n = in.readInt();
+        int free = in.readInt();
+        int top = in.readInt();
+        if (n < 0 || n > Integer.MAX_VALUE / 6 || free < -1 || free >= n || top < -1 || top >= n) {
+            throw new IOException("tree of " + n + " nodes, free " + free + ", root " + top);
+        }
+        if (parent.length < n) {
+            growNodes(n);
+        }
+        for (int k = 0; k < n; k++) {
+            for (int c = 0; c < 6; c++) {
+                box[6 * k + c] = in.readDouble();
+            }
+            parent[k] = in.readInt();
+            child1[k] = in.readInt();
+            child2[k] = in.readInt();
+            height[k] = in.readInt();
+            nodeProxy[k] = in.readInt();
+        }
+        nodeEnd = n;
+        freeNode = free;
+        root = top;
+        int p = proxies.end;
+        ensureProxyArrays(p);
+        for (int k = 0; k < p; k++) {
+            proxyLeaf[k] = in.readInt();
+            changed[k] = in.readBoolean();
+        }
+        int kc = in.readInt();
+        if (kc < 0) {
+            throw new IOException("kept pairs " + kc);
+        }
+        if (kept.length < kc) {
+            kept = new long[kc];
+        }
+        for (int k = 0; k < kc; k++) {
+            kept[k] = in.readLong();
+        }
+        keptCount = kc;
+        int cc = in.readInt();
+        if (cc < 0 || cc > p) {
+            throw new IOException("changed proxies " + cc + " of " + p);
+        }
+        if (changedList.length < cc) {
+            changedList = new int[cc];
+        }
+        for (int k = 0; k < cc; k++) {
+            changedList[k] = in.readInt();
+        }
+        changedCount = cc;
+        allChanged = in.readBoolean();
+        boolean filterStale = in.readBoolean();
+        filterChanges = filter.changes() - (filterStale ? 1 : 0);
+        builtCost = in.readDouble();
+        armed = false;
+        saved = false;
+    }
+
     // Structure, for the tests' invariant checks.
 
     int root() {
@@ -487,6 +738,7 @@ public final class DynamicAabbTree implements BroadPhase {
      * boxes and the current leaf order.
      */
     private void rebuild() {
+        beforeChange();
         int count = 0;
         for (int n = 0; n < nodeEnd; n++) {
             if (height[n] < 0) {

@@ -1,5 +1,8 @@
 package ricochet.collision.broad;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -33,6 +36,8 @@ final class ProxyStore {
     /** One past the largest id ever handed out. */
     int end;
     int count;
+    /** Called before {@link #move} changes a fat box (the tree's checkpoint), or null. */
+    Runnable beforeMove;
 
     ProxyStore(double margin, double displacementScale, int capacity) {
         if (!(margin >= 0) || !Double.isFinite(margin)) {
@@ -126,6 +131,9 @@ final class ProxyStore {
             if (notTooLarge) {
                 return false;
             }
+        }
+        if (beforeMove != null) {
+            beforeMove.run();
         }
         f[o] = nMinX;
         f[o + 1] = nMinY;
@@ -241,6 +249,74 @@ final class ProxyStore {
             t1 = Math.min(t1, Math.max(a, b));
         }
         return t0 <= t1;
+    }
+
+    /** Makes this store an exact copy of {@code other} (same margins); allocates nothing once grown. */
+    void copyFrom(ProxyStore other) {
+        int n = other.end;
+        if (userData.length < n) {
+            grow(Math.max(n, other.userData.length));
+        }
+        System.arraycopy(other.fat, 0, fat, 0, 6 * n);
+        System.arraycopy(other.userData, 0, userData, 0, n);
+        System.arraycopy(other.group, 0, group, 0, n);
+        System.arraycopy(other.mask, 0, mask, 0, n);
+        System.arraycopy(other.isStatic, 0, isStatic, 0, n);
+        System.arraycopy(other.live, 0, live, 0, n);
+        System.arraycopy(other.nextFree, 0, nextFree, 0, n);
+        freeHead = other.freeHead;
+        end = n;
+        count = other.count;
+    }
+
+    void writeState(DataOutput out) throws IOException {
+        out.writeDouble(margin);
+        out.writeDouble(displacementScale);
+        out.writeInt(end);
+        out.writeInt(count);
+        out.writeInt(freeHead);
+        for (int i = 0; i < end; i++) {
+            for (int k = 0; k < 6; k++) {
+                out.writeDouble(fat[6 * i + k]);
+            }
+            out.writeInt(userData[i]);
+            out.writeInt(group[i]);
+            out.writeInt(mask[i]);
+            out.writeBoolean(isStatic[i]);
+            out.writeBoolean(live[i]);
+            out.writeInt(nextFree[i]);
+        }
+    }
+
+    void readState(DataInput in) throws IOException {
+        double m = in.readDouble(), d = in.readDouble();
+        if (Double.compare(m, margin) != 0 || Double.compare(d, displacementScale) != 0) {
+            throw new IOException("broad phase margins " + m + ", " + d + " differ from " + margin + ", "
+                    + displacementScale);
+        }
+        int n = in.readInt();
+        int c = in.readInt();
+        int head = in.readInt();
+        if (n < 0 || n > Integer.MAX_VALUE / 6 || c < 0 || c > n || head < -1 || head >= n) {
+            throw new IOException("broad phase proxies " + n + ", live " + c + ", free head " + head);
+        }
+        if (userData.length < n) {
+            grow(n);
+        }
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 6; k++) {
+                fat[6 * i + k] = in.readDouble();
+            }
+            userData[i] = in.readInt();
+            group[i] = in.readInt();
+            mask[i] = in.readInt();
+            isStatic[i] = in.readBoolean();
+            live[i] = in.readBoolean();
+            nextFree[i] = in.readInt();
+        }
+        end = n;
+        count = c;
+        freeHead = head;
     }
 
     private void grow(int cap) {
