@@ -132,11 +132,18 @@ final class ManifoldCache {
     /** This pass's entries, which the next pass looks up, bit for bit (a snapshot). */
     void writeState(DataOutput out) throws IOException {
         out.writeInt(count);
-        for (int k = 0; k < STRIDE * count; k++) {
-            out.writeDouble(data[k]);
-        }
-        for (int k = 0; k < ISTRIDE * count; k++) {
-            out.writeInt(ints[k]);
+        for (int e = 0; e < count; e++) {
+            // Only what the entry holds: the slots of points it does not have (and a no-contact entry's
+            // normal) keep whatever an earlier entry left there, which nothing reads; they are
+            // written as 0, so that equal states give equal snapshots.
+            int n = ints[ISTRIDE * e + COUNT];
+            int used = n > 0 ? POINTS + 6 * n : NORMAL;
+            for (int k = 0; k < STRIDE; k++) {
+                out.writeDouble(k < used ? data[STRIDE * e + k] : 0);
+            }
+            for (int k = 0; k < ISTRIDE; k++) {
+                out.writeInt(k < IDS + Math.max(n, 0) ? ints[ISTRIDE * e + k] : 0);
+            }
         }
     }
 
@@ -150,11 +157,13 @@ final class ManifoldCache {
             data = new double[STRIDE * n];
             ints = new int[ISTRIDE * n];
         }
-        for (int k = 0; k < STRIDE * n; k++) {
-            data[k] = in.readDouble();
-        }
-        for (int k = 0; k < ISTRIDE * n; k++) {
-            ints[k] = in.readInt();
+        for (int e = 0; e < n; e++) {
+            for (int k = 0; k < STRIDE; k++) {
+                data[STRIDE * e + k] = in.readDouble();
+            }
+            for (int k = 0; k < ISTRIDE; k++) {
+                ints[ISTRIDE * e + k] = in.readInt();
+            }
         }
         count = n;
         oldCount = 0;

@@ -65,6 +65,9 @@ class SnapshotTest {
             assertArrayEquals(Arrays.copyOfRange(expected, at, STEPS), actual, "state hashes after step " + at);
             assertEquals(events.stream().filter(e -> e.step() > at).toList(), freshEvents);
             assertEquals(BusyWorld.queries(original.world), BusyWorld.queries(fresh.world));
+            // Equal states give equal snapshots: nothing left over from a world's history shows.
+            assertArrayEquals(original.world.snapshot().toBytes(), fresh.world.snapshot().toBytes(),
+                    "the whole state after the run, restored at step " + at);
         }
         assertTrue(snapshots.get(1).toBytes().length > 0);
     }
