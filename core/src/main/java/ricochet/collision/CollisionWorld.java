@@ -721,7 +721,8 @@ public final class CollisionWorld {
     public void rollback() {
         int n = count;
         if (savedCount != n) {
-            throw new IllegalStateException("collision world: no checkpoint of " + n + " bodies to roll back to");
+            throw new IllegalStateException("collision world: no checkpoint of " + n
+                    + " bodies to roll back to");
         }
         double[] s = savedPose;
         for (int i = 0; i < n; i++) {
@@ -830,8 +831,8 @@ public final class CollisionWorld {
             if (shapes[i] == null) {
                 continue;
             }
-            poses[i].setExact(in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
-                    in.readDouble(), in.readDouble());
+            poses[i].setExact(in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
+                    in.readDouble(), in.readDouble(), in.readDouble());
             for (int k = 0; k < 6; k++) {
                 tight[6 * i + k] = in.readDouble();
             }

@@ -408,9 +408,9 @@ public final class BodyStore {
 
     /** The per-body double arrays, in snapshot order (allocates: snapshots only). */
     private double[][] fields() {
-        return new double[][] {px, py, pz, qx, qy, qz, qw, cx, cy, cz, vx, vy, vz, wx, wy, wz, fx, fy, fz, tx, ty, tz,
-            mass, invMass, linearDamping, angularDamping, gravityScale, sleepTime, restX, restY, restZ, restQx,
-            restQy, restQz, restQw, extent, fastDistance};
+        return new double[][] {px, py, pz, qx, qy, qz, qw, cx, cy, cz, vx, vy, vz, wx, wy, wz, fx, fy, fz, tx,
+            ty, tz, mass, invMass, linearDamping, angularDamping, gravityScale, sleepTime, restX, restY,
+            restZ, restQx, restQy, restQz, restQw, extent, fastDistance};
     }
 
     private static void writeDoubles(DataOutput out, double[] a, int n) throws IOException {

@@ -489,7 +489,8 @@ public final class LabWorld implements Simulation {
     public long stateHash() {
         long h = 0x9E3779B97F4A7C15L ^ bodies.size();
         for (LabBody b : bodies) {
-            for (double v : new double[] {b.x, b.y, b.z, b.qx, b.qy, b.qz, b.qw, b.vx, b.vy, b.vz, b.wx, b.wy, b.wz}) {
+            for (double v : new double[] {b.x, b.y, b.z, b.qx, b.qy, b.qz, b.qw, b.vx, b.vy, b.vz, b.wx, b.wy,
+                    b.wz}) {
                 long z = h * 31 + Double.doubleToLongBits(v);
                 z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
                 z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
@@ -524,8 +525,8 @@ public final class LabWorld implements Simulation {
                 out.writeByte(b.method.ordinal());
                 out.writeDouble(b.restitution);
                 out.writeDouble(b.friction);
-                for (double v : new double[] {b.x, b.y, b.z, b.qx, b.qy, b.qz, b.qw, b.vx, b.vy, b.vz, b.wx, b.wy,
-                    b.wz, b.restTime, b.punishFactor}) {
+                for (double v : new double[] {b.x, b.y, b.z, b.qx, b.qy, b.qz, b.qw, b.vx, b.vy, b.vz, b.wx,
+                    b.wy, b.wz, b.restTime, b.punishFactor}) {
                     out.writeDouble(v);
                 }
                 out.writeBoolean(b.sleeping);
@@ -566,7 +567,8 @@ public final class LabWorld implements Simulation {
                 String name = in.readUTF();
                 int slot = in.readInt();
                 if (!name.equals(names.get(i)) || slot != slots.get(i)) {
-                    throw new IllegalArgumentException("snapshot does not fit this lab world: body " + i + " is '"
+                    throw new IllegalArgumentException("snapshot does not fit this lab world: body " + i
+                            + " is '"
                             + name + "' there, '" + names.get(i) + "' here");
                 }
             }
@@ -592,7 +594,8 @@ public final class LabWorld implements Simulation {
                 }
                 int m = in.readUnsignedByte();
                 if (m >= LabMethod.values().length) {
-                    throw new IllegalArgumentException("snapshot: body '" + b.name + "' has unknown method " + m);
+                    throw new IllegalArgumentException("snapshot: body '" + b.name + "' has unknown method "
+                            + m);
                 }
                 methods[bi] = LabMethod.values()[m];
                 state[bi] = new double[17];
@@ -612,7 +615,8 @@ public final class LabWorld implements Simulation {
                 }
             }
             if (in.read() >= 0) {
-                throw new IllegalArgumentException("snapshot does not fit this lab world: it holds more than its"
+                throw new IllegalArgumentException("snapshot does not fit this lab world: it holds more"
+                        + " than its"
                         + " bodies (" + colliders.size() + " colliders here)");
             }
             dt = newDt;

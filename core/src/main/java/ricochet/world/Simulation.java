@@ -45,7 +45,10 @@ public interface Simulation {
     /** Moves the events of the steps since the last call into {@code out}, oldest first. */
     void drainEvents(List<Event> out);
 
-    /** Equal for bit-identical states of the bodies (positions, orientations, velocities), for determinism checks. */
+    /**
+     * Equal for bit-identical states of the bodies (positions, orientations, velocities), for
+     * determinism checks.
+     */
     long stateHash();
 
     /** The whole state now, from which {@link #restore} goes on bit for bit (see {@link WorldSnapshot}). */

@@ -526,8 +526,10 @@ public final class World {
         for (int i = 0; i < n && solved; i++) {
             // Bounds on what one step of the body's own force and torque adds: |F| / m dt and
             // |tau| |I^-1|_F dt (the Frobenius norm bounds the spectral one in any frame).
-            double f = Math.sqrt(store.fx[i] * store.fx[i] + store.fy[i] * store.fy[i] + store.fz[i] * store.fz[i]);
-            double tq = Math.sqrt(store.tx[i] * store.tx[i] + store.ty[i] * store.ty[i] + store.tz[i] * store.tz[i]);
+            double f = Math.sqrt(store.fx[i] * store.fx[i] + store.fy[i] * store.fy[i]
+                    + store.fz[i] * store.fz[i]);
+            double tq = Math.sqrt(store.tx[i] * store.tx[i] + store.ty[i] * store.ty[i]
+                    + store.tz[i] * store.tz[i]);
             double norm = 0;
             for (int k = 0; k < 9; k++) {
                 norm += store.invInertiaBody[9 * i + k] * store.invInertiaBody[9 * i + k];
@@ -537,25 +539,30 @@ public final class World {
                 worst = Double.isNaN(dv + dw) ? Double.POSITIVE_INFINITY : Math.max(dv, dw);
                 culprit = i;
                 cause = dv >= dw
-                        ? "; the force " + new Vec3(store.fx[i], store.fy[i], store.fz[i]) + " N on it adds up to "
+                        ? "; the force " + new Vec3(store.fx[i], store.fy[i], store.fz[i])
+                                + " N on it adds up to "
                                 + dv + " m/s in one step"
-                        : "; the torque " + new Vec3(store.tx[i], store.ty[i], store.tz[i]) + " N m on it adds up to "
+                        : "; the torque " + new Vec3(store.tx[i], store.ty[i], store.tz[i])
+                                + " N m on it adds up to "
                                 + dw + " rad/s in one step";
             }
         }
         BodyId id = handleOfSlot[store.slot[culprit]];
-        throw new SimulationException(bodies.name(id), step, "state " + (solved ? "after the solve" : "before the step")
+        throw new SimulationException(bodies.name(id), step, "state " + (solved ? "after the solve"
+                : "before the step")
                 + " " + problem(culprit) + " (centre of mass "
                 + new Vec3(store.px[culprit], store.py[culprit], store.pz[culprit]) + ", velocity "
                 + bodies.velocity(id) + ", angular velocity " + bodies.angularVelocity(id) + ", orientation ("
-                + store.qx[culprit] + ", " + store.qy[culprit] + ", " + store.qz[culprit] + ", " + store.qw[culprit]
+                + store.qx[culprit] + ", " + store.qy[culprit] + ", " + store.qz[culprit] + ", "
+                        + store.qw[culprit]
                 + "))" + cause + (bad > 1 ? "; " + bad + " bodies are not usable" : "")
                 + "; the world is as it was before step " + step);
     }
 
     /** What is wrong with body i's state, for {@link #checkState}'s message. */
     private String problem(int i) {
-        double sum = store.px[i] + store.py[i] + store.pz[i] + store.vx[i] + store.vy[i] + store.vz[i] + store.wx[i]
+        double sum = store.px[i] + store.py[i] + store.pz[i] + store.vx[i] + store.vy[i] + store.vz[i]
+                + store.wx[i]
                 + store.wy[i] + store.wz[i] + store.qx[i] + store.qy[i] + store.qz[i] + store.qw[i];
         if (!Double.isFinite(sum)) {
             return "is non-finite";
@@ -1524,7 +1531,8 @@ public final class World {
             throw new IllegalArgumentException("world: snapshot must not be null");
         }
         if (snapshot.kind() == WorldSnapshot.Kind.LAB) {
-            throw new IllegalArgumentException("world: a lab world's snapshot cannot be restored into the engine's world");
+            throw new IllegalArgumentException("world: a lab world's snapshot cannot be restored into the"
+                    + " engine's world");
         }
         DataInputStream in = snapshot.open();
         if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
@@ -1649,8 +1657,9 @@ public final class World {
                     + " bodies, the world " + store.count());
         }
         if (!bodies.ids().sameState(in)) {
-            throw new IllegalArgumentException("snapshot does not fit this world: its bodies' handles (slots and "
-                    + "generations) differ; was a body added or removed since, or the world built otherwise?");
+            throw new IllegalArgumentException("snapshot does not fit this world: its bodies' handles"
+                    + " (slots and generations) differ; was a body added or removed since, or the world"
+                    + " built otherwise?");
         }
         double[] b = new double[6];
         for (int i = 0; i < n; i++) {
@@ -1672,7 +1681,8 @@ public final class World {
             }
             if (type != store.type[i]) {
                 throw new IllegalArgumentException(what + " is " + BodyDef.Type.values()[store.type[i]]
-                        + ", in the snapshot " + (type >= 0 && type < 3 ? BodyDef.Type.values()[type] : type));
+                        + ", in the snapshot " + (type >= 0 && type < 3 ? BodyDef.Type.values()[type]
+                                : type));
             }
             if (collider != colliderOfSlot[slot] || !shapeType.equals(shape.type().name())
                     || !Arrays.equals(b, ownBounds)) {
@@ -1682,7 +1692,8 @@ public final class World {
             }
         }
         if (in.readLong() != collision.structureHash()) {
-            throw new IllegalArgumentException("snapshot does not fit this world: the collision world's bodies "
+            throw new IllegalArgumentException("snapshot does not fit this world: the collision world's"
+                    + " bodies "
                     + "(numbers, planes, shapes) differ");
         }
     }

@@ -125,11 +125,13 @@ public final class WorldSnapshot {
             throw new IllegalArgumentException("snapshot: no bytes");
         }
         if (bytes.length < MAGIC.length || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-            throw new IllegalArgumentException("not a ricochet world snapshot: it does not start with \"RICOSNAP\""
+            throw new IllegalArgumentException("not a ricochet world snapshot: it does not start with"
+                    + " \"RICOSNAP\""
                     + (bytes.length < MAGIC.length ? " (only " + bytes.length + " bytes)" : ""));
         }
         if (bytes.length < HEADER + CRC) {
-            throw new IllegalArgumentException("snapshot truncated: " + bytes.length + " bytes, shorter than its "
+            throw new IllegalArgumentException("snapshot truncated: " + bytes.length
+                    + " bytes, shorter than its "
                     + (HEADER + CRC) + "-byte header and checksum");
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
@@ -154,10 +156,12 @@ public final class WorldSnapshot {
             }
             CRC32 crc = new CRC32();
             crc.update(bytes, 0, HEADER + length);
-            int stored = (int) (((bytes[HEADER + length] & 0xFF) << 24) | ((bytes[HEADER + length + 1] & 0xFF) << 16)
-                    | ((bytes[HEADER + length + 2] & 0xFF) << 8) | (bytes[HEADER + length + 3] & 0xFF));
+            int at = HEADER + length;
+            int stored = ((bytes[at] & 0xFF) << 24) | ((bytes[at + 1] & 0xFF) << 16)
+                    | ((bytes[at + 2] & 0xFF) << 8) | (bytes[at + 3] & 0xFF);
             if (stored != (int) crc.getValue()) {
-                throw new IllegalArgumentException(String.format("snapshot corrupted: checksum mismatch (stored CRC-32"
+                throw new IllegalArgumentException(String.format("snapshot corrupted: checksum mismatch"
+                        + " (stored CRC-32"
                         + " %08x, the data gives %08x)", stored, (int) crc.getValue()));
             }
             if (kind >= Kind.values().length) {
@@ -172,6 +176,7 @@ public final class WorldSnapshot {
 
     @Override
     public String toString() {
-        return "WorldSnapshot[" + kind + ", step " + stepCount + ", time " + time + " s, " + size() + " bytes]";
+        return "WorldSnapshot[" + kind + ", step " + stepCount + ", time " + time + " s, " + size()
+                + " bytes]";
     }
 }

@@ -36,12 +36,16 @@ final class BusyWorld {
             Quat q = Quat.fromAxisAngle(new Vec3(Math.sin(k), 1, Math.cos(k)).normalized(), 0.3 * k);
             Shape s = new BoxShape(0.2, 0.2, 0.2);
             boxes.add(w.add(BodyDef.dynamic().withShape(s, 800).withName("box" + k)
-                    .withPosition(new Vec3(-3 + 0.45 * x, 0.5 + 0.8 * y, 0.45 * z)).withOrientation(q), s, 0.6, 0));
+                    .withPosition(new Vec3(-3 + 0.45 * x, 0.5 + 0.8 * y, 0.45 * z)).withOrientation(q), s,
+                            0.6, 0));
         }
         CompoundShape dumbbell = new CompoundShape(List.of(
-                new CompoundShape.Child(new SphereShape(0.2), new Transform(new Vec3(-0.3, 0, 0), Quat.IDENTITY)),
-                new CompoundShape.Child(new SphereShape(0.2), new Transform(new Vec3(0.3, 0, 0), Quat.IDENTITY))));
-        w.add(BodyDef.dynamic().withShape(dumbbell, 500).withName("dumbbell").withPosition(new Vec3(-2, 1.5, -1.5))
+                new CompoundShape.Child(new SphereShape(0.2), new Transform(new Vec3(-0.3, 0, 0),
+                        Quat.IDENTITY)),
+                new CompoundShape.Child(new SphereShape(0.2), new Transform(new Vec3(0.3, 0, 0),
+                        Quat.IDENTITY))));
+        w.add(BodyDef.dynamic().withShape(dumbbell, 500).withName("dumbbell")
+                .withPosition(new Vec3(-2, 1.5, -1.5))
                 .withAngularVelocity(new Vec3(0, 0, 3)), dumbbell, 0.5, 0);
         Shape capsule = new CapsuleShape(0.15, 0.3);
         w.add(BodyDef.dynamic().withShape(capsule, 500).withName("capsule").withPosition(new Vec3(-1.5, 2, 1))
@@ -50,12 +54,14 @@ final class BusyWorld {
                 new BoxShape(0.5, 0.2, 0.5), 0.5, 0);
         w.setSensor(trigger, true);
         Shape ballShape = new SphereShape(0.2);
-        ball = w.add(BodyDef.dynamic().withShape(ballShape, 1000).withName("ball").withPosition(new Vec3(2, 2.5, 0)),
+        ball = w.add(BodyDef.dynamic().withShape(ballShape, 1000).withName("ball")
+                .withPosition(new Vec3(2, 2.5, 0)),
                 ballShape, 0.5, 0.9);
         w.add(BodyDef.kinematic().withPosition(new Vec3(4, 0.5, 0)).withVelocity(new Vec3(0, 0, 0.3))
                 .withName("platform"), new BoxShape(0.6, 0.1, 0.6), 0.8, 0);
         Shape rider = new BoxShape(0.2, 0.2, 0.2);
-        w.add(BodyDef.dynamic().withShape(rider, 500).withName("rider").withPosition(new Vec3(4, 0.85, 0)), rider,
+        w.add(BodyDef.dynamic().withShape(rider, 500).withName("rider").withPosition(new Vec3(4, 0.85, 0)),
+                rider,
                 0.8, 0);
         Shape bulletShape = new SphereShape(0.05);
         BodyId bullet = w.add(BodyDef.dynamic().withShape(bulletShape, 2000).withName("bullet")
@@ -82,9 +88,11 @@ final class BusyWorld {
         Shape weight = new BoxShape(0.15, 0.15, 0.15);
         BodyId hanging = w.add(BodyDef.dynamic().withShape(weight, 1000).withName("weight")
                 .withPosition(new Vec3(0.6, 3, 3)), weight, 0.5, 0);
-        w.addJoint(JointDef.distance(prev, hanging, new Vec3(0, 2.4, 3), new Vec3(0.6, 3.15, 3)).breakable(400, 1e9)
+        w.addJoint(JointDef.distance(prev, hanging, new Vec3(0, 2.4, 3), new Vec3(0.6, 3.15, 3))
+                .breakable(400, 1e9)
                 .name("fragile"));
-        Ragdoll.add(w, "doll", new Vec3(1.5, 2.5, -2), Quat.fromAxisAngle(Vec3.UNIT_Z, 0.7), Vec3.ZERO, 1000, 0.6);
+        Ragdoll.add(w, "doll", new Vec3(1.5, 2.5, -2), Quat.fromAxisAngle(Vec3.UNIT_Z, 0.7), Vec3.ZERO, 1000,
+                0.6);
     }
 
     /** The world as a simulation at {@link Scenes#DT} that names every body (the first 64 slots). */
@@ -120,7 +128,7 @@ final class BusyWorld {
         return sb.toString();
     }
 
-    /** Steps {@code n} times, returning each step's state hash, with the drained events into {@code events}. */
+    /** Steps {@code n} times, returning each step's state hash; the drained events go into {@code events}. */
     static long[] run(World w, int n, List<Event> events) {
         long[] hashes = new long[n];
         for (int i = 0; i < n; i++) {

@@ -51,7 +51,8 @@ class SnapshotTest {
         // What the run went through, so that the test covers it.
         for (Event.Type t : new Event.Type[] {Event.Type.SLEEP, Event.Type.WAKE, Event.Type.JOINT_BREAK,
             Event.Type.SENSOR_ENTER, Event.Type.CONTACT_BEGIN}) {
-            assertTrue(events.stream().anyMatch(e -> e.type() == t && e.step() > SNAPSHOTS[0]), t + ": " + events);
+            assertTrue(events.stream().anyMatch(e -> e.type() == t && e.step() > SNAPSHOTS[0]), t + ": "
+                    + events);
         }
         assertTrue(original.world.continuousHits() > 0, "the bullet was swept");
 
@@ -59,10 +60,12 @@ class SnapshotTest {
             int at = SNAPSHOTS[k];
             BusyWorld fresh = new BusyWorld();
             fresh.world.restore(snapshots.get(k));
-            assertEquals(queries.get(k), BusyWorld.queries(fresh.world), "every query answers as at step " + at);
+            assertEquals(queries.get(k), BusyWorld.queries(fresh.world), "every query answers as at step "
+                    + at);
             List<Event> freshEvents = new ArrayList<>();
             long[] actual = BusyWorld.run(fresh.world, STEPS - at, freshEvents);
-            assertArrayEquals(Arrays.copyOfRange(expected, at, STEPS), actual, "state hashes after step " + at);
+            assertArrayEquals(Arrays.copyOfRange(expected, at, STEPS), actual, "state hashes after step "
+                    + at);
             assertEquals(events.stream().filter(e -> e.step() > at).toList(), freshEvents);
             assertEquals(BusyWorld.queries(original.world), BusyWorld.queries(fresh.world));
             // Equal states give equal snapshots: nothing left over from a world's history shows.
@@ -168,7 +171,8 @@ class SnapshotTest {
         }
         byte[] magic = bytes.clone();
         magic[0] = 'X';
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> WorldSnapshot.fromBytes(magic)).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> WorldSnapshot.fromBytes(magic)).getMessage()
                 .contains("not a ricochet world snapshot"));
         byte[] version = bytes.clone();
         version[11] = 9;
@@ -193,9 +197,11 @@ class SnapshotTest {
         BusyWorld moved = new BusyWorld();
         World w = moved.world;
         w.remove(moved.ball);
-        w.add(BodyDef.dynamic().withShape(new SphereShape(0.3), 1000).withName("ball").withPosition(new Vec3(2, 2.5, 0)),
+        w.add(BodyDef.dynamic().withShape(new SphereShape(0.3), 1000).withName("ball")
+                .withPosition(new Vec3(2, 2.5, 0)),
                 new SphereShape(0.3), 0.5, 0.9);
-        assertThrows(IllegalArgumentException.class, () -> w.restore(snapshot), "a replaced body does not fit");
+        assertThrows(IllegalArgumentException.class, () -> w.restore(snapshot),
+                "a replaced body does not fit");
         assertNotEquals(b.world.stateHash(), w.stateHash());
     }
 }

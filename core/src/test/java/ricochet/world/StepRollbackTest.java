@@ -70,13 +70,15 @@ class StepRollbackTest {
             SimulationException e = failAndCompare(at,
                     (w, id) -> w.applyForce(id, new Vec3(1e308, 0, 0), w.centerOfMass(id)),
                     World::wake);
-            assertTrue(e.getMessage().contains("after the solve") && e.getMessage().contains("force"), e.getMessage());
+            assertTrue(e.getMessage().contains("after the solve") && e.getMessage().contains("force"),
+                    e.getMessage());
         }
     }
 
     @Test
     void aTorqueThatSpinsABodyBeyondUseIsCaught() {
-        SimulationException e = failAndCompare(FAIL_AT[1], (w, id) -> w.applyTorque(id, new Vec3(0, 1e300, 0)),
+        SimulationException e = failAndCompare(FAIL_AT[1],
+                (w, id) -> w.applyTorque(id, new Vec3(0, 1e300, 0)),
                 World::wake);
         assertTrue(e.getMessage().contains("torque"), e.getMessage());
     }
@@ -133,6 +135,7 @@ class StepRollbackTest {
         }
         // Measured in the README (Promises, 3); here only a generous bound against an accidental
         // O(n^2) or an allocation per step: the checkpoint copies a few hundred numbers a body.
-        assertTrue(checkpoint < 0.25 * total, "checkpoint " + checkpoint + " ms of " + total + " ms per step");
+        assertTrue(checkpoint < 0.25 * total, "checkpoint " + checkpoint + " ms of " + total
+                + " ms per step");
     }
 }
