@@ -2,6 +2,7 @@ package ricochet.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import ricochet.io.scene.Scene;
+import ricochet.io.scene.SceneSource;
+import ricochet.io.snapshot.RunSnapshotFile;
 import ricochet.io.trajectory.EventWriter;
 import ricochet.io.trajectory.TrajectoryWriter;
 import ricochet.scenes.WorldBuilder;
@@ -27,7 +29,10 @@ import ricochet.world.WorldSimulation;
 
 /**
  * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]
- * [--profile]}: simulates headless and prints a summary table.
+ * [--profile] [--snapshot FILE [--snapshot-every N]]}, or {@code ./ricochet run --resume FILE ...}:
+ * simulates headless and prints a summary table. A resumed run goes on from a snapshot's state, with
+ * step numbers, frame numbers and time going on from it, bit for bit as if the first run had not
+ * stopped.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Simulates a scene headless and prints a summary table.")
@@ -41,7 +46,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCENE", description = "a scene file or a built-in scene's name")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE",
+            description = "a scene file or a built-in scene's name (not with --resume)")
     String scene;
 
     static final class Length {
@@ -69,6 +75,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--profile", description = "also print the mean time per step of each stage of the world's step")
     boolean profile;
 
+    @Option(names = "--resume", paramLabel = "FILE",
+            description = "go on from a snapshot written by --snapshot (it holds the scene; no SCENE)")
+    Path resume;
+
+    @Option(names = "--snapshot", paramLabel = "FILE",
+            description = "write the state to FILE at the end of the run (and every N steps with"
+                    + " --snapshot-every), for --resume")
+    Path snapshot;
+
+    @Option(names = "--snapshot-every", paramLabel = "N",
+            description = "also write --snapshot after every step whose number is a multiple of N")
+    Long snapshotEvery;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
@@ -76,16 +95,53 @@ final class RunCommand implements Callable<Integer> {
             err.println("error: --every must be >= 1, got " + every);
             return Main.BAD_INPUT;
         }
-        Scene s = SceneArgument.load(scene, err);
-        if (s == null) {
+        if ((scene == null) == (resume == null)) {
+            err.println(scene == null
+                    ? "error: missing SCENE (a scene file or a built-in scene's name), or --resume FILE"
+                    : "error: give either SCENE or --resume FILE, not both (a snapshot holds its scene)");
             return Main.BAD_INPUT;
         }
-        Simulation sim;
-        try {
-            sim = WorldBuilder.simulation(s);
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + scene + ": " + e.getMessage());
+        if (snapshotEvery != null && (snapshotEvery < 1 || snapshot == null)) {
+            err.println(snapshotEvery < 1 ? "error: --snapshot-every must be >= 1, got " + snapshotEvery
+                    : "error: --snapshot-every needs --snapshot FILE");
             return Main.BAD_INPUT;
+        }
+        SceneSource source;
+        Simulation sim;
+        if (resume != null) {
+            RunSnapshotFile.Contents contents;
+            try {
+                contents = RunSnapshotFile.read(resume);
+            } catch (NoSuchFileException e) {
+                err.println("error: --resume: file not found: " + e.getFile());
+                return Main.BAD_INPUT;
+            } catch (IOException | IllegalArgumentException e) {
+                err.println("error: --resume " + (e instanceof IOException ? resume + ": " : "")
+                        + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+            source = SceneArgument.read(contents::scene, resume.toString(), err);
+            if (source == null) {
+                return Main.BAD_INPUT;
+            }
+            try {
+                sim = WorldBuilder.simulation(source.scene());
+                sim.restore(contents.state());
+            } catch (IllegalArgumentException e) {
+                err.println("error: --resume " + resume + ": " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+        } else {
+            source = SceneArgument.loadSource(scene, err);
+            if (source == null) {
+                return Main.BAD_INPUT;
+            }
+            try {
+                sim = WorldBuilder.simulation(source.scene());
+            } catch (IllegalArgumentException e) {
+                err.println("error: " + scene + ": " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
         }
         long steps = stepCount(sim.dt(), err);
         if (steps < 0) {
@@ -94,9 +150,9 @@ final class RunCommand implements Callable<Integer> {
         TrajectoryWriter trajectory = null;
         EventWriter eventWriter = null;
         try {
-            trajectory = out == null ? null : TrajectoryWriter.open(out, s);
+            trajectory = out == null ? null : TrajectoryWriter.open(out, source.scene());
             eventWriter = events == null ? null : new EventWriter(events);
-            return simulate(sim, steps, trajectory, eventWriter);
+            return simulate(sim, source, steps, trajectory, eventWriter);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -131,12 +187,18 @@ final class RunCommand implements Callable<Integer> {
         return (long) Math.ceil(seconds / dt - 1e-9);
     }
 
-    private int simulate(Simulation sim, long steps, TrajectoryWriter trajectory, EventWriter eventWriter)
-            throws IOException {
+    /**
+     * Steps {@code steps} times from where the simulation is (step 0, or the resumed snapshot's step):
+     * frames and snapshots are numbered by the simulation's own step count, so a resumed run's go on
+     * from the first run's. Its first frame is the state it starts from, as frame 0 is a fresh run's.
+     */
+    private int simulate(Simulation sim, SceneSource source, long steps, TrajectoryWriter trajectory,
+                         EventWriter eventWriter) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         List<Event> drained = new ArrayList<>();
+        long first = sim.stepCount();
         if (trajectory != null) {
-            trajectory.writeFrame(0, sim);
+            trajectory.writeFrame(first, sim);
         }
         ProgressBar bar = steps >= PROGRESS_MIN_STEPS && System.console() != null
                 ? new ProgressBarBuilder().setTaskName("run").setInitialMax(steps).continuousUpdate()
@@ -149,8 +211,9 @@ final class RunCommand implements Callable<Integer> {
                 long t0 = System.nanoTime();
                 sim.step();
                 stepNanos += System.nanoTime() - t0;
-                if (trajectory != null && i % every == 0) {
-                    trajectory.writeFrame(i, sim);
+                long n = first + i;
+                if (trajectory != null && n % every == 0) {
+                    trajectory.writeFrame(n, sim);
                 }
                 if (eventWriter != null) {
                     sim.drainEvents(drained);
@@ -158,6 +221,9 @@ final class RunCommand implements Callable<Integer> {
                         eventWriter.write(e);
                     }
                     drained.clear();
+                }
+                if (snapshotEvery != null && n % snapshotEvery == 0) {
+                    RunSnapshotFile.write(snapshot, source, sim.snapshot());
                 }
                 if (bar != null && (i & 63) == 0) {
                     bar.stepTo(i);
@@ -178,7 +244,10 @@ final class RunCommand implements Callable<Integer> {
         if (eventWriter != null) {
             eventWriter.finish();
         }
-        printSummary(sim, steps, seconds, stepNanos);
+        if (snapshot != null) {
+            RunSnapshotFile.write(snapshot, source, sim.snapshot());
+        }
+        printSummary(sim, first, steps, seconds, stepNanos);
         return 0;
     }
 
@@ -186,13 +255,14 @@ final class RunCommand implements Callable<Integer> {
      * @param wallSeconds the whole loop (steps, trajectory, events)
      * @param stepNanos the steps alone
      */
-    private void printSummary(Simulation sim, long steps, double wallSeconds, long stepNanos) {
+    private void printSummary(Simulation sim, long first, long steps, double wallSeconds, long stepNanos) {
         int sleeping = 0;
         for (int b = 0; b < sim.bodyCount(); b++) {
             sleeping += sim.isSleeping(b) ? 1 : 0;
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.println("scene            " + scene);
+        o.println("scene            " + (scene != null ? scene : resume + " (resumed at step " + first
+                + ")"));
         o.println("steps            " + steps);
         o.println(String.format(Locale.ROOT, "simulated time   %.6g s", sim.time()));
         o.println("bodies           " + sim.bodyCount());
@@ -209,6 +279,10 @@ final class RunCommand implements Callable<Integer> {
         if (events != null) {
             o.println("events           " + events);
         }
+        if (snapshot != null) {
+            o.println("snapshot         " + snapshot + " (step " + sim.stepCount() + ")");
+        }
+        o.println(String.format(Locale.ROOT, "state hash       %016x", sim.stateHash()));
         if (profile) {
             if (sim instanceof WorldSimulation w) {
                 o.println("profile (mean wall time per step by stage):");

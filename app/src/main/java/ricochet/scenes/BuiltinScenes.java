@@ -12,6 +12,7 @@ import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.SceneException;
 import ricochet.io.scene.SceneReader;
+import ricochet.io.scene.SceneSource;
 import ricochet.io.scene.ShapeSpec;
 
 /**
@@ -62,6 +63,22 @@ public final class BuiltinScenes {
                     + " that name (built-in: " + String.join(", ", NAMES) + ")");
         }
         return SceneReader.read(file);
+    }
+
+    /**
+     * {@link #load}, keeping the scene file's text and OBJ bytes (see {@link SceneSource}) so that a
+     * snapshot can carry the scene.
+     */
+    public static SceneSource loadSource(String nameOrPath) throws IOException, SceneException {
+        if (exists(nameOrPath)) {
+            return SceneReader.readResourceSource(ROOT + nameOrPath + ".json", nameOrPath);
+        }
+        Path file = Path.of(nameOrPath);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no scene file '" + nameOrPath + "' and no built-in scene of"
+                    + " that name (built-in: " + String.join(", ", NAMES) + ")");
+        }
+        return SceneReader.readSource(file, nameOrPath);
     }
 
     /** Each built-in scene's one-line description, in {@link #NAMES} order. */

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +23,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,6 +101,76 @@ public final class SceneReader {
     public static Scene parse(String json, String sourceName, Path baseDir) throws SceneException {
         Path base = baseDir == null ? Path.of("") : baseDir;
         return parseWith(json, sourceName, obj -> ObjReader.read(base.resolve(obj)));
+    }
+
+    /**
+     * {@link #read(Path)}, keeping the file's text and the bytes of every OBJ file it names, so that
+     * the scene can be read again anywhere ({@link SceneSource#parse}): what a snapshot embeds.
+     *
+     * @param name what the user called the scene (a path or a built-in name), kept in the source
+     */
+    public static SceneSource readSource(Path file, String name) throws SceneException, IOException {
+        String json = Files.readString(file, StandardCharsets.UTF_8);
+        Path base = file.toAbsolutePath().getParent();
+        Map<String, byte[]> objFiles = new LinkedHashMap<>();
+        Scene scene = parseWith(json, file.toString(), obj -> {
+            Path path = base.resolve(obj);
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(path);
+            } catch (NoSuchFileException e) {
+                throw new NoSuchFileException(path.toString(), null, "OBJ file not found");
+            }
+            objFiles.put(obj, bytes);
+            return ObjReader.read(new ByteArrayInputStream(bytes), path.toString());
+        });
+        return new SceneSource(scene, name, json, objFiles);
+    }
+
+    /** {@link #readResource}, keeping the text and OBJ bytes as {@link #readSource(Path, String)} does. */
+    public static SceneSource readResourceSource(String classpathResource, String name)
+            throws SceneException, IOException {
+        String resource = classpathResource.startsWith("/") ? classpathResource.substring(1)
+                : classpathResource;
+        ClassLoader loader = SceneReader.class.getClassLoader();
+        String json;
+        try (InputStream in = loader.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new NoSuchFileException("classpath:" + resource, null, "scene resource not found");
+            }
+            json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String folder = resource.substring(0, resource.lastIndexOf('/') + 1);
+        Map<String, byte[]> objFiles = new LinkedHashMap<>();
+        Scene scene = parseWith(json, "classpath:" + resource, obj -> {
+            String full = resolveResource(folder, obj);
+            InputStream in = full == null ? null : loader.getResourceAsStream(full);
+            if (in == null) {
+                throw new NoSuchFileException("classpath:" + (full == null ? folder + obj : full));
+            }
+            byte[] bytes;
+            try (in) {
+                bytes = in.readAllBytes();
+            }
+            objFiles.put(obj, bytes);
+            return ObjReader.read(new ByteArrayInputStream(bytes), "classpath:" + full);
+        });
+        return new SceneSource(scene, name, json, objFiles);
+    }
+
+    /**
+     * Parses a scene whose {@code obj} paths name entries of {@code objFiles} (an OBJ file's bytes by
+     * the path as the scene writes it).
+     */
+    public static Scene parseWithObjFiles(String json, String sourceName, Map<String, byte[]> objFiles)
+            throws SceneException {
+        return parseWith(json, sourceName, obj -> {
+            byte[] bytes = objFiles.get(obj);
+            if (bytes == null) {
+                throw new NoSuchFileException(obj, null, "OBJ file not kept with the scene");
+            }
+            return ObjReader.read(new ByteArrayInputStream(bytes), obj);
+        });
     }
 
     /** Parses a scene whose {@code obj} paths {@code meshes} resolves and loads. */
