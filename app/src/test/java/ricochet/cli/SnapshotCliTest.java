@@ -79,9 +79,9 @@ class SnapshotCliTest {
     }
 
     /**
-     * {@code ragdolls}: 12 ragdolls (joints) tumbling onto each other, parts falling asleep from step
-     * 109 to 953 and some waking; {@code wall}: a ball knocks a wall of boxes that sleeps from step 32
-     * on and is woken. Both are split at step 500, where some bodies sleep and others move.
+     * {@code ragdolls}: 20 ragdolls (joints) dropped on stairs and a slope, parts falling asleep from
+     * step 109 to 953 and some waking; {@code wall}: a wall of bricks asleep from step 32 that a ball
+     * knocks down at step 600. Both are split at step 500, with bodies asleep and their timers running.
      */
     @ParameterizedTest
     @ValueSource(strings = {"ragdolls", "wall"})
