@@ -2,6 +2,7 @@ package ricochet.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,6 +105,11 @@ final class RunCommand implements Callable<Integer> {
         if (snapshotEvery != null && (snapshotEvery < 1 || snapshot == null)) {
             err.println(snapshotEvery < 1 ? "error: --snapshot-every must be >= 1, got " + snapshotEvery
                     : "error: --snapshot-every needs --snapshot FILE");
+            return Main.BAD_INPUT;
+        }
+        if (snapshot != null && !Files.isDirectory(snapshot.toAbsolutePath().getParent())) {
+            err.println("error: --snapshot " + snapshot + ": folder " + snapshot.toAbsolutePath().getParent()
+                    + " does not exist");
             return Main.BAD_INPUT;
         }
         SceneSource source;

@@ -178,6 +178,10 @@ class SnapshotCliTest {
         Result zero = cli("run", "tower", "--snapshot", s.toString(), "--snapshot-every", "0");
         assertEquals(Main.BAD_INPUT, zero.code);
         assertFalse(Files.exists(s));
+        // Refused before it simulates, not when it comes to write.
+        Result nowhere = cli("run", "tower", "--snapshot", dir.resolve("none/s.snap").toString());
+        assertEquals(Main.BAD_INPUT, nowhere.code);
+        assertTrue(nowhere.err.contains("does not exist") && !nowhere.out.contains("steps"), nowhere.err);
     }
 
     /**

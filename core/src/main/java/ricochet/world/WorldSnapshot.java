@@ -56,8 +56,8 @@ public final class WorldSnapshot {
     private final byte[] payload;
 
     /**
-     * A snapshot of {@code payload}, which the snapshot keeps (the caller must not change it): for
-     * {@link Simulation} implementations; users get snapshots from {@link World#snapshot()}.
+     * A snapshot of a copy of {@code payload}: for {@link Simulation} implementations; users get
+     * snapshots from {@link World#snapshot()}.
      */
     public WorldSnapshot(Kind kind, long stepCount, double time, byte[] payload) {
         if (kind == null || payload == null) {
@@ -66,7 +66,7 @@ public final class WorldSnapshot {
         this.kind = kind;
         this.stepCount = stepCount;
         this.time = time;
-        this.payload = payload;
+        this.payload = payload.clone();
     }
 
     public Kind kind() {
