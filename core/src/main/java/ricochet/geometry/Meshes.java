@@ -21,9 +21,9 @@ public final class Meshes {
             double theta = Math.PI * (i + 0.5) / rings;
             for (int j = 0; j < segments; j++) {
                 double phi = 2 * Math.PI * j / segments;
-                v[k++] = r * Math.sin(theta) * Math.cos(phi);
-                v[k++] = r * Math.cos(theta);
-                v[k++] = r * Math.sin(theta) * Math.sin(phi);
+                v[k++] = r * StrictMath.sin(theta) * StrictMath.cos(phi);
+                v[k++] = r * StrictMath.cos(theta);
+                v[k++] = r * StrictMath.sin(theta) * StrictMath.sin(phi);
             }
         }
         int[] t = new int[6 * (rings - 1) * segments];

@@ -373,7 +373,7 @@ public final class JointSolver implements ConstraintSet {
 
     /** A's turn about the joint axis relative to B (B is the reference: the frame, or the world). */
     private double twistAngle() {
-        return -2 * Math.atan2(relX, relW);
+        return -2 * StrictMath.atan2(relX, relW);
     }
 
     /** (qx, qy, qz, qw) = p q. */
@@ -463,7 +463,7 @@ public final class JointSolver implements ConstraintSet {
             double sin = Math.sqrt(nx * nx + ny * ny + nz * nz);
             double cos = xAx * xBx + xAy * xBy + xAz * xBz;
             if (sin > 1e-9) {
-                double angle = Math.atan2(sin, cos);
+                double angle = StrictMath.atan2(sin, cos);
                 angularRow(s, LIMIT, -nx / sin, -ny / sin, -nz / sin, swing - angle, I_SWING, 0, 0, LIMIT_SOFT);
             }
         }
@@ -509,7 +509,7 @@ public final class JointSolver implements ConstraintSet {
             double ux = k == 3 ? xAx : k == 4 ? yBx : zBx;
             double uy = k == 3 ? xAy : k == 4 ? yBy : zBy;
             double uz = k == 3 ? xAz : k == 4 ? yBz : zBz;
-            double angle = 2 * (k == 3 ? Math.atan2(tX, tW) : Math.atan2(k == 4 ? swingY : swingZ, swingW));
+            double angle = 2 * (k == 3 ? StrictMath.atan2(tX, tW) : StrictMath.atan2(k == 4 ? swingY : swingZ, swingW));
             axisRows(s, false, mode, ux, uy, uz, angle, k);
         }
         if (angularLocked) {

@@ -169,7 +169,7 @@ public final class LabWorld implements Simulation {
 
     /** A per-step factor spread over the sub-steps. */
     double decayPerSubstep(double perStep) {
-        return substeps == 1 ? perStep : Math.pow(perStep, 1.0 / substeps);
+        return substeps == 1 ? perStep : StrictMath.pow(perStep, 1.0 / substeps);
     }
 
     @Override

@@ -202,8 +202,8 @@ final class PenaltyMethod implements LabStepper {
         double ad = world.decayPerSubstep(p.angularDecay());
         if (h != world.substepDt()) {
             // an adaptive barrier sub-step: decay in proportion to its share of the sub-step
-            ld = Math.pow(ld, h / world.substepDt());
-            ad = Math.pow(ad, h / world.substepDt());
+            ld = StrictMath.pow(ld, h / world.substepDt());
+            ad = StrictMath.pow(ad, h / world.substepDt());
         }
         b.vx *= ld;
         b.vy *= ld;

@@ -163,7 +163,7 @@ final class ShapeMatchingMethod implements LabStepper {
             dqw = -dqw;
         }
         double sinHalf = Math.sqrt(dqx * dqx + dqy * dqy + dqz * dqz);
-        double angleOverSin = sinHalf > 1e-12 ? 2 * Math.atan2(sinHalf, dqw) / sinHalf : 2;
+        double angleOverSin = sinHalf > 1e-12 ? 2 * StrictMath.atan2(sinHalf, dqw) / sinHalf : 2;
         b.wx = dqx * angleOverSin * invH;
         b.wy = dqy * angleOverSin * invH;
         b.wz = dqz * angleOverSin * invH;

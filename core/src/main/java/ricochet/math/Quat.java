@@ -12,8 +12,8 @@ public record Quat(double x, double y, double z, double w) {
     /** The rotation by {@code radians} about {@code axis} (any non-zero length). */
     public static Quat fromAxisAngle(Vec3 axis, double radians) {
         Vec3 n = axis.normalized();
-        double s = Math.sin(0.5 * radians);
-        return new Quat(n.x() * s, n.y() * s, n.z() * s, Math.cos(0.5 * radians));
+        double s = StrictMath.sin(0.5 * radians);
+        return new Quat(n.x() * s, n.y() * s, n.z() * s, StrictMath.cos(0.5 * radians));
     }
 
     /** The unit quaternion of a proper rotation matrix (Shepperd's method, stable for all angles). */

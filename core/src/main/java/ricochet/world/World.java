@@ -663,7 +663,7 @@ public final class World {
             // The angle between two unit quaternions: 2 acos |q1 . q2|.
             double dot = Math.abs(store.qx[i] * store.restQx[i] + store.qy[i] * store.restQy[i]
                     + store.qz[i] * store.restQz[i] + store.qw[i] * store.restQw[i]);
-            double angle = 2 * Math.acos(Math.min(1, dot));
+            double angle = 2 * StrictMath.acos(Math.min(1, dot));
             boolean still = dx * dx + dy * dy + dz * dz <= reach * reach && e * angle <= reach
                     && v2 <= fast2 && e * e * w2 <= fast2 && keepAwake[i] == 0;
             if (still) {

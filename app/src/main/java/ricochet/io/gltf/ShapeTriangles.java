@@ -99,12 +99,12 @@ final class ShapeTriangles {
         for (int i = 0; i <= rows; i++) {
             int ring = h > 0 && i > RINGS / 2 ? i - 1 : i;
             double phi = Math.PI * ring / RINGS;
-            double ny = Math.cos(phi);
+            double ny = StrictMath.cos(phi);
             double shift = h > 0 ? (i <= RINGS / 2 ? h : -h) : 0;
             for (int j = 0; j <= SEGMENTS; j++) {
                 double theta = 2 * Math.PI * j / SEGMENTS;
-                double nx = Math.sin(phi) * Math.cos(theta);
-                double nz = -Math.sin(phi) * Math.sin(theta);
+                double nx = StrictMath.sin(phi) * StrictMath.cos(theta);
+                double nz = -StrictMath.sin(phi) * StrictMath.sin(theta);
                 vertex(r * nx, r * ny + shift, r * nz, nx, ny, nz);
             }
         }
@@ -129,8 +129,8 @@ final class ShapeTriangles {
             double y = i == 0 ? h : -h;
             for (int j = 0; j <= SEGMENTS; j++) {
                 double theta = 2 * Math.PI * j / SEGMENTS;
-                double nx = Math.cos(theta);
-                double nz = -Math.sin(theta);
+                double nx = StrictMath.cos(theta);
+                double nz = -StrictMath.sin(theta);
                 vertex(r * nx, y, r * nz, nx, 0, nz);
             }
         }
@@ -140,7 +140,7 @@ final class ShapeTriangles {
             int ring = positions.size() / 3;
             for (int j = 0; j < SEGMENTS; j++) {
                 double theta = 2 * Math.PI * j / SEGMENTS;
-                vertex(r * Math.cos(theta), side * h, -r * Math.sin(theta), 0, side, 0);
+                vertex(r * StrictMath.cos(theta), side * h, -r * StrictMath.sin(theta), 0, side, 0);
             }
             for (int j = 0; j < SEGMENTS; j++) {
                 int a = ring + j;

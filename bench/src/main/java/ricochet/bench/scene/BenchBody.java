@@ -20,8 +20,8 @@ public record BenchBody(BenchShape shape, boolean dynamic, double x, double y, d
 
     /** This body turned by {@code radians} about the unit axis {@code (ax, ay, az)}. */
     public BenchBody rotated(double ax, double ay, double az, double radians) {
-        double s = Math.sin(0.5 * radians);
-        return new BenchBody(shape, dynamic, x, y, z, ax * s, ay * s, az * s, Math.cos(0.5 * radians), density);
+        double s = StrictMath.sin(0.5 * radians);
+        return new BenchBody(shape, dynamic, x, y, z, ax * s, ay * s, az * s, StrictMath.cos(0.5 * radians), density);
     }
 
     /** kg: density times volume; 0 for a static body. */

@@ -141,7 +141,7 @@ public final class BenchScenes {
 
     /** Height of the terrain, m: a bowl (so nothing rolls off the edge) with bumps. */
     static double terrainHeight(double x, double z) {
-        return 0.01 * (x * x + z * z) + 0.4 * Math.sin(0.7 * x) * Math.cos(0.5 * z);
+        return 0.01 * (x * x + z * z) + 0.4 * StrictMath.sin(0.7 * x) * StrictMath.cos(0.5 * z);
     }
 
     /**

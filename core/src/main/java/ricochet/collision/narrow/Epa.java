@@ -171,7 +171,7 @@ public final class Epa {
             double tx = ey * uz - ez * uy, ty = ez * ux - ex * uz, tz = ex * uy - ey * ux;
             boolean grown = false;
             for (int k = 0; k < 6 && !grown; k++) {
-                double c = Math.cos(k * Math.PI / 3), s = Math.sin(k * Math.PI / 3);
+                double c = StrictMath.cos(k * Math.PI / 3), s = StrictMath.sin(k * Math.PI / 3);
                 grown = trySupport(c * ux + s * tx, c * uy + s * ty, c * uz + s * tz);
             }
             if (!grown) {

@@ -83,7 +83,7 @@ public final class HeightfieldShape implements TriangleShape {
         double[] normals = TriangleMeshShape.faceNormals(vertices, triangles, "heightfield");
         neighbours = new int[triangles.length];
         edgeKinds = new byte[triangles.length];
-        TriangleMeshShape.classifyEdges(vertices, triangles, normals, Math.cos(flatAngle), neighbours, edgeKinds);
+        TriangleMeshShape.classifyEdges(vertices, triangles, normals, StrictMath.cos(flatAngle), neighbours, edgeKinds);
         bvh = new TriangleBvh(vertices, triangles);
         TriangleMeshShape.boundsOf(vertices, bounds);
     }

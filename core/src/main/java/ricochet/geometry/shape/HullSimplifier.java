@@ -41,7 +41,7 @@ public final class HullSimplifier {
             double dy = 1 - 2 * (k + 0.5) / directions;
             double r = Math.sqrt(Math.max(0, 1 - dy * dy));
             double phi = k * GOLDEN_ANGLE;
-            double dx = r * Math.cos(phi), dz = r * Math.sin(phi);
+            double dx = r * StrictMath.cos(phi), dz = r * StrictMath.sin(phi);
             int best = 0;
             double bestDot = dx * packedPoints[0] + dy * packedPoints[1] + dz * packedPoints[2];
             for (int i = 1; i < n; i++) {

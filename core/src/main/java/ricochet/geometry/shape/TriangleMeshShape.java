@@ -50,7 +50,7 @@ public final class TriangleMeshShape implements TriangleShape {
         int n = triangles.length / 3;
         neighbours = new int[3 * n];
         edgeKinds = new byte[3 * n];
-        classifyEdges(vertices, triangles, normals, Math.cos(flatAngle), neighbours, edgeKinds);
+        classifyEdges(vertices, triangles, normals, StrictMath.cos(flatAngle), neighbours, edgeKinds);
         bvh = new TriangleBvh(vertices, triangles);
         boundsOf(vertices, bounds);
     }

@@ -23,8 +23,8 @@ final class TriangleShapeSdf {
         s.localBounds(bounds);
         double size = Math.max(bounds[3] - bounds[0], Math.max(bounds[4] - bounds[1], bounds[5] - bounds[2]));
         double outside = Math.max(Math.max(bounds[0] - x, x - bounds[3]), 0);
-        outside = Math.hypot(outside, Math.max(Math.max(bounds[1] - y, y - bounds[4]), 0));
-        outside = Math.hypot(outside, Math.max(Math.max(bounds[2] - z, z - bounds[5]), 0));
+        outside = StrictMath.hypot(outside, Math.max(Math.max(bounds[1] - y, y - bounds[4]), 0));
+        outside = StrictMath.hypot(outside, Math.max(Math.max(bounds[2] - z, z - bounds[5]), 0));
         double half = Math.max(outside, 1e-3 * Math.max(size, 1e-300)) + 1e-300;
         Closest c = new Closest(s, x, y, z);
         while (true) {
