@@ -16,6 +16,7 @@ import ricochet.world.Event;
 import ricochet.world.EventBuffer;
 import ricochet.world.Simulation;
 import ricochet.world.SimulationException;
+import ricochet.world.World;
 import ricochet.world.WorldSnapshot;
 
 /**
@@ -50,6 +51,7 @@ public final class LabWorld implements Simulation {
     private double[] minDistance = new double[0];
     private double[] stepMinDistance = new double[0];
     private final EventBuffer events = new EventBuffer();
+    private final LabCheckpoint checkpoint = new LabCheckpoint();
     /** Per collider, its index in the listed bodies (names). */
     private final List<Integer> colliderListIndex = new ArrayList<>();
     /** Per lab body, its index in the listed bodies (names). */
@@ -372,8 +374,26 @@ public final class LabWorld implements Simulation {
         return slot < 0 && bodies.get(-1 - slot).sleeping;
     }
 
+    /**
+     * One step of every awake body. A body whose state becomes unusable (non-finite, a coordinate
+     * beyond {@link World#MAX_POSITION}, a speed beyond {@link World#MAX_SPEED}, a quaternion off
+     * unit length) fails the step: every body, flag, count and event is put back as it was before
+     * the step, and a {@link SimulationException} names the body and the step.
+     */
     @Override
     public void step() {
+        checkpoint.save(bodies, touching, contacts, events.size());
+        try {
+            advance();
+        } catch (RuntimeException e) {
+            checkpoint.restore(bodies, touching);
+            contacts = checkpoint.contacts();
+            events.truncate(checkpoint.events());
+            throw e;
+        }
+    }
+
+    private void advance() {
         long next = step + 1;
         double h = dt / substeps;
         contacts = 0;
@@ -392,8 +412,9 @@ public final class LabWorld implements Simulation {
                     stepMinDistance[c] = Math.min(stepMinDistance[c], minDistance[c]);
                 }
             }
-            if (!b.isFinite()) {
-                throw new SimulationException(b.name, next, "state became non-finite or degenerate (position "
+            if (!b.isUsable()) {
+                throw new SimulationException(b.name, next, "state became non-finite or unusable; the world is as"
+                        + " it was before step " + next + " (position "
                         + b.x + ", " + b.y + ", " + b.z + ", velocity " + b.vx + ", " + b.vy + ", " + b.vz
                         + ", angular velocity " + b.wx + ", " + b.wy + ", " + b.wz + ", orientation " + b.qx
                         + ", " + b.qy + ", " + b.qz + ", " + b.qw + ")");

@@ -117,6 +117,14 @@ public final class EventBuffer {
         return size;
     }
 
+    /** Forgets every event after the first {@code n} (a failed step's, when it is undone). */
+    public void truncate(int n) {
+        if (n < 0 || n > size) {
+            throw new IllegalArgumentException("truncate to " + n + " of " + size + " events");
+        }
+        size = n;
+    }
+
     public void clear() {
         size = 0;
     }

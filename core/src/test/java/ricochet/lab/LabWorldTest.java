@@ -115,6 +115,56 @@ class LabWorldTest {
         assertEquals(1, e.step());
     }
 
+    /**
+     * Promise 3 in the lab world: a shape-matching ball bouncing on the floor (events, touching flags,
+     * particles) is stepped before an impulse cube whose spin is made unusable; the failed step puts
+     * back every body, flag and event, bit for bit, and the world goes on like an untouched twin.
+     */
+    @Test
+    void aFailedStepIsUndoneAndTheWorldGoesOnLikeItsTwin() {
+        LabWorld world = twoBodies();
+        LabWorld twin = twoBodies();
+        for (int i = 0; i < 70; i++) {
+            world.step();
+            twin.step();
+        }
+        int cube = 3;
+        assertEquals("cube", world.bodyName(cube));
+        List<Event> seen = new ArrayList<>();
+        world.drainEvents(seen);
+        assertTrue(!seen.isEmpty(), "the ball has touched the floor by now");
+        world.step();
+        twin.step();
+        world.setVelocity(cube, Vec3.ZERO, new Vec3(1e200, 0, 0));
+        byte[] before = world.snapshot().toBytes();
+        SimulationException e = assertThrows(SimulationException.class, world::step);
+        assertEquals("cube", e.body());
+        assertEquals(72, e.step());
+        assertTrue(e.getMessage().contains("as it was before step 72"), e.getMessage());
+        assertArrayEquals(before, world.snapshot().toBytes(), "the failed step left no trace");
+        assertEquals(71, world.stepCount());
+
+        world.setVelocity(cube, Vec3.ZERO, new Vec3(0, 0.5, 0));
+        twin.setVelocity(cube, Vec3.ZERO, new Vec3(0, 0.5, 0));
+        for (int i = 0; i < 80; i++) {
+            world.step();
+            twin.step();
+        }
+        List<Event> a = new ArrayList<>(), b = new ArrayList<>();
+        world.drainEvents(a);
+        twin.drainEvents(b);
+        List<Event> twinTail = b.subList(b.size() - a.size(), b.size());
+        assertEquals(twinTail, a);
+        assertArrayEquals(twin.snapshot().toBytes(), world.snapshot().toBytes());
+    }
+
+    private static LabWorld twoBodies() {
+        LabWorld world = lab(LabMethod.SHAPE_MATCHING, LabParams.defaults(), 2, ball());
+        world.addBody(LabBodyDef.of("cube", LabMethod.IMPULSE, LabMeshes.cube(0.2))
+                .withPose(new Vec3(-1, 1.5, 0), Quat.IDENTITY));
+        return world;
+    }
+
     @Test
     void badInputIsRejectedAndTheWorldIsUnchanged() {
         LabWorld world = lab(LabMethod.IMPULSE, LabParams.defaults(), 1, ball());
