@@ -31,8 +31,12 @@ public final class SceneCheck {
     /**
      * The first violation of each kind, null where none: a message starting {@code step N: } and
      * ending with the scene's description. Stepping stops at a non-finite state.
+     *
+     * @param slipped whether the bad state got past the step's own check (which throws
+     *     SimulationException): a finite but unusable pose that an IllegalArgumentException caught later,
+     *     or a non-finite number read after the step
      */
-    public record Outcome(String nonFinite, String belowGround, String energy) {
+    public record Outcome(String nonFinite, String belowGround, String energy, boolean slipped) {
 
         /** Whether the scene kept all three. */
         public boolean passed() {
@@ -61,11 +65,11 @@ public final class SceneCheck {
                 w.step(scene.dt());
             } catch (SimulationException e) {
                 return new Outcome("step " + step + ": " + e.getMessage() + "\n" + scene.description(), below,
-                        energy);
+                        energy, false);
             } catch (IllegalArgumentException e) {
                 // A pose of 1e20 m reaches the collision world's check before the step's own.
                 return new Outcome("step " + step + ": IllegalArgumentException, not SimulationException: "
-                        + e.getMessage() + "\n" + scene.description(), below, energy);
+                        + e.getMessage() + "\n" + scene.description(), below, energy, true);
             }
             for (int k = 0; k < scene.dynamicBodies().size(); k++) {
                 BodyId id = scene.dynamicBodies().get(k);
@@ -74,12 +78,12 @@ public final class SceneCheck {
                 } catch (IllegalArgumentException e) {
                     // A finite but zero quaternion passes the step's check and fails the pose's.
                     return new Outcome("step " + step + ": " + w.name(id) + " cannot be read: "
-                            + e.getMessage() + "\n" + scene.description(), below, energy);
+                            + e.getMessage() + "\n" + scene.description(), below, energy, true);
                 }
                 for (double v : s) {
                     if (!Double.isFinite(v)) {
                         return new Outcome("step " + step + ": " + w.name(id) + " has a non-finite state\n"
-                                + scene.description(), below, energy);
+                                + scene.description(), below, energy, true);
                     }
                 }
                 double y = w.centerOfMass(id).y(), reach = scene.reach(k);
@@ -95,6 +99,6 @@ public final class SceneCheck {
                         + " J)\n" + scene.description();
             }
         }
-        return new Outcome(null, below, energy);
+        return new Outcome(null, below, energy, false);
     }
 }
