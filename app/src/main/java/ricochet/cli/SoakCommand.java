@@ -44,7 +44,7 @@ final class SoakCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--scenes", split = ",", paramLabel = "a,b",
+    @Option(names = "--scenes", split = ",", paramLabel = "SCENE",
             description = "built-in scene names or scene files (default spheres,wall)")
     List<String> scenes;
 
