@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code ./ricochet}: the entry point. */
 @Command(name = "ricochet", mixinStandardHelpOptions = true, version = "ricochet 0.1.0",
         description = "Ricochet, a pure-Java rigid-body physics engine.",
-        subcommands = {RunCommand.class, ScenesCommand.class, ValidateCommand.class})
+        subcommands = {RunCommand.class, ScenesCommand.class, ValidateCommand.class, SoakCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code of a run whose simulation failed (e.g. a non-finite state). */

@@ -30,7 +30,7 @@ import ricochet.world.WorldSimulation;
 
 /**
  * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]
- * [--profile] [--snapshot FILE [--snapshot-every N]]}, or {@code ./ricochet run --resume FILE ...}:
+ * [--profile | --hash] [--snapshot FILE [--snapshot-every N]]}, or {@code ./ricochet run --resume FILE ...}:
  * simulates headless and prints a summary table. A resumed run goes on from a snapshot's state, with
  * step numbers, frame numbers and time going on from it, bit for bit as if the first run had not
  * stopped.
@@ -76,6 +76,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--profile", description = "also print the mean time per step of each stage of the world's step")
     boolean profile;
 
+    @Option(names = "--hash", description = "print only the summary's state hash line (to compare runs"
+            + " across JVMs and machines)")
+    boolean hashOnly;
+
     @Option(names = "--resume", paramLabel = "FILE",
             description = "go on from a snapshot written by --snapshot (it holds the scene; no SCENE)")
     Path resume;
@@ -100,6 +104,10 @@ final class RunCommand implements Callable<Integer> {
             err.println(scene == null
                     ? "error: missing SCENE (a scene file or a built-in scene's name), or --resume FILE"
                     : "error: give either SCENE or --resume FILE, not both (a snapshot holds its scene)");
+            return Main.BAD_INPUT;
+        }
+        if (hashOnly && profile) {
+            err.println("error: --hash prints only the state hash; leave out --profile");
             return Main.BAD_INPUT;
         }
         if (snapshotEvery != null && (snapshotEvery < 1 || snapshot == null)) {
@@ -262,11 +270,16 @@ final class RunCommand implements Callable<Integer> {
      * @param stepNanos the steps alone
      */
     private void printSummary(Simulation sim, long first, long steps, double wallSeconds, long stepNanos) {
+        PrintWriter o = spec.commandLine().getOut();
+        String hash = String.format(Locale.ROOT, "state hash       %016x", sim.stateHash());
+        if (hashOnly) {
+            o.println(hash);
+            return;
+        }
         int sleeping = 0;
         for (int b = 0; b < sim.bodyCount(); b++) {
             sleeping += sim.isSleeping(b) ? 1 : 0;
         }
-        PrintWriter o = spec.commandLine().getOut();
         o.println("scene            " + (scene != null ? scene : resume + " (resumed at step " + first
                 + ")"));
         o.println("steps            " + steps);
@@ -288,7 +301,7 @@ final class RunCommand implements Callable<Integer> {
         if (snapshot != null) {
             o.println("snapshot         " + snapshot + " (step " + sim.stepCount() + ")");
         }
-        o.println(String.format(Locale.ROOT, "state hash       %016x", sim.stateHash()));
+        o.println(hash);
         if (profile) {
             if (sim instanceof WorldSimulation w) {
                 o.println("profile (mean wall time per step by stage):");

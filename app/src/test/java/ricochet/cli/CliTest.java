@@ -35,6 +35,22 @@ class CliTest {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /** {@code --hash} prints the summary's own hash line and nothing else (for scripts on other machines). */
+    @Test
+    void runWithHashPrintsOnlyTheSummarysStateHashLine() {
+        Result table = cli("run", "wall", "--steps", "50");
+        Result hash = cli("run", "wall", "--steps", "50", "--hash");
+        assertEquals(0, hash.code, hash.err);
+        String line = table.out.lines().filter(l -> l.startsWith("state hash")).findFirst().orElseThrow();
+        assertEquals(line + System.lineSeparator(), hash.out);
+        assertTrue(line.matches("state hash +[0-9a-f]{16}"), line);
+        // One step more is another state: the wall sleeps, but its ball flies on.
+        assertFalse(cli("run", "wall", "--steps", "51", "--hash").out.equals(hash.out));
+        Result both = cli("run", "pyramid", "--steps", "5", "--hash", "--profile");
+        assertEquals(2, both.code);
+        assertTrue(both.err.contains("--hash prints only the state hash"), both.err);
+    }
+
     @Test
     void runPrintsTheSummaryTable() {
         Result r = cli("run", "bunny", "--steps", "100");

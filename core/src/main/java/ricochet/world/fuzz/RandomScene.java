@@ -1,6 +1,7 @@
-package ricochet.world;
+package ricochet.world.fuzz;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import ricochet.geometry.shape.BoxShape;
@@ -17,6 +18,9 @@ import ricochet.math.Quat;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
 import ricochet.ragdoll.Ragdoll;
+import ricochet.world.BodyDef;
+import ricochet.world.BodyId;
+import ricochet.world.World;
 
 /**
  * A random world for the no-NaN promise, built from a seed and a few knobs so that jqwik can shrink
@@ -26,19 +30,35 @@ import ricochet.ragdoll.Ragdoll;
  * velocities up to 20 rad/s, above a static ground (a plane, or a box 4 km wide and 10 m thick so
  * nothing leaves it in 300 steps at 100 m/s); optionally random joints between the bodies and a ragdoll.
  * Every number is finite, so any non-finite state is the engine's fault.
+ *
+ * <p>The same arguments give the same world on any JVM and CPU: {@code StrictMath.pow} and
+ * {@code cbrt}, not {@code Math}'s, whose intrinsics differ in the last bit (about one {@code pow}
+ * in ten on JDK 17; JDK 25's {@code Math.cbrt} differs from 17's for one of the body counts), so a
+ * failing scene's number replays the same scene elsewhere.
  */
-final class RandomScene {
+public final class RandomScene {
 
-    static final double G = 9.81;
+    /** Gravity, m/s^2 (along -y). */
+    public static final double G = 9.81;
 
-    final World world;
-    final double dt;
-    final List<BodyId> dynamic = new ArrayList<>();
+    private final World world;
+    private final double dt;
+    private final boolean joined;
+    private final List<BodyId> dynamic = new ArrayList<>();
     /** Per dynamic body: the distance from its centre of mass to its farthest point, m. */
-    final List<Double> extent = new ArrayList<>();
-    final String description;
+    private final List<Double> extent = new ArrayList<>();
+    private final String description;
 
-    RandomScene(long seed, int bodies, int joints, boolean ragdoll, boolean planeGround, int dtDivisor) {
+    /**
+     * @param seed the generator's seed
+     * @param bodies dynamic bodies, >= 1 for any joint to be made
+     * @param joints random joints between the bodies or to the world
+     * @param ragdoll whether a ragdoll is dropped above them
+     * @param planeGround a plane for ground, else a 4 km box
+     * @param dtDivisor {@code dt = 1 / dtDivisor} s
+     */
+    public RandomScene(long seed, int bodies, int joints, boolean ragdoll, boolean planeGround,
+                       int dtDivisor) {
         SplittableRandom r = new SplittableRandom(seed);
         world = new World(new Vec3(0, -G, 0));
         dt = 1.0 / dtDivisor;
@@ -52,7 +72,7 @@ final class RandomScene {
                     new BoxShape(2000, 5, 2000), 0.6, 0);
         }
         // Region side ~ 2 m per body^(1/3): with sizes log-uniform up to 10 m most scenes overlap.
-        double half = 1 + Math.cbrt(bodies);
+        double half = 1 + StrictMath.cbrt(bodies);
         for (int k = 0; k < bodies; k++) {
             Shape shape = shape(r, 0);
             double volume = MassProperties.of(shape, 1).mass();
@@ -105,6 +125,47 @@ final class RandomScene {
             }
         }
         description = d.toString();
+        joined = ragdoll || (joints > 0 && bodies >= 1);
+    }
+
+    /**
+     * Scene number {@code n} of the soak: its knobs (1-16 bodies, 0-4 joints, a ragdoll one time in
+     * four, plane or box ground, dt 1/30-1/240 s) drawn from {@code n}, so {@code n} alone replays it.
+     */
+    public static RandomScene numbered(long n) {
+        SplittableRandom r = new SplittableRandom(n * 0x9E3779B97F4A7C15L + 1);
+        return new RandomScene(r.nextLong(), 1 + r.nextInt(16), r.nextInt(5), r.nextInt(4) == 0,
+                r.nextBoolean(), 30 + r.nextInt(211));
+    }
+
+    /** The world, before any step; the caller steps it. */
+    public World world() {
+        return world;
+    }
+
+    /** Seconds per step. */
+    public double dt() {
+        return dt;
+    }
+
+    /** Whether the scene has joints (random ones or a ragdoll's). */
+    public boolean hasJoints() {
+        return joined;
+    }
+
+    /** The dynamic bodies, the scene's then the ragdoll's parts. */
+    public List<BodyId> dynamicBodies() {
+        return Collections.unmodifiableList(dynamic);
+    }
+
+    /** The distance from dynamic body k's centre of mass to its farthest point, m. */
+    public double reach(int k) {
+        return extent.get(k);
+    }
+
+    /** The knobs on the first line, then one line per body and joint. */
+    public String description() {
+        return description;
     }
 
     /** Sphere, box, capsule, cylinder, hull or (at the top level) a compound of two or three of them. */
@@ -147,15 +208,15 @@ final class RandomScene {
         return QuickHull.build(p);
     }
 
-    static double uniform(SplittableRandom r, double lo, double hi) {
+    private static double uniform(SplittableRandom r, double lo, double hi) {
         return lo + (hi - lo) * r.nextDouble();
     }
 
-    static double logUniform(SplittableRandom r, double lo, double hi) {
-        return lo * Math.pow(hi / lo, r.nextDouble());
+    private static double logUniform(SplittableRandom r, double lo, double hi) {
+        return lo * StrictMath.pow(hi / lo, r.nextDouble());
     }
 
-    static Vec3 randomUnit(SplittableRandom r) {
+    private static Vec3 randomUnit(SplittableRandom r) {
         while (true) {
             double x = uniform(r, -1, 1), y = uniform(r, -1, 1), z = uniform(r, -1, 1);
             double l = Math.sqrt(x * x + y * y + z * z);
@@ -166,11 +227,11 @@ final class RandomScene {
     }
 
     /** Uniform in direction, magnitude uniform in [0, max]. */
-    static Vec3 randomVector(SplittableRandom r, double max) {
+    private static Vec3 randomVector(SplittableRandom r, double max) {
         return randomUnit(r).times(max * r.nextDouble());
     }
 
-    static Quat randomRotation(SplittableRandom r) {
+    private static Quat randomRotation(SplittableRandom r) {
         return Quat.fromAxisAngle(randomUnit(r), uniform(r, 0, 2 * Math.PI));
     }
 }

@@ -1,0 +1,104 @@
+package ricochet.world.fuzz;
+
+import ricochet.world.BodyId;
+import ricochet.world.SimulationException;
+import ricochet.world.World;
+
+/**
+ * Promise 1's watch over a {@link RandomScene}: steps it and checks after every step that
+ * <ul>
+ *   <li>every dynamic body's state is finite and no step threw {@link SimulationException};
+ *   <li>no centre of mass is below the ground (y = 0) by more than the body's own reach;
+ *   <li>{@code E = KE + PE <= E0 + sum m (3 m/s)^2 + 1e-9 (|E0| + sum m (3 m/s)^2)}.
+ * </ul>
+ * Why that energy bound: gravity, soft contacts with restitution <= 1, friction, damping and joint
+ * impulses only remove energy, and semi-implicit Euler under gravity loses {@code m g^2 h^2 / 2} per
+ * substep in free flight. What may add energy is the push-out of overlaps, whose velocity the solver
+ * caps at 3 m/s: separating one body from an overlap gives it at most {@code 1/2 m (3 m/s)^2} along
+ * the contact normal (effective mass at the point <= m), so twice that per body allows for a pile
+ * pushed apart in more than one direction. The last term is rounding in sums of large energies.
+ */
+public final class SceneCheck {
+
+    /** Steps of a scene in the property test and, by default, in the soak. */
+    public static final int STEPS = 300;
+    /** The solver's cap on the speed at which overlaps are pushed apart, m/s. */
+    public static final double PUSH_OUT_SPEED = 3;
+
+    private SceneCheck() {
+    }
+
+    /**
+     * The first violation of each kind, null where none: a message starting {@code step N: } and
+     * ending with the scene's description. Stepping stops at a non-finite state.
+     *
+     * @param slipped whether the bad state got past the step's own check (which throws
+     *     SimulationException): a finite but unusable pose that an IllegalArgumentException caught later,
+     *     or a non-finite number read after the step
+     */
+    public record Outcome(String nonFinite, String belowGround, String energy, boolean slipped) {
+
+        /** Whether the scene kept all three. */
+        public boolean passed() {
+            return nonFinite == null && belowGround == null && energy == null;
+        }
+    }
+
+    /** {@link #STEPS} steps of {@code scene}. */
+    public static Outcome run(RandomScene scene) {
+        return run(scene, STEPS);
+    }
+
+    /** {@code steps} steps of {@code scene}, which must not have been stepped before. */
+    public static Outcome run(RandomScene scene, int steps) {
+        World w = scene.world();
+        double e0 = w.kineticEnergy() + w.potentialEnergy();
+        double slack = 0;
+        for (BodyId id : scene.dynamicBodies()) {
+            slack += w.mass(id) * PUSH_OUT_SPEED * PUSH_OUT_SPEED;
+        }
+        double bound = e0 + slack + 1e-9 * (Math.abs(e0) + slack);
+        String below = null, energy = null;
+        double[] s = new double[13];
+        for (int step = 1; step <= steps; step++) {
+            try {
+                w.step(scene.dt());
+            } catch (SimulationException e) {
+                return new Outcome("step " + step + ": " + e.getMessage() + "\n" + scene.description(), below,
+                        energy, false);
+            } catch (IllegalArgumentException e) {
+                // A pose of 1e20 m reaches the collision world's check before the step's own.
+                return new Outcome("step " + step + ": IllegalArgumentException, not SimulationException: "
+                        + e.getMessage() + "\n" + scene.description(), below, energy, true);
+            }
+            for (int k = 0; k < scene.dynamicBodies().size(); k++) {
+                BodyId id = scene.dynamicBodies().get(k);
+                try {
+                    w.readState(id, s);
+                } catch (IllegalArgumentException e) {
+                    // A finite but zero quaternion passes the step's check and fails the pose's.
+                    return new Outcome("step " + step + ": " + w.name(id) + " cannot be read: "
+                            + e.getMessage() + "\n" + scene.description(), below, energy, true);
+                }
+                for (double v : s) {
+                    if (!Double.isFinite(v)) {
+                        return new Outcome("step " + step + ": " + w.name(id) + " has a non-finite state\n"
+                                + scene.description(), below, energy, true);
+                    }
+                }
+                double y = w.centerOfMass(id).y(), reach = scene.reach(k);
+                if (below == null && y < -reach) {
+                    below = "step " + step + ": " + w.name(id) + " centre at y = " + y
+                            + " m, below the ground by more than its reach " + reach + " m\n"
+                            + scene.description();
+                }
+            }
+            double e = w.kineticEnergy() + w.potentialEnergy();
+            if (energy == null && !(e <= bound)) {
+                energy = "step " + step + ": energy " + e + " J above the bound " + bound + " J (E0 = " + e0
+                        + " J)\n" + scene.description();
+            }
+        }
+        return new Outcome(null, below, energy, false);
+    }
+}
