@@ -2,7 +2,6 @@ package ricochet.joints;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import ricochet.geometry.shape.BoxShape;
@@ -41,23 +40,21 @@ class FastBodyJointTest {
         return max / e0;
     }
 
-    @ParameterizedTest
-    @CsvSource({"fixed, 10", "fixed, 40", "ball, 80", "hinge, 10", "sixDof, 10"})
-    void jointOnAFastBodyTakesEnergyOut(String type, double speed) {
-        double ratio = maxEnergyRatio(type, speed);
-        assertTrue(ratio <= 1 + 1e-9, type + " at " + speed + " m/s: max E / E0 = " + ratio);
-    }
-
     /**
-     * Today the energy grows 10^4 to 10^6-fold (the ball joint alone holds); with a ground plane the
-     * fixed case goes non-finite within 230 steps. Capping the spin per substep (Box2D's
-     * B2_MAX_ROTATION) was tried and does not help: the gain is in linear velocity.
+     * Every kind that locks the point at 10 to 160 m/s. Solved part by part (point, then angular
+     * rows, Gauss-Seidel) the energy grew 10^4 to 10^6-fold at 80 m/s (the ball joint alone held):
+     * the point row turned the approach into spin about the anchor, the angular rows took the spin
+     * out and left the anchor moving, and what one pass left unconverged, integrated while the body
+     * turned ~0.6 rad a substep, put energy in. Capping the spin per substep (Box2D's
+     * B2_MAX_ROTATION) did not help: the gain was in linear velocity. Solved as one block (see
+     * {@code EqualityBlock}) every pass ends with {@code J v = 0}.
      */
     @ParameterizedTest
-    @CsvSource({"fixed, 80", "sixDof, 80", "hinge, 80"})
-    @Disabled("open: angular rows beside the point row pump energy when the body turns ~0.6 rad per substep")
-    void lockedJointOnAVeryFastBodyTakesEnergyOut(String type, double speed) {
+    @CsvSource({"fixed, 10", "fixed, 40", "fixed, 80", "fixed, 160", "ball, 80", "ball, 160", "hinge, 10",
+            "hinge, 80", "hinge, 160", "sixDof, 10", "sixDof, 80", "sixDof, 160"})
+    void jointOnAFastBodyTakesEnergyOut(String type, double speed) {
         double ratio = maxEnergyRatio(type, speed);
+        System.out.printf("%s at %.0f m/s: max E / E0 = %.6f%n", type, speed, ratio);
         assertTrue(ratio <= 1 + 1e-9, type + " at " + speed + " m/s: max E / E0 = " + ratio);
     }
 }
