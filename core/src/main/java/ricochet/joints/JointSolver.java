@@ -29,8 +29,8 @@ import ricochet.dynamics.Softness;
  * <p>A joint's equality rows (point, angular lock or hinge axes, slider axes, locked six-DOF axes, a
  * coordinate held at {@code lower == upper}: up to six) are solved together as one block,
  * {@code K = J M^-1 J^T} factored {@code L D L^T}, e.g. 6x6 for a fixed joint (see
- * {@link EqualityBlock}); its limits, motors and springs follow as single rows, in the relax pass
- * against the block's Schur complement so that they do not pull the block's rows apart.
+ * {@link EqualityBlock}); its limits, motors and springs follow as single rows against the block's
+ * Schur complement, so that they do not pull the block's rows apart.
  *
  * <p>Coordinates are A's relative to B (B is the reference: a door's frame, or the world), so a motor
  * of positive speed turns A positively about the axis. A hinge's (and a twist's) angle is
@@ -726,7 +726,11 @@ public final class JointSolver implements ConstraintSet {
         }
         double k = mAB * (ux * ux + uy * uy + uz * uz) + cax * iax + cay * iay + caz * iaz
                 + cbx * ibx + cby * iby + cbz * ibz;
-        double keff = mode == RELAX ? k - block.couple(ux, uy, uz, iax, iay, iaz, ibx, iby, ibz) : k;
+        // The block's response to the row: rigid in the relax pass; in the biased pass the block is a
+        // soft spring, lambda = -massScale K^-1 (...) - impulseScale lambda_acc, whose equations stay
+        // satisfied under a row impulse l when the block takes -l massScale K^-1 c.
+        double respond = mode == RELAX ? 1 : soft.massScale;
+        double keff = k - respond * block.couple(ux, uy, uz, iax, iay, iaz, ibx, iby, ibz);
         // A row the block already holds (a motor on a locked axis) has keff ~ 0 up to rounding.
         if (!(k > 0) || !(keff > 1e-9 * k)) {
             return 0;
@@ -735,9 +739,9 @@ public final class JointSolver implements ConstraintSet {
         double updated = impulse(kind, 1 / keff, cdot, c, acc, speed, maxImpulse, softAt);
         d[o + impulse] = updated;
         double l = updated - acc;
-        if (l != 0 && mode == RELAX) {
+        if (l != 0 && respond != 0) {
             for (int i = 0; i < block.n; i++) {
-                double li = -l * block.x[i];
+                double li = -l * respond * block.x[i];
                 d[o + block.impulse[i]] += li;
                 block.apply(s, a, b, i, li);
             }

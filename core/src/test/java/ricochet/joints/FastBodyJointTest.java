@@ -12,7 +12,8 @@ import ricochet.world.BodyId;
 import ricochet.world.World;
 
 /**
- * Found by {@code NoNaNPropertyTest}: a joint to the world made on a body already moving fast.
+ * Found by {@code NoNaNPropertyTest}: a joint made on bodies already moving fast. First, a joint to
+ * the world on one body.
  * No gravity, so {@code E = KE}; the joint starts satisfied and its impulses can only take energy
  * out, so {@code E <= E0} (plus 1e-9 E0 for rounding) for all 300 steps. The body is a
  * 0.2 x 0.1 x 0.16 m box and the anchor 0.57 m from its centre, so the point row turns most of
@@ -56,5 +57,38 @@ class FastBodyJointTest {
         double ratio = maxEnergyRatio(type, speed);
         System.out.printf("%s at %.0f m/s: max E / E0 = %.6f%n", type, speed, ratio);
         assertTrue(ratio <= 1 + 1e-9, type + " at " + speed + " m/s: max E / E0 = " + ratio);
+    }
+
+    /**
+     * Found by {@code NoNaNPropertyTest} (soak scene 6735): two bodies 3 cm across, 205 and 26 kg,
+     * hinged with limits at an anchor 0.6 m from each, the light one arriving at 100 m/s. The
+     * effective mass at the anchor is almost all rotation (lever / size = 40), so the joint stops the
+     * approach by spinning both bodies; with the hinge's limit solved apart from its point and axis
+     * rows the warm starts spun them to 10^4 rad/s and the pair went non-finite in 60 steps. No
+     * gravity and no contact between them, so {@code E = KE} and {@code E <= E0} throughout.
+     */
+    @ParameterizedTest
+    @CsvSource({"hinge, 1", "hinge, 2", "hinge, 4", "hinge, 16", "ball, 4", "fixed, 4"})
+    void tinyHeavyBodiesJoinedAtSpeedGainNoEnergy(String type, int substeps) {
+        World w = new World(Vec3.ZERO);
+        w.setSubsteps(substeps);
+        double size = 0.015;
+        Shape s = new BoxShape(size, 0.8 * size, 0.6 * size);
+        double volume = 8 * size * 0.8 * size * 0.6 * size;
+        BodyId a = w.add(BodyDef.dynamic().withShape(s, 205 / volume), s, 0.5, 0);
+        BodyId b = w.add(BodyDef.dynamic().withShape(s, 26 / volume).withPosition(new Vec3(0.3, 0.2, 0.1))
+                .withVelocity(new Vec3(0.3, -0.8, 0.5).normalized().times(100)), s, 0.5, 0);
+        Vec3 anchor = new Vec3(-0.2, 0.6, 0.3);
+        w.addJoint(switch (type) {
+            case "hinge" -> JointDef.hinge(a, b, anchor, new Vec3(0.3, 0.4, 0.8).normalized()).limits(-1, 1);
+            case "ball" -> JointDef.ball(a, b, anchor);
+            default -> JointDef.fixed(a, b, anchor);
+        });
+        double e0 = w.kineticEnergy(), max = e0;
+        for (int k = 0; k < 300; k++) {
+            w.step(1.0 / 39);
+            max = Math.max(max, w.kineticEnergy());
+        }
+        assertTrue(max <= e0 * (1 + 1e-9), type + " with " + substeps + " substeps: max E / E0 = " + max / e0);
     }
 }
