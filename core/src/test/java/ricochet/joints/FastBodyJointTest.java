@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import ricochet.geometry.shape.BoxShape;
+import ricochet.geometry.shape.CapsuleShape;
+import ricochet.geometry.shape.MassProperties;
 import ricochet.geometry.shape.Shape;
 import ricochet.math.Vec3;
 import ricochet.world.BodyDef;
@@ -90,5 +92,37 @@ class FastBodyJointTest {
             max = Math.max(max, w.kineticEnergy());
         }
         assertTrue(max <= e0 * (1 + 1e-9), type + " with " + substeps + " substeps: max E / E0 = " + max / e0);
+    }
+
+    /**
+     * Found by {@code NoNaNPropertyTest} (soak scene 944): a capsule 9 mm long, 9 kg, held to the
+     * world by a ball joint and a six-DOF (all axes locked) at anchors 0.8 and 1 m from it, made while
+     * it moves at 80 m/s. The two joints share the load in any proportion and their impulses drift to
+     * hundreds of N s that cancel on the body; applied again along world axes after the body turned in
+     * a substep they no longer cancelled and spun it to 10^6 rad/s (non-finite in 27 steps). Under
+     * gravity: the joints stop it at once, so the energy stays at most E0, and it hangs still with
+     * both joints closed (the soft joints' sag under its weight at 1 substep: 1.4 mm; bound 5 mm).
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "4", "8"})
+    void twoJointsHoldingATinyBodyAgree(int substeps) {
+        World w = new World(new Vec3(0, -9.81, 0));
+        w.setSubsteps(substeps);
+        Shape s = new CapsuleShape(0.002, 0.0025);
+        double density = 9 / MassProperties.of(s, 1).mass();
+        BodyId a = w.add(BodyDef.dynamic().withShape(s, density).withPosition(new Vec3(-0.8, 3.4, 1.1))
+                .withVelocity(new Vec3(0.6, -0.5, 0.62).normalized().times(80))
+                .withAngularVelocity(new Vec3(3, -10, 12)), s, 0.5, 0);
+        JointId ball = w.addJoint(JointDef.ball(a, null, new Vec3(-0.3, 3.9, 1.5)));
+        JointId six = w.addJoint(JointDef.sixDof(a, null, new Vec3(-1.4, 2.9, 1.6), new Vec3(0, 0, 1)));
+        double e0 = w.kineticEnergy() + w.potentialEnergy(), max = e0;
+        for (int k = 0; k < 300; k++) {
+            w.step(1.0 / 53);
+            max = Math.max(max, w.kineticEnergy() + w.potentialEnergy());
+        }
+        assertTrue(max <= e0 + 1e-9 * Math.abs(e0), "max E " + max + " > E0 " + e0);
+        assertTrue(w.jointGap(ball) < 5e-3 && w.jointGap(six) < 5e-3,
+                "gaps " + w.jointGap(ball) + ", " + w.jointGap(six));
+        assertTrue(w.velocity(a).length() < 1e-3, "at rest: " + w.velocity(a));
     }
 }
