@@ -91,7 +91,8 @@ class FastBodyJointTest {
             w.step(1.0 / 39);
             max = Math.max(max, w.kineticEnergy());
         }
-        assertTrue(max <= e0 * (1 + 1e-9), type + " with " + substeps + " substeps: max E / E0 = " + max / e0);
+        assertTrue(max <= e0 * (1 + 1e-9),
+                type + " with " + substeps + " substeps: max E / E0 = " + max / e0);
     }
 
     /**

@@ -27,24 +27,33 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * the contact normal (effective mass at the point <= m), so twice that per body allows for a pile
  * pushed apart in more than one direction. The last term is rounding in sums of large energies.
  *
- * <p>None of the three holds today for every scene. Of the 10^4 soak scenes, 1,748 went non-finite
- * (1,746 of them with random joints; in 72 the step's check let through a finite but unusable state,
- * a 1e167 m pose or a zero quaternion, which then threw IllegalArgumentException), 2,912 had a body
- * below the ground and 3,778 broke the energy bound. CI therefore asserts finiteness over scenes of
- * free bodies ({@link #TRIES} scenes with a fixed seed, which hold; at 2,000 tries one of about 340
- * fails too), keeps the full property disabled, and keeps the
- * shrunk failing cases below as disabled examples until they are fixed. The soak counts all three:
+ * <p>None of the three holds today for every scene. Of the 10^4 soak scenes (8,507 with random joints
+ * or a ragdoll, 1,493 of free bodies), 110 went non-finite, all with two to four random joints (none
+ * with at most one joint, ragdoll or not; none threw anything but {@link SimulationException}), 365
+ * had a body below the ground (39 of them free bodies: mostly bodies of a few millimetres pressed
+ * under heavy ones) and 297 broke the energy bound (11 free bodies). Before issue 10's fixes (each
+ * joint's equality rows as one block, limits against its Schur complement, hinge axes as a swing
+ * angle, joint correction capped at 10 m/s, spin capped per substep, world-axis joint impulses
+ * turned with their body, clipped cylinder manifolds) the same scenes gave 2,065, 2,493 and 3,815.
+ * CI therefore asserts finiteness over scenes with at most one random joint, with or without a
+ * ragdoll ({@link #CI_TRIES} scenes with a fixed seed, which hold), keeps the full property
+ * disabled, keeps the shrunk cases that were fixed as examples and the one still failing as a
+ * disabled example. The soak counts all three, split between scenes with joints and without:
  * {@code mvn -o -pl core test -Dtest=NoNaNPropertyTest#soak -Dricochet.soak.scenes=10000}.
  */
 class NoNaNPropertyTest {
 
     static final int STEPS = 300;
     static final int TRIES = 150;
+    static final int CI_TRIES = 2000;
     static final double PUSH_OUT_SPEED = 3;
 
-    /** The full promise: any of the random scenes. Fails today (see the class comment); run by hand. */
+    /**
+     * The full promise: any of the random scenes. Fails today for about 1 in 80 scenes with two to
+     * four random joints (see the class comment); run by hand.
+     */
     @Property(tries = TRIES, seed = "20261123")
-    @Disabled("non-finite states in scenes with joints or a ragdoll: open, see the README's Promises")
+    @Disabled("non-finite states in some scenes with 2-4 random joints: open, see the README's Promises")
     void randomScenesStayFinite(
             @ForAll long seed, @ForAll @IntRange(min = 1, max = 16) int bodies,
             @ForAll @IntRange(min = 0, max = 4) int joints, @ForAll boolean ragdoll,
@@ -53,26 +62,34 @@ class NoNaNPropertyTest {
         assertNull(o.nonFinite, o.nonFinite);
     }
 
-    /** The part that holds today and guards CI: scenes of free bodies only, no joints, no ragdoll. */
-    @Property(tries = TRIES, seed = "20261123")
-    void randomScenesOfFreeBodiesStayFinite(
+    /**
+     * The part that holds today and guards CI: free bodies with at most one random joint, with or
+     * without a ragdoll ({@link #CI_TRIES} scenes, a fixed seed).
+     */
+    @Property(tries = CI_TRIES, seed = "20261123")
+    void randomScenesWithAtMostOneJointStayFinite(
             @ForAll long seed, @ForAll @IntRange(min = 1, max = 16) int bodies,
+            @ForAll @IntRange(min = 0, max = 1) int joints, @ForAll boolean ragdoll,
             @ForAll boolean planeGround, @ForAll @IntRange(min = 30, max = 240) int dtDivisor) {
-        Outcome o = run(new RandomScene(seed, bodies, 0, false, planeGround, dtDivisor));
+        Outcome o = run(new RandomScene(seed, bodies, joints, ragdoll, planeGround, dtDivisor));
         assertNull(o.nonFinite, o.nonFinite);
     }
 
-    /** Shrunk by jqwik from the full property: a slider to the world on a small hull, beside a ragdoll. */
+    /**
+     * Shrunk by jqwik from the full property: a slider to the world on a small hull, beside a ragdoll.
+     * Went non-finite at step 111 until each joint's equality rows were solved as one block.
+     */
     @Example
-    @Disabled("goes non-finite at step 111: open, see the README's Promises")
     void hullOnASliderBesideARagdollStaysFinite() {
         Outcome o = run(new RandomScene(0, 1, 3, true, true, 30));
         assertNull(o.nonFinite, o.nonFinite);
     }
 
-    /** From the 10^4 soak: the one scene of free bodies (11, no joints) that went non-finite, at step 142. */
+    /**
+     * From the 10^4 soak: the one scene of free bodies (11, no joints) that went non-finite, at step
+     * 142; it held again on main before this work (the step's state check and the changes with it).
+     */
     @Example
-    @Disabled("a cylinder among free bodies goes non-finite: open, see the README's Promises")
     void freeBodiesWithACylinderStayFinite() {
         Outcome o = run(new RandomScene(7227128348212146145L, 11, 0, false, true, 116));
         assertNull(o.nonFinite, o.nonFinite);
@@ -81,37 +98,58 @@ class NoNaNPropertyTest {
     /**
      * Shrunk by jqwik from the free-body property run with 2,000 tries (it failed near try 340): 13
      * free bodies; after a step one is at 2e20 m with the quaternion (0, 0, 0, 0), finite, so the step's
-     * check passes and {@code readState} throws IllegalArgumentException.
+     * check passes and {@code readState} throws IllegalArgumentException. Main's check (a pose beyond
+     * {@code MAX_POSITION}, {@code |q|^2} off 1) now stops such a step, and the scene holds.
      */
     @Example
-    @Disabled("13 free bodies blow up: open, see the README's Promises")
     void thirteenFreeBodiesStayFinite() {
         Outcome o = run(new RandomScene(14, 13, 0, false, true, 35));
         assertNull(o.nonFinite, o.nonFinite);
     }
 
-    /** Shrunk by jqwik: a small hull hits the plane at 78 m/s, spins up to 2260 rad/s, leaves at 566 m/s. */
+    /**
+     * Shrunk by jqwik: a small hull hits the plane at 78 m/s, spins up to 2260 rad/s, leaves at 566
+     * m/s. Holds since the integrator caps spin at {@code Integrator.MAX_ROTATION} per substep.
+     */
     @Example
-    @Disabled("energy gain off a fast spinner's restitution: open, see the README's Promises")
     void fastSpinningHullBouncesWithoutGainingEnergy() {
         Outcome o = run(new RandomScene(0, 1, 0, true, true, 31));
         assertNull(o.energy, o.energy);
     }
 
-    /** Shrunk by jqwik: two bodies joined while moving apart at up to 200 m/s. */
+    /**
+     * Shrunk by jqwik: two bodies joined while moving apart at up to 200 m/s. Holds since each joint's
+     * equality rows are solved as one block.
+     */
     @Example
-    @Disabled("energy gain through joints made between fast bodies: open, see the README's Promises")
     void jointBetweenFastBodiesGainsNoEnergy() {
         Outcome o = run(new RandomScene(-4644238456028572735L, 2, 2, false, true, 178));
         assertNull(o.energy, o.energy);
     }
 
-    /** From the soak: a single thin cylinder (reach 0.025 m) sinks into the ground box. */
+    /**
+     * From the soak: a single thin cylinder (reach 0.025 m) sank into the ground box; it held again on
+     * main before this work. Kept: cylinder-box contacts are clipped manifolds now.
+     */
     @Example
-    @Disabled("thin cylinder sinks into a box ground: open, see the README's Promises")
     void thinCylinderStaysOnTheGroundBox() {
         Outcome o = run(new RandomScene(8392123148533390784L, 1, 0, false, false, 50));
         assertNull(o.belowGround, o.belowGround);
+    }
+
+    /**
+     * Shrunk by jqwik from the full property after the fixes above: a hull and a capsule joined twice
+     * (a hinge and a locked six-DOF, redundant), each also held to the world (a hinge, a distance
+     * joint), made while they move at 57-78 m/s, dt 1/30. The loop jams with metres of error within
+     * five steps; the joints' accumulated impulses grow to hundreds of N s on bodies of 0.8 and 2.2
+     * kg, and each substep's warm start spins them to 10^5 rad/s before the solve takes most of it
+     * out again. Non-finite at step 27.
+     */
+    @Example
+    @Disabled("a jammed loop of redundant joints on fast light bodies: open, see the README's Promises")
+    void redundantJointsInAJammedLoopStayFinite() {
+        Outcome o = run(new RandomScene(0, 3, 4, true, true, 30));
+        assertNull(o.nonFinite, o.nonFinite);
     }
 
     /** Scenes 0..N-1, N from {@code -Dricochet.soak.scenes}; knobs drawn from the scene number. */
