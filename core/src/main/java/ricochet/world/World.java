@@ -592,11 +592,14 @@ public final class World {
                 continue;
             }
             BodyId id = handleOfSlot[store.slot[i]];
-            String load = !forceOk
-                    ? "the force " + new Vec3(fx, fy, fz) + " N on it adds up to " + dv + " m/s"
-                    : "the torque " + new Vec3(tx, ty, tz) + " N m on it adds up to " + dw + " rad/s";
+            double speed = !forceOk ? dv : dw;
+            String load = (!forceOk ? "the force " + new Vec3(fx, fy, fz) + " N"
+                    : "the torque " + new Vec3(tx, ty, tz) + " N m") + " on it adds "
+                    + (Double.isFinite(speed) ? "up to " + speed + (!forceOk ? " m/s" : " rad/s")
+                            + " in one step, beyond " + MAX_SPEED
+                            : "a non-finite speed in one step");
             throw new SimulationException(bodies.name(id), step, "load before the step: " + load
-                    + " in one step, beyond " + MAX_SPEED + "; the world is as it was before step " + step);
+                    + "; the world is as it was before step " + step);
         }
     }
 
