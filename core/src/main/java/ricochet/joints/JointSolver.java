@@ -67,6 +67,7 @@ public final class JointSolver implements ConstraintSet {
     private final Softness soft = new Softness();
     private final Softness own = new Softness();
     private final EqualityBlock block = new EqualityBlock();
+    private final JointImpulses impulses;
 
     /**
      * The fastest a rigid row's position correction may push, m/s along a linear row and rad/s about
@@ -101,6 +102,7 @@ public final class JointSolver implements ConstraintSet {
 
     public JointSolver(JointStore store) {
         this.js = store;
+        this.impulses = new JointImpulses(store);
     }
 
     /** The rigid rows' position-correction spring, Hz (> 0); default: a quarter of the substep rate. */
@@ -149,7 +151,7 @@ public final class JointSolver implements ConstraintSet {
 
     @Override
     public void prepare(BodyStore s, double h) {
-        turnPending = false;
+        impulses.reset();
         this.h = h;
         this.invH = 1 / h;
         double cap = 0.25 / h;
@@ -182,92 +184,22 @@ public final class JointSolver implements ConstraintSet {
 
     @Override
     public void warmStart(BodyStore s) {
+        impulses.beginWarmStart(s);
         pass(s, WARM);
+        impulses.endWarmStart(s);
     }
 
     @Override
     public void solve(BodyStore s, boolean useBias) {
-        if (!useBias && turnPending) {
-            turnImpulses(s);
+        if (!useBias) {
+            impulses.turnWithBodies(s);
         }
         for (int k = 0; k < iterations; k++) {
             pass(s, useBias ? SOLVE : RELAX);
         }
         if (useBias) {
-            recordOrientations(s);
+            impulses.recordOrientations(s);
         }
-    }
-
-    /** Each active joint's body A orientation at the end of the biased pass, 4 a joint. */
-    private double[] turnFrom = new double[4 * 16];
-    private boolean turnPending;
-
-    private void recordOrientations(BodyStore s) {
-        int n = js.slots();
-        if (turnFrom.length < 4 * n) {
-            turnFrom = new double[8 * n];
-        }
-        for (int j = 0; j < n; j++) {
-            if (js.active[j] != 0) {
-                int a = js.a[j];
-                turnFrom[4 * j] = s.qx[a];
-                turnFrom[4 * j + 1] = s.qy[a];
-                turnFrom[4 * j + 2] = s.qz[a];
-                turnFrom[4 * j + 3] = s.qw[a];
-            }
-        }
-        turnPending = true;
-    }
-
-    /**
-     * Turns the accumulated impulses kept along world axes (the point rows', and the angular lock's
-     * of a fixed, slider or locked six-DOF joint) with body A through the positions' integration,
-     * {@code L <- (q_A q_A0^-1) L} ({@code q_A0}: A's orientation after the biased pass), before the
-     * relax pass and the next substep's warm start apply them again. Rows along body axes (a hinge's,
-     * a slider's, limits) turn with their bodies already.
-     *
-     * <p>Why: two joints holding one body (a ball and a six-DOF on one capsule, say) share its load
-     * in any proportion, and their impulses drift apart along that freedom to hundreds of N s that
-     * cancel on the body: {@code J1^T L1 + J2^T L2 = 0} at the Jacobians they were found with. The
-     * body then turns up to {@code Integrator.MAX_ROTATION} in a substep; applied again along the old
-     * world axes, the two no longer cancel by {@code |L| r theta}, and on a 4 mm capsule with anchors
-     * 1 m away that was 10^6 rad/s of warm start (soak scene 944, non-finite in 27 steps). Turned with
-     * the body, forces and torques that cancelled still cancel. For a joint between two moving bodies
-     * A's turn is the choice (B is the reference, as for the coordinates).
-     */
-    private void turnImpulses(BodyStore s) {
-        turnPending = false;
-        double[] data = js.d;
-        for (int j = 0, n = js.slots(); j < n; j++) {
-            if (js.active[j] == 0) {
-                continue;
-            }
-            int a = js.a[j], f = 4 * j;
-            // dq = q_A conj(q_A0)
-            multiply(s.qx[a], s.qy[a], s.qz[a], s.qw[a], -turnFrom[f], -turnFrom[f + 1], -turnFrom[f + 2],
-                    turnFrom[f + 3]);
-            double x = qx, y = qy, z = qz, w = qw;
-            int at = STRIDE * j + I_POINT;
-            rotate(x, y, z, w, data[at], data[at + 1], data[at + 2]);
-            data[at] = ox;
-            data[at + 1] = oy;
-            data[at + 2] = oz;
-            if (locksRotation(j)) {
-                at = STRIDE * j + I_ANG;
-                rotate(x, y, z, w, data[at], data[at + 1], data[at + 2]);
-                data[at] = ox;
-                data[at + 1] = oy;
-                data[at + 2] = oz;
-            }
-        }
-    }
-
-    /** Whether joint j's I_ANG holds the angular lock's world-axis impulse (not a hinge's body-axis rows). */
-    private boolean locksRotation(int j) {
-        byte t = js.type[j];
-        int m = 6 * j;
-        return t == TYPE_FIXED || t == TYPE_SLIDER || t == TYPE_SIX_DOF && js.axisMode[m + 3] == AXIS_LOCKED
-                && js.axisMode[m + 4] == AXIS_LOCKED && js.axisMode[m + 5] == AXIS_LOCKED;
     }
 
     private void pass(BodyStore s, int m) {
