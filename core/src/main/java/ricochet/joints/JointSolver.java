@@ -17,15 +17,22 @@ import ricochet.dynamics.Softness;
  * {@code q_rel = F_A^-1 F_B}, identity at creation. The rows:
  *
  * <ul>
- *   <li>point: {@code d = 0} as one 3x3 block, {@code K = (mA + mB) 1 - [rA]x IA^-1 [rA]x - [rB]x IB^-1 [rB]x};</li>
- *   <li>angular lock: {@code 2 vec(F_B F_A^-1) = 0}, Jacobian {@code wB - wA}, {@code K = IA^-1 + IB^-1};</li>
- *   <li>hinge axes: {@code x_A . y_B = 0}, {@code x_A . z_B = 0}, Jacobians {@code y_B x x_A}, {@code z_B x x_A} (2x2 block);</li>
+ *   <li>point: {@code d = 0}, three linear rows along the world axes with levers rA, rB;</li>
+ *   <li>angular lock: {@code 2 vec(F_B F_A^-1) = 0}, three angular rows about the world axes;</li>
+ *   <li>hinge axes: the swing {@code theta n} taking {@code x_A} to {@code x_B} is 0, two angular rows
+ *       about {@code y_A}, {@code z_A} (see {@link #hingeAxesRows});</li>
  *   <li>a linear row along a unit {@code u}: {@code Cdot = u . (vB + wB x rB - vA - wA x (rA + d))};
  *       the lever {@code rA + d} because the axis turns with A;</li>
  *   <li>an angular row along {@code u}: {@code Cdot = u . (wB - wA)}.</li>
  * </ul>
  *
- * Coordinates are A's relative to B (B is the reference: a door's frame, or the world), so a motor
+ * <p>A joint's equality rows (point, angular lock or hinge axes, slider axes, locked six-DOF axes, a
+ * coordinate held at {@code lower == upper}: up to six) are solved together as one block,
+ * {@code K = J M^-1 J^T} factored {@code L D L^T}, e.g. 6x6 for a fixed joint (see
+ * {@link EqualityBlock}); its limits, motors and springs follow as single rows against the block's
+ * Schur complement, so that they do not pull the block's rows apart.
+ *
+ * <p>Coordinates are A's relative to B (B is the reference: a door's frame, or the world), so a motor
  * of positive speed turns A positively about the axis. A hinge's (and a twist's) angle is
  * {@code -2 atan2(q_rel.x, q_rel.w)} with {@code w >= 0},
  * the twist of the swing-twist split about x, exact for any angle in (-pi, pi]; a swing is the angle
@@ -34,11 +41,12 @@ import ricochet.dynamics.Softness;
  * z ({@code 2 atan2(s.k, s.w)}), each exact alone and coupled when both swing angles are large.
  *
  * <p>Equality rows are soft in the biased pass (the joint spring, by default a quarter of the substep
- * rate, the stiffest the substep resolves) and rigid without bias in the relax pass, so position
- * correction never leaves velocity in the bodies. Limits are one-sided rows solved always: apart, they
- * let the gap close within the substep and no further (speculative, as contacts); beyond, they push
- * back softly. Velocity motors clamp their accumulated impulse to {@code maxForce h}; springs (a
- * distance spring, a position motor, a soft ball joint) act in every pass with their own softness.
+ * rate, the stiffest the substep resolves, pushing at most {@link #MAX_CORRECTION_SPEED}) and rigid
+ * without bias in the relax pass, so position correction never leaves velocity in the bodies. Limits
+ * are one-sided rows solved always: apart, they let the gap close within the substep and no further
+ * (speculative, as contacts); beyond, they push back softly. Velocity motors clamp their accumulated
+ * impulse to {@code maxForce h}; springs (a distance spring, a position motor, a soft ball joint) act
+ * in every pass with their own softness.
  *
  * <p>Accumulated impulses are kept from substep to substep and step to step (warm starting). Single
  * threaded, allocation-free: the geometry of the joint being solved lives in fields.
@@ -58,6 +66,21 @@ public final class JointSolver implements ConstraintSet {
     private int iterations = 1;
     private final Softness soft = new Softness();
     private final Softness own = new Softness();
+    private final EqualityBlock block = new EqualityBlock();
+    private final JointImpulses impulses;
+
+    /**
+     * The fastest a rigid row's position correction may push, m/s along a linear row and rad/s about
+     * an angular one (the contact solver caps its push-out at 3 m/s for the same reason). A joint
+     * pulled 1 m apart would otherwise be pushed back at biasRate C, 100 m/s at 60 Hz x 4 substeps; in
+     * a loop of joints jammed by a fast start, whose errors cannot all close, each joint's push tears
+     * at the next and the pushes' energy fed back until the loop blew up (the random scenes of
+     * NoNaNPropertyTest: with 3 m/s, 10 and 30, and none, 362, 373, 436 and 1,028 of the 10^4 soak
+     * scenes went non-finite). 3 m/s held back ragdolls torn apart on stairs (the app's ragdolls
+     * scene: joint gaps of 600 mm, not asleep in 30 s); 10 m/s lets them close in a few steps. At the
+     * default stiffness the cap acts from about 10 cm or 0.1 rad.
+     */
+    static final double MAX_CORRECTION_SPEED = 10;
     private double h, invH;
 
     // The joint being solved.
@@ -79,6 +102,7 @@ public final class JointSolver implements ConstraintSet {
 
     public JointSolver(JointStore store) {
         this.js = store;
+        this.impulses = new JointImpulses(store);
     }
 
     /** The rigid rows' position-correction spring, Hz (> 0); default: a quarter of the substep rate. */
@@ -110,7 +134,10 @@ public final class JointSolver implements ConstraintSet {
         return jointDamping;
     }
 
-    /** Passes over the joints in each solve and relax pass (>= 1): long chains and ragdolls converge faster. */
+    /**
+     * Passes over the joints in each solve and relax pass (>= 1): long chains and ragdolls converge
+     * faster.
+     */
     public void setIterations(int n) {
         if (n < 1) {
             throw new IllegalArgumentException("joint iterations must be >= 1, got " + n);
@@ -124,6 +151,7 @@ public final class JointSolver implements ConstraintSet {
 
     @Override
     public void prepare(BodyStore s, double h) {
+        impulses.reset();
         this.h = h;
         this.invH = 1 / h;
         double cap = 0.25 / h;
@@ -156,13 +184,21 @@ public final class JointSolver implements ConstraintSet {
 
     @Override
     public void warmStart(BodyStore s) {
+        impulses.beginWarmStart(s);
         pass(s, WARM);
+        impulses.endWarmStart(s);
     }
 
     @Override
     public void solve(BodyStore s, boolean useBias) {
+        if (!useBias) {
+            impulses.turnWithBodies(s);
+        }
         for (int k = 0; k < iterations; k++) {
             pass(s, useBias ? SOLVE : RELAX);
+        }
+        if (useBias) {
+            impulses.recordOrientations(s);
         }
     }
 
@@ -245,7 +281,10 @@ public final class JointSolver implements ConstraintSet {
         }
     }
 
-    /** The two anchor points at the bodies' current poses, world frame: A's into out[0..2], B's into out[3..5]. */
+    /**
+     * The two anchor points at the bodies' current poses, world frame: A's into out[0..2], B's into
+     * out[3..5].
+     */
     public void anchors(BodyStore s, int j, double[] out) {
         geometry(s, j);
         out[0] = s.px[a] + rAx;
@@ -267,33 +306,56 @@ public final class JointSolver implements ConstraintSet {
     static final byte MOTOR_NONE = 0, MOTOR_VELOCITY = 1, MOTOR_POSITION = 2;
     static final byte AXIS_FREE = 0, AXIS_LOCKED = 1, AXIS_LIMITED = 2;
 
+    /**
+     * Joint j's rows: its equality rows into {@link #block} and solved as one, then its limits,
+     * motors and springs each against the block's Schur complement (see {@link EqualityBlock}).
+     */
     private void joint(BodyStore s, int j) {
         geometry(s, j);
+        block.clear();
         switch (js.type[j]) {
             case TYPE_FIXED:
-                angularLock(s);
-                point(s, false);
+                pointRows();
+                angularLockRows();
+                solveBlock(s);
                 break;
             case TYPE_BALL:
-                point(s, d[o + SPRING_HZ] > 0);
+                if (d[o + SPRING_HZ] > 0) {
+                    springyPoint(s);
+                } else {
+                    pointRows();
+                    solveBlock(s);
+                }
                 break;
-            case TYPE_HINGE:
-                axisDrive(s, j, false, twistAngle());
-                hingeAxes(s);
-                point(s, false);
+            case TYPE_HINGE: {
+                double angle = twistAngle();
+                pointRows();
+                hingeAxesRows();
+                lockedDrive(false, angle);
+                solveBlock(s);
+                axisDrive(s, j, false, angle);
                 break;
-            case TYPE_SLIDER:
-                axisDrive(s, j, true, -(dx * xAx + dy * xAy + dz * xAz));
-                linearRow(s, EQUALITY, yAx, yAy, yAz, dx * yAx + dy * yAy + dz * yAz, I_PERP, 0, 0, -1, TURNS_WITH_A);
-                linearRow(s, EQUALITY, zAx, zAy, zAz, dx * zAx + dy * zAy + dz * zAz, I_PERP + 1, 0, 0, -1, TURNS_WITH_A);
-                angularLock(s);
+            }
+            case TYPE_SLIDER: {
+                double position = -(dx * xAx + dy * xAy + dz * xAz);
+                // The slider's axes turn with A: A's lever reaches B's anchor, rA + d.
+                block.addLinear(yAx, yAy, yAz, rAx + dx, rAy + dy, rAz + dz, rBx, rBy, rBz,
+                        dx * yAx + dy * yAy + dz * yAz, I_PERP);
+                block.addLinear(zAx, zAy, zAz, rAx + dx, rAy + dy, rAz + dz, rBx, rBy, rBz,
+                        dx * zAx + dy * zAy + dz * zAz, I_PERP + 1);
+                angularLockRows();
+                lockedDrive(true, position);
+                solveBlock(s);
+                axisDrive(s, j, true, position);
                 break;
+            }
             case TYPE_DISTANCE:
                 distance(s);
                 break;
             case TYPE_CONE_TWIST:
+                pointRows();
+                solveBlock(s);
                 coneTwist(s);
-                point(s, false);
                 break;
             case TYPE_SIX_DOF:
                 sixDof(s, j);
@@ -377,7 +439,8 @@ public final class JointSolver implements ConstraintSet {
     }
 
     /** (qx, qy, qz, qw) = p q. */
-    private void multiply(double px, double py, double pz, double pw, double rx, double ry, double rz, double rw) {
+    private void multiply(double px, double py, double pz, double pw, double rx, double ry, double rz,
+                          double rw) {
         qx = pw * rx + px * rw + py * rz - pz * ry;
         qy = pw * ry + py * rw + pz * rx - px * rz;
         qz = pw * rz + pz * rw + px * ry - py * rx;
@@ -394,20 +457,37 @@ public final class JointSolver implements ConstraintSet {
 
     // ---------------------------------------------------------------- joint kinds
 
-    /** A hinge's or slider's limits and motor about / along x. */
+    /**
+     * A hinge's or slider's coordinate held at {@code lower == upper}: a row of the block along
+     * {@code -x_A} (the coordinate is A's relative to B, and d or q_rel runs from A to B).
+     */
+    private void lockedDrive(boolean linear, double value) {
+        double lo = d[o + LOWER];
+        if (lo != d[o + UPPER]) {
+            return;
+        }
+        if (linear) {
+            block.addLinear(-xAx, -xAy, -xAz, rAx + dx, rAy + dy, rAz + dz, rBx, rBy, rBz, value - lo,
+                    I_LOWER);
+        } else {
+            block.addAngular(-xAx, -xAy, -xAz, value - lo, I_LOWER);
+        }
+    }
+
+    /** A hinge's or slider's limits and motor about / along x (a locked coordinate is in the block). */
     private void axisDrive(BodyStore s, int j, boolean linear, double value) {
         // Rows along -x_A: the coordinate is A's relative to B, and d (or q_rel) runs from A to B.
         double ux = -xAx, uy = -xAy, uz = -xAz;
         byte motor = js.motor[j];
         if (motor == MOTOR_VELOCITY) {
-            row(s, linear, VELOCITY_MOTOR, ux, uy, uz, 0, I_MOTOR, d[o + MOTOR_SPEED], d[o + MOTOR_MAX] * h, -1);
+            row(s, linear, VELOCITY_MOTOR, ux, uy, uz, 0, I_MOTOR, d[o + MOTOR_SPEED], d[o + MOTOR_MAX] * h,
+                    -1);
         } else if (motor == MOTOR_POSITION) {
             row(s, linear, SPRING, ux, uy, uz, value - d[o + MOTOR_TARGET], I_MOTOR, 0, d[o + MOTOR_MAX] * h,
                     MOTOR_SOFT);
         }
         double lo = d[o + LOWER], hi = d[o + UPPER];
         if (lo == hi) {
-            row(s, linear, EQUALITY, ux, uy, uz, value - lo, I_LOWER, 0, 0, -1);
             return;
         }
         if (!Double.isNaN(lo)) {
@@ -418,13 +498,13 @@ public final class JointSolver implements ConstraintSet {
         }
     }
 
-    private void row(BodyStore s, boolean linear, int kind, double ux, double uy, double uz, double c, int impulse,
-                     double speed, double maxImpulse, int softAt) {
+    private void row(BodyStore s, boolean linear, int kind, double ux, double uy, double uz, double c,
+                     int impulse, double speed, double maxImpulse, int softAt) {
         row(s, linear, kind, ux, uy, uz, c, impulse, speed, maxImpulse, softAt, TURNS_WITH_A);
     }
 
-    private void row(BodyStore s, boolean linear, int kind, double ux, double uy, double uz, double c, int impulse,
-                     double speed, double maxImpulse, int softAt, int turning) {
+    private void row(BodyStore s, boolean linear, int kind, double ux, double uy, double uz, double c,
+                     int impulse, double speed, double maxImpulse, int softAt, int turning) {
         if (linear) {
             linearRow(s, kind, ux, uy, uz, c, impulse, speed, maxImpulse, softAt, turning);
         } else {
@@ -440,8 +520,8 @@ public final class JointSolver implements ConstraintSet {
         double ux = dx / len, uy = dy / len, uz = dz / len;
         double lo = d[o + MIN_LEN], hi = d[o + MAX_LEN];
         if (d[o + SPRING_HZ] > 0) {
-            linearRow(s, SPRING, ux, uy, uz, len - d[o + LENGTH], I_SPRING, 0, Double.POSITIVE_INFINITY, SPRING_SOFT,
-                    FIXED_AXIS);
+            linearRow(s, SPRING, ux, uy, uz, len - d[o + LENGTH], I_SPRING, 0, Double.POSITIVE_INFINITY,
+                    SPRING_SOFT, FIXED_AXIS);
         }
         if (lo == hi) {
             linearRow(s, EQUALITY, ux, uy, uz, len - lo, I_LOWER, 0, 0, -1, FIXED_AXIS);
@@ -464,7 +544,8 @@ public final class JointSolver implements ConstraintSet {
             double cos = xAx * xBx + xAy * xBy + xAz * xBz;
             if (sin > 1e-9) {
                 double angle = StrictMath.atan2(sin, cos);
-                angularRow(s, LIMIT, -nx / sin, -ny / sin, -nz / sin, swing - angle, I_SWING, 0, 0, LIMIT_SOFT);
+                angularRow(s, LIMIT, -nx / sin, -ny / sin, -nz / sin, swing - angle, I_SWING, 0, 0,
+                        LIMIT_SOFT);
             }
         }
         double lo = d[o + TWIST_LO], hi = d[o + TWIST_HI];
@@ -492,8 +573,11 @@ public final class JointSolver implements ConstraintSet {
     private void sixDof(BodyStore s, int j) {
         int m = 6 * j;
         byte[] modes = js.axisMode;
-        boolean angularLocked = modes[m + 3] == AXIS_LOCKED && modes[m + 4] == AXIS_LOCKED && modes[m + 5] == AXIS_LOCKED;
+        boolean angularLocked = modes[m + 3] == AXIS_LOCKED && modes[m + 4] == AXIS_LOCKED
+                && modes[m + 5] == AXIS_LOCKED;
         boolean hingeLike = modes[m + 4] == AXIS_LOCKED && modes[m + 5] == AXIS_LOCKED && !angularLocked;
+        boolean linearLocked = modes[m] == AXIS_LOCKED && modes[m + 1] == AXIS_LOCKED
+                && modes[m + 2] == AXIS_LOCKED;
         // A's rotation relative to B, q = conj(q_rel), split as swing twist: the twist turns about
         // A's x (any angle), then the swing about B's y and z tilts it. Each angle is exact alone;
         // the two swing angles couple when both are large.
@@ -501,48 +585,62 @@ public final class JointSolver implements ConstraintSet {
         double tX = tLen > 1e-9 ? -relX / tLen : 0, tW = tLen > 1e-9 ? relW / tLen : 1;
         multiply(-relX, -relY, -relZ, relW, -tX, 0, 0, tW);
         double swingY = qy, swingZ = qz, swingW = qw;
-        for (int k = 3; k < 6; k++) {
-            byte mode = modes[m + k];
-            if (mode == AXIS_FREE || mode == AXIS_LOCKED && (angularLocked || hingeLike)) {
-                continue;
-            }
-            double ux = k == 3 ? xAx : k == 4 ? yBx : zBx;
-            double uy = k == 3 ? xAy : k == 4 ? yBy : zBy;
-            double uz = k == 3 ? xAz : k == 4 ? yBz : zBz;
-            double angle = 2 * (k == 3 ? StrictMath.atan2(tX, tW) : StrictMath.atan2(k == 4 ? swingY : swingZ, swingW));
-            axisRows(s, false, mode, ux, uy, uz, angle, k);
-        }
+        // Locked axes first, into the block (a locked axis's coordinate is held at 0); then the limits.
         if (angularLocked) {
-            angularLock(s);
+            angularLockRows();
         } else if (hingeLike) {
-            hingeAxes(s);
+            hingeAxesRows();
         }
-        boolean linearLocked = modes[m] == AXIS_LOCKED && modes[m + 1] == AXIS_LOCKED && modes[m + 2] == AXIS_LOCKED;
         if (linearLocked) {
-            point(s, false);
-            return;
+            pointRows();
         }
-        for (int k = 0; k < 3; k++) {
-            byte mode = modes[m + k];
-            if (mode == AXIS_FREE) {
-                continue;
+        for (int pass = 0; pass < 2; pass++) {
+            boolean limits = pass == 1;
+            if (limits) {
+                solveBlock(s);
             }
-            // In B's frame (the reference): A's anchor relative to B's along B's axes.
-            double ux = k == 0 ? xBx : k == 1 ? yBx : zBx;
-            double uy = k == 0 ? xBy : k == 1 ? yBy : zBy;
-            double uz = k == 0 ? xBz : k == 1 ? yBz : zBz;
-            axisRows(s, true, mode, ux, uy, uz, -(dx * ux + dy * uy + dz * uz), k);
+            for (int k = 3; k < 6; k++) {
+                byte mode = modes[m + k];
+                if (mode == AXIS_FREE || (mode == AXIS_LIMITED) != limits
+                        || mode == AXIS_LOCKED && (angularLocked || hingeLike)) {
+                    continue;
+                }
+                double ux = k == 3 ? xAx : k == 4 ? yBx : zBx;
+                double uy = k == 3 ? xAy : k == 4 ? yBy : zBy;
+                double uz = k == 3 ? xAz : k == 4 ? yBz : zBz;
+                double angle = 2 * (k == 3 ? StrictMath.atan2(tX, tW)
+                        : StrictMath.atan2(k == 4 ? swingY : swingZ, swingW));
+                axisRows(s, false, mode, ux, uy, uz, angle, k);
+            }
+            for (int k = 0; k < 3 && !linearLocked; k++) {
+                byte mode = modes[m + k];
+                if (mode == AXIS_FREE || (mode == AXIS_LIMITED) != limits) {
+                    continue;
+                }
+                // In B's frame (the reference): A's anchor relative to B's along B's axes.
+                double ux = k == 0 ? xBx : k == 1 ? yBx : zBx;
+                double uy = k == 0 ? xBy : k == 1 ? yBy : zBy;
+                double uz = k == 0 ? xBz : k == 1 ? yBz : zBz;
+                axisRows(s, true, mode, ux, uy, uz, -(dx * ux + dy * uy + dz * uz), k);
+            }
         }
     }
 
     /**
-     * A six-DOF axis locked (at 0) or limited to [min, max]; {@code value} is A's coordinate relative
-     * to B along frame axis {@code u}, so the rows run along {@code -u}.
+     * A six-DOF axis locked (at 0: a row of the block) or limited to [min, max]; {@code value} is A's
+     * coordinate relative to B along frame axis {@code u}, so the rows run along {@code -u}. The axes
+     * turn with B: B's lever reaches A's anchor, {@code rB - d}.
      */
-    private void axisRows(BodyStore s, boolean linear, byte mode, double fx, double fy, double fz, double value, int k) {
+    private void axisRows(BodyStore s, boolean linear, byte mode, double fx, double fy, double fz,
+                          double value, int k) {
         double ux = -fx, uy = -fy, uz = -fz;
         if (mode == AXIS_LOCKED) {
-            row(s, linear, EQUALITY, ux, uy, uz, value, I_AXIS_LO + k, 0, 0, -1, TURNS_WITH_B);
+            if (linear) {
+                block.addLinear(ux, uy, uz, rAx, rAy, rAz, rBx - dx, rBy - dy, rBz - dz, value,
+                        I_AXIS_LO + k);
+            } else {
+                block.addAngular(ux, uy, uz, value, I_AXIS_LO + k);
+            }
             return;
         }
         double lo = d[o + AXIS_MIN + k], hi = d[o + AXIS_MAX + k];
@@ -579,18 +677,15 @@ public final class JointSolver implements ConstraintSet {
         // Angular parts of the Jacobian: lever x u on each side.
         double cax = lay * uz - laz * uy, cay = laz * ux - lax * uz, caz = lax * uy - lay * ux;
         double cbx = lby * uz - lbz * uy, cby = lbz * ux - lbx * uz, cbz = lbx * uy - lby * ux;
-        double k = s.invMass[a] + quadratic(s.invInertiaWorld, a, cax, cay, caz);
-        double cdot = -(s.vx[a] * ux + s.vy[a] * uy + s.vz[a] * uz) - (s.wx[a] * cax + s.wy[a] * cay + s.wz[a] * caz);
+        double cdot = -(s.vx[a] * ux + s.vy[a] * uy + s.vz[a] * uz)
+                - (s.wx[a] * cax + s.wy[a] * cay + s.wz[a] * caz);
         if (b >= 0) {
-            k += s.invMass[b] + quadratic(s.invInertiaWorld, b, cbx, cby, cbz);
-            cdot += s.vx[b] * ux + s.vy[b] * uy + s.vz[b] * uz + s.wx[b] * cbx + s.wy[b] * cby + s.wz[b] * cbz;
+            cdot += s.vx[b] * ux + s.vy[b] * uy + s.vz[b] * uz
+                    + s.wx[b] * cbx + s.wy[b] * cby + s.wz[b] * cbz;
         }
-        if (!(k > 0)) {
-            return;
-        }
-        double updated = impulse(kind, 1 / k, cdot, c, acc, speed, maxImpulse, softAt);
-        d[o + impulse] = updated;
-        double l = updated - acc;
+        double mAB = s.invMass[a] + (b >= 0 ? s.invMass[b] : 0);
+        double l = extraRow(s, kind, mAB, ux, uy, uz, cax, cay, caz, cbx, cby, cbz, cdot, c, impulse, speed,
+                maxImpulse, softAt);
         if (l != 0) {
             applyLinear(s, l * ux, l * uy, l * uz, lax, lay, laz, lbx, lby, lbz);
         }
@@ -606,32 +701,75 @@ public final class JointSolver implements ConstraintSet {
             }
             return;
         }
-        double k = quadratic(s.invInertiaWorld, a, ux, uy, uz);
         double cdot = -(s.wx[a] * ux + s.wy[a] * uy + s.wz[a] * uz);
         if (b >= 0) {
-            k += quadratic(s.invInertiaWorld, b, ux, uy, uz);
             cdot += s.wx[b] * ux + s.wy[b] * uy + s.wz[b] * uz;
         }
-        if (!(k > 0)) {
-            return;
-        }
-        double updated = impulse(kind, 1 / k, cdot, c, acc, speed, maxImpulse, softAt);
-        d[o + impulse] = updated;
-        double l = updated - acc;
+        double l = extraRow(s, kind, 0, 0, 0, 0, ux, uy, uz, ux, uy, uz, cdot, c, impulse, speed, maxImpulse,
+                softAt);
         if (l != 0) {
             applyAngular(s, l * ux, l * uy, l * uz);
         }
     }
 
+    /**
+     * A limit, motor or spring row of Jacobian {@code [-u  -ca  u  cb]} ({@code mAB} the sum of the
+     * inverse masses) solved against the block's Schur complement: effective mass
+     * {@code 1 / (k - c . K^-1 c)}, and {@code -l K^-1 c} on the block's rows with its impulse l, so
+     * the block's rows keep their velocity (see {@link EqualityBlock}). Returns l, the change of the
+     * row's accumulated impulse, for the caller to apply along the row.
+     */
+    private double extraRow(BodyStore s, int kind, double mAB, double ux, double uy, double uz,
+                            double cax, double cay, double caz, double cbx, double cby, double cbz,
+                            double cdot, double c, int impulse, double speed, double maxImpulse, int softAt) {
+        double[] inv = s.invInertiaWorld;
+        int ia = 9 * a;
+        // IA^-1 ca and IB^-1 cb.
+        double iax = inv[ia] * cax + inv[ia + 1] * cay + inv[ia + 2] * caz;
+        double iay = inv[ia + 3] * cax + inv[ia + 4] * cay + inv[ia + 5] * caz;
+        double iaz = inv[ia + 6] * cax + inv[ia + 7] * cay + inv[ia + 8] * caz;
+        double ibx = 0, iby = 0, ibz = 0;
+        if (b >= 0) {
+            int ib = 9 * b;
+            ibx = inv[ib] * cbx + inv[ib + 1] * cby + inv[ib + 2] * cbz;
+            iby = inv[ib + 3] * cbx + inv[ib + 4] * cby + inv[ib + 5] * cbz;
+            ibz = inv[ib + 6] * cbx + inv[ib + 7] * cby + inv[ib + 8] * cbz;
+        }
+        double k = mAB * (ux * ux + uy * uy + uz * uz) + cax * iax + cay * iay + caz * iaz
+                + cbx * ibx + cby * iby + cbz * ibz;
+        // The block's response to the row: rigid in the relax pass; in the biased pass the block is a
+        // soft spring, lambda = -massScale K^-1 (...) - impulseScale lambda_acc, whose equations stay
+        // satisfied under a row impulse l when the block takes -l massScale K^-1 c.
+        double respond = mode == RELAX ? 1 : soft.massScale;
+        double keff = k - respond * block.couple(ux, uy, uz, iax, iay, iaz, ibx, iby, ibz);
+        // A row the block already holds (a motor on a locked axis) has keff ~ 0 up to rounding.
+        if (!(k > 0) || !(keff > 1e-9 * k)) {
+            return 0;
+        }
+        double acc = d[o + impulse];
+        double updated = impulse(kind, 1 / keff, cdot, c, acc, speed, maxImpulse, softAt);
+        d[o + impulse] = updated;
+        double l = updated - acc;
+        if (l != 0 && respond != 0) {
+            for (int i = 0; i < block.n; i++) {
+                double li = -l * respond * block.x[i];
+                d[o + block.impulse[i]] += li;
+                block.apply(s, a, b, i, li);
+            }
+        }
+        return l;
+    }
+
     /** The row's new accumulated impulse for effective mass {@code m}. */
-    private double impulse(int kind, double m, double cdot, double c, double acc, double speed, double maxImpulse,
-                           int softAt) {
+    private double impulse(int kind, double m, double cdot, double c, double acc, double speed,
+                           double maxImpulse, int softAt) {
         switch (kind) {
             case EQUALITY: {
                 if (mode != SOLVE) {
                     return acc - m * cdot;
                 }
-                return acc - m * soft.massScale * (cdot + soft.biasRate * c) - soft.impulseScale * acc;
+                double bias = clamp(soft.biasRate * c, MAX_CORRECTION_SPEED);
+                return acc - m * soft.massScale * (cdot + bias) - soft.impulseScale * acc;
             }
             case LIMIT: {
                 double bias = 0, mScale = 1, iScale = 0;
@@ -640,7 +778,7 @@ public final class JointSolver implements ConstraintSet {
                     bias = c * invH;
                 } else if (mode == SOLVE) {
                     boolean own = softAt >= 0 && d[o + softAt + 1] > 0;
-                    bias = (own ? d[o + softAt] : soft.biasRate) * c;
+                    bias = Math.max((own ? d[o + softAt] : soft.biasRate) * c, -MAX_CORRECTION_SPEED);
                     mScale = own ? d[o + softAt + 1] : soft.massScale;
                     iScale = own ? d[o + softAt + 2] : soft.impulseScale;
                 }
@@ -650,7 +788,8 @@ public final class JointSolver implements ConstraintSet {
                 return clamp(acc - m * (cdot - speed), maxImpulse);
             case SPRING: {
                 double bias = d[o + softAt] * c;
-                return clamp(acc - m * d[o + softAt + 1] * (cdot + bias) - d[o + softAt + 2] * acc, maxImpulse);
+                return clamp(acc - m * d[o + softAt + 1] * (cdot + bias) - d[o + softAt + 2] * acc,
+                        maxImpulse);
             }
             default:
                 throw new IllegalStateException("row kind " + kind);
@@ -661,8 +800,11 @@ public final class JointSolver implements ConstraintSet {
         return v > limit ? limit : v < -limit ? -limit : v;
     }
 
-    /** {@code d = 0} as one 3x3 block; {@code springy}: the joint's own spring, capped at {@code maxForce}. */
-    private void point(BodyStore s, boolean springy) {
+    /**
+     * A soft ball joint: {@code d = 0} as one 3x3 block with the joint's own spring, capped at
+     * {@code maxForce}.
+     */
+    private void springyPoint(BodyStore s) {
         int at = o + I_POINT;
         double ax = d[at], ay = d[at + 1], az = d[at + 2];
         if (mode == WARM || mode == REACTION) {
@@ -700,31 +842,20 @@ public final class JointSolver implements ConstraintSet {
             cy += s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz;
             cz += s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx;
         }
-        double bias = 0, mScale = 1, iScale = 0;
-        if (springy) {
-            bias = d[o + SPRING_SOFT];
-            mScale = d[o + SPRING_SOFT + 1];
-            iScale = d[o + SPRING_SOFT + 2];
-        } else if (mode == SOLVE) {
-            bias = soft.biasRate;
-            mScale = soft.massScale;
-            iScale = soft.impulseScale;
-        }
+        double bias = d[o + SPRING_SOFT], mScale = d[o + SPRING_SOFT + 1], iScale = d[o + SPRING_SOFT + 2];
         if (!solve3(k00, k01, k02, k11, k12, k22, cx + bias * dx, cy + bias * dy, cz + bias * dz)) {
             return;
         }
         double nx = ax - mScale * sx - iScale * ax;
         double ny = ay - mScale * sy - iScale * ay;
         double nz = az - mScale * sz - iScale * az;
-        if (springy) {
-            double max = d[o + MAX_FORCE] * h;
-            double len2 = nx * nx + ny * ny + nz * nz;
-            if (len2 > max * max) {
-                double scale = max / Math.sqrt(len2);
-                nx *= scale;
-                ny *= scale;
-                nz *= scale;
-            }
+        double max = d[o + MAX_FORCE] * h;
+        double len2 = nx * nx + ny * ny + nz * nz;
+        if (len2 > max * max) {
+            double scale = max / Math.sqrt(len2);
+            nx *= scale;
+            ny *= scale;
+            nz *= scale;
         }
         d[at] = nx;
         d[at + 1] = ny;
@@ -749,95 +880,107 @@ public final class JointSolver implements ConstraintSet {
                 + uz * (inv[o + 6] * vx + inv[o + 7] * vy + inv[o + 8] * vz);
     }
 
-    /** Locks the relative rotation: {@code 2 vec(F_B F_A^-1) = 0} as one 3x3 block. */
-    private void angularLock(BodyStore s) {
-        int at = o + I_ANG;
-        double ax = d[at], ay = d[at + 1], az = d[at + 2];
-        if (mode == WARM || mode == REACTION) {
-            if (ax != 0 || ay != 0 || az != 0) {
-                applyAngular(s, ax, ay, az);
-            }
-            return;
-        }
-        double[] inv = s.invInertiaWorld;
-        int ia = 9 * a;
-        double k00 = inv[ia], k01 = inv[ia + 1], k02 = inv[ia + 2];
-        double k11 = inv[ia + 4], k12 = inv[ia + 5], k22 = inv[ia + 8];
-        double cx = -s.wx[a], cy = -s.wy[a], cz = -s.wz[a];
-        if (b >= 0) {
-            int ib = 9 * b;
-            k00 += inv[ib];
-            k01 += inv[ib + 1];
-            k02 += inv[ib + 2];
-            k11 += inv[ib + 4];
-            k12 += inv[ib + 5];
-            k22 += inv[ib + 8];
-            cx += s.wx[b];
-            cy += s.wy[b];
-            cz += s.wz[b];
-        }
-        double bias = 0, mScale = 1, iScale = 0;
-        if (mode == SOLVE) {
-            bias = soft.biasRate;
-            mScale = soft.massScale;
-            iScale = soft.impulseScale;
-        }
-        if (!solve3(k00, k01, k02, k11, k12, k22, cx + bias * 2 * errX, cy + bias * 2 * errY, cz + bias * 2 * errZ)) {
-            return;
-        }
-        double nx = ax - mScale * sx - iScale * ax;
-        double ny = ay - mScale * sy - iScale * ay;
-        double nz = az - mScale * sz - iScale * az;
-        d[at] = nx;
-        d[at + 1] = ny;
-        d[at + 2] = nz;
-        applyAngular(s, nx - ax, ny - ay, nz - az);
+    /** {@code d = 0}: three rows along the world axes with levers rA, rB, into the block. */
+    private void pointRows() {
+        block.addLinear(1, 0, 0, rAx, rAy, rAz, rBx, rBy, rBz, dx, I_POINT);
+        block.addLinear(0, 1, 0, rAx, rAy, rAz, rBx, rBy, rBz, dy, I_POINT + 1);
+        block.addLinear(0, 0, 1, rAx, rAy, rAz, rBx, rBy, rBz, dz, I_POINT + 2);
     }
 
-    /** Keeps B's x axis on A's: {@code x_A . y_B = 0}, {@code x_A . z_B = 0}, as one 2x2 block. */
-    private void hingeAxes(BodyStore s) {
-        // j1 = y_B x x_A, j2 = z_B x x_A.
-        double j1x = yBy * xAz - yBz * xAy, j1y = yBz * xAx - yBx * xAz, j1z = yBx * xAy - yBy * xAx;
-        double j2x = zBy * xAz - zBz * xAy, j2y = zBz * xAx - zBx * xAz, j2z = zBx * xAy - zBy * xAx;
-        int at = o + I_ANG;
-        double l1 = d[at], l2 = d[at + 1];
-        if (mode == WARM || mode == REACTION) {
-            if (l1 != 0 || l2 != 0) {
-                applyAngular(s, l1 * j1x + l2 * j2x, l1 * j1y + l2 * j2y, l1 * j1z + l2 * j2z);
+    /**
+     * The relative rotation locked, {@code 2 vec(F_B F_A^-1) = 0}: three angular rows about the world
+     * axes, into the block ({@code d/dt 2 vec(q_err) = wB - wA} near the identity).
+     */
+    private void angularLockRows() {
+        block.addAngular(1, 0, 0, 2 * errX, I_ANG);
+        block.addAngular(0, 1, 0, 2 * errY, I_ANG + 1);
+        block.addAngular(0, 0, 1, 2 * errZ, I_ANG + 2);
+    }
+
+    /**
+     * B's x axis kept on A's, as the swing {@code theta n} that takes {@code x_A} to {@code x_B}
+     * ({@code n = x_A x x_B / |x_A x x_B|}, {@code theta = atan2(|x_A x x_B|, x_A . x_B)}): two angular
+     * rows about A's y and z, {@code C = theta n . y_A}, {@code theta n . z_A}, into the block. Turning B
+     * about n changes theta at exactly {@code (wB - wA) . n}; the rows stay orthonormal at any angle,
+     * where {@code x_A . y_B} and {@code x_A . z_B} (Jolt's form) have parallel Jacobians once the axes
+     * are 90 degrees apart, and a jammed loop of joints got there and blew up in one step.
+     */
+    private void hingeAxesRows() {
+        double nx = xAy * xBz - xAz * xBy, ny = xAz * xBx - xAx * xBz, nz = xAx * xBy - xAy * xBx;
+        double sin = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double cos = xAx * xBx + xAy * xBy + xAz * xBz;
+        double cy = 0, cz = 0;
+        if (sin > 1e-12) {
+            double scale = StrictMath.atan2(sin, cos) / sin;
+            cy = scale * (nx * yAx + ny * yAy + nz * yAz);
+            cz = scale * (nx * zAx + ny * zAy + nz * zAz);
+        } else if (cos < 0) {
+            // Turned right over: any axis perpendicular to x_A takes x_A to x_B.
+            cy = Math.PI;
+        }
+        block.addAngular(yAx, yAy, yAz, cy, I_ANG);
+        block.addAngular(zAx, zAy, zAz, cz, I_ANG + 1);
+    }
+
+    /**
+     * The block's rows as one: {@code lambda += -massScale K^-1 (J v + biasRate C) - impulseScale lambda}
+     * in the biased pass (the joint spring), {@code lambda += -K^-1 J v} in the relax pass, so after
+     * it {@code J v = 0} exactly (see {@link EqualityBlock}).
+     */
+    private void solveBlock(BodyStore s) {
+        int n = block.n;
+        if (n == 0) {
+            return;
+        }
+        if (mode == REACTION) {
+            for (int i = 0; i < n; i++) {
+                double acc = d[o + block.impulse[i]];
+                int k = 3 * i;
+                fx += acc * block.u[k];
+                fy += acc * block.u[k + 1];
+                fz += acc * block.u[k + 2];
+                if (block.angular[i]) {
+                    tx += acc * block.jb[k];
+                    ty += acc * block.jb[k + 1];
+                    tz += acc * block.jb[k + 2];
+                }
             }
             return;
         }
-        double[] inv = s.invInertiaWorld;
-        double k11 = quadratic(inv, a, j1x, j1y, j1z), k22 = quadratic(inv, a, j2x, j2y, j2z);
-        double k12 = bilinear(inv, a, j1x, j1y, j1z, j2x, j2y, j2z);
-        double wx = -s.wx[a], wy = -s.wy[a], wz = -s.wz[a];
-        if (b >= 0) {
-            k11 += quadratic(inv, b, j1x, j1y, j1z);
-            k22 += quadratic(inv, b, j2x, j2y, j2z);
-            k12 += bilinear(inv, b, j1x, j1y, j1z, j2x, j2y, j2z);
-            wx += s.wx[b];
-            wy += s.wy[b];
-            wz += s.wz[b];
-        }
-        double det = k11 * k22 - k12 * k12;
-        if (!(det > 1e-30 * (k11 * k22))) {
+        block.prepare(s, a, b, mode != WARM);
+        if (mode == WARM) {
+            for (int i = 0; i < n; i++) {
+                block.apply(s, a, b, i, d[o + block.impulse[i]]);
+            }
             return;
         }
-        double c1 = xAx * yBx + xAy * yBy + xAz * yBz, c2 = xAx * zBx + xAy * zBy + xAz * zBz;
         double bias = 0, mScale = 1, iScale = 0;
         if (mode == SOLVE) {
             bias = soft.biasRate;
             mScale = soft.massScale;
             iScale = soft.impulseScale;
         }
-        double r1 = wx * j1x + wy * j1y + wz * j1z + bias * c1;
-        double r2 = wx * j2x + wy * j2y + wz * j2z + bias * c2;
-        double s1 = (k22 * r1 - k12 * r2) / det, s2 = (k11 * r2 - k12 * r1) / det;
-        double n1 = l1 - mScale * s1 - iScale * l1, n2 = l2 - mScale * s2 - iScale * l2;
-        d[at] = n1;
-        d[at + 1] = n2;
-        double e1 = n1 - l1, e2 = n2 - l2;
-        applyAngular(s, e1 * j1x + e2 * j2x, e1 * j1y + e2 * j2y, e1 * j1z + e2 * j2z);
+        // The correction speeds biasRate C, scaled as one so that none passes MAX_CORRECTION_SPEED
+        // (the error's direction is kept).
+        double worst = 0;
+        for (int i = 0; i < n; i++) {
+            worst = Math.max(worst, Math.abs(bias * block.c[i]));
+        }
+        if (worst > MAX_CORRECTION_SPEED) {
+            bias *= MAX_CORRECTION_SPEED / worst;
+        }
+        double[] x = block.x;
+        for (int i = 0; i < n; i++) {
+            x[i] = block.cdot(s, a, b, i) + bias * block.c[i];
+        }
+        block.solve(x);
+        for (int i = 0; i < n; i++) {
+            int at = o + block.impulse[i];
+            double acc = d[at];
+            double updated = acc - mScale * x[i] - iScale * acc;
+            d[at] = updated;
+            block.apply(s, a, b, i, updated - acc);
+        }
     }
 
     /** (sx, sy, sz) = K^-1 r for symmetric K; false when K is singular (both ends immovable). */
@@ -855,21 +998,6 @@ public final class JointSolver implements ConstraintSet {
         sy = (c01 * r0 + c11 * r1 + c12 * r2) * inv;
         sz = (c02 * r0 + c12 * r1 + c22 * r2) * inv;
         return true;
-    }
-
-    /** {@code u . I^-1 u} for body i's world inverse inertia. */
-    private static double quadratic(double[] inv, int i, double ux, double uy, double uz) {
-        int o = 9 * i;
-        return ux * (inv[o] * ux + inv[o + 1] * uy + inv[o + 2] * uz)
-                + uy * (inv[o + 3] * ux + inv[o + 4] * uy + inv[o + 5] * uz)
-                + uz * (inv[o + 6] * ux + inv[o + 7] * uy + inv[o + 8] * uz);
-    }
-
-    private static double bilinear(double[] inv, int i, double ux, double uy, double uz, double vx, double vy, double vz) {
-        int o = 9 * i;
-        return ux * (inv[o] * vx + inv[o + 1] * vy + inv[o + 2] * vz)
-                + uy * (inv[o + 3] * vx + inv[o + 4] * vy + inv[o + 5] * vz)
-                + uz * (inv[o + 6] * vx + inv[o + 7] * vy + inv[o + 8] * vz);
     }
 
     /** Impulse P on B at lever {@code lB} and -P on A at lever {@code lA} (or summed, in REACTION mode). */

@@ -198,6 +198,7 @@ public final class World {
         try {
             stepDt = dt;
             checkState(stepCount + 1, false);
+            checkLoads(stepCount + 1, dt);
             // The last step's events make way; those recorded since (user wakes) stay.
             events.dropFirst(eventsOfLastStep);
             eventStep = stepCount + 1;
@@ -557,6 +558,49 @@ public final class World {
                         + store.qw[culprit]
                 + "))" + cause + (bad > 1 ? "; " + bad + " bodies are not usable" : "")
                 + "; the world is as it was before step " + step);
+    }
+
+    /**
+     * Before the step: a dynamic body whose pending force or torque would, in this one step, add a
+     * speed beyond {@link #MAX_SPEED} ({@code |F| / m dt}, {@code |I^-1 tau| dt} with the world
+     * inverse inertia) or is not finite stops the step, naming it. Caught here rather than after the
+     * solve because the integrator caps spin per substep ({@code Integrator.MAX_ROTATION}): a torque
+     * of 1e300 N m would otherwise be absorbed by the cap without a word.
+     */
+    private void checkLoads(long step, double dt) {
+        int n = store.count();
+        double[] inv = store.invInertiaWorld;
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
+                continue;
+            }
+            double fx = store.fx[i], fy = store.fy[i], fz = store.fz[i];
+            double tx = store.tx[i], ty = store.ty[i], tz = store.tz[i];
+            if (fx == 0 && fy == 0 && fz == 0 && tx == 0 && ty == 0 && tz == 0) {
+                continue;
+            }
+            double dv = Math.sqrt(fx * fx + fy * fy + fz * fz) * store.invMass[i] * dt;
+            int o = 9 * i;
+            double ax = inv[o] * tx + inv[o + 1] * ty + inv[o + 2] * tz;
+            double ay = inv[o + 3] * tx + inv[o + 4] * ty + inv[o + 5] * tz;
+            double az = inv[o + 6] * tx + inv[o + 7] * ty + inv[o + 8] * tz;
+            double dw = Math.sqrt(ax * ax + ay * ay + az * az) * dt;
+            // Written so that NaN and infinity fail.
+            boolean forceOk = dv <= MAX_SPEED && Double.isFinite(fx + fy + fz);
+            boolean torqueOk = dw <= MAX_SPEED && Double.isFinite(tx + ty + tz);
+            if (forceOk && torqueOk) {
+                continue;
+            }
+            BodyId id = handleOfSlot[store.slot[i]];
+            double speed = !forceOk ? dv : dw;
+            String load = (!forceOk ? "the force " + new Vec3(fx, fy, fz) + " N"
+                    : "the torque " + new Vec3(tx, ty, tz) + " N m") + " on it adds "
+                    + (Double.isFinite(speed) ? "up to " + speed + (!forceOk ? " m/s" : " rad/s")
+                            + " in one step, beyond " + MAX_SPEED
+                            : "a non-finite speed in one step");
+            throw new SimulationException(bodies.name(id), step, "load before the step: " + load
+                    + "; the world is as it was before step " + step);
+        }
     }
 
     /** What is wrong with body i's state, for {@link #checkState}'s message. */

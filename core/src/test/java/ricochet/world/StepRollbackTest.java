@@ -70,7 +70,8 @@ class StepRollbackTest {
             SimulationException e = failAndCompare(at,
                     (w, id) -> w.applyForce(id, new Vec3(1e308, 0, 0), w.centerOfMass(id)),
                     World::wake);
-            assertTrue(e.getMessage().contains("after the solve") && e.getMessage().contains("force"),
+            // Refused before integration, as the torque below (see World.checkLoads).
+            assertTrue(e.getMessage().contains("before the step") && e.getMessage().contains("force"),
                     e.getMessage());
         }
     }
@@ -80,7 +81,9 @@ class StepRollbackTest {
         SimulationException e = failAndCompare(FAIL_AT[1],
                 (w, id) -> w.applyTorque(id, new Vec3(0, 1e300, 0)),
                 World::wake);
-        assertTrue(e.getMessage().contains("torque"), e.getMessage());
+        // Caught before the integrator's spin cap could absorb it.
+        assertTrue(e.getMessage().contains("before the step") && e.getMessage().contains("torque"),
+                e.getMessage());
     }
 
     @Test

@@ -14,7 +14,10 @@ import ricochet.math.Quat;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
 
-/** The general convex routine's single point: speculative within the margin, penetrating on overlap. */
+/**
+ * The general convex routine: one point, speculative within the margin or penetrating on overlap,
+ * widened to a clipped manifold for a cylinder against a flat face.
+ */
 class ConvexCollideTest {
 
     private final ConvexCollide collide = new ConvexCollide();
@@ -27,13 +30,63 @@ class ConvexCollideTest {
         return pose(0.3, 1 + 1 + gap, -0.4);
     }
 
+    /**
+     * A standing cylinder's whole bottom rim is equally near: four of its eight rim points (the
+     * reduction keeps four spanning the largest area, here a square of side r sqrt 2), each on the rim
+     * (0.5 m from the axis) and at the gap, with distinct feature ids.
+     */
     @Test
-    void cylinderWithinTheMarginGetsASpeculativePoint() {
+    void cylinderWithinTheMarginGetsFourSpeculativeRimPoints() {
         assertTrue(collide.collide(ground, pose(0, 0, 0), cylinder, standing(0.02), 0.05, m));
-        assertEquals(1, m.pointCount());
-        assertEquals(0.02, m.separation(0), 1e-12);
+        assertEquals(4, m.pointCount());
         assertEquals(1, m.ny, 1e-12);
-        assertEquals(0, m.featureId(0));
+        java.util.Set<Integer> ids = new java.util.HashSet<>();
+        for (int i = 0; i < 4; i++) {
+            assertEquals(0.02, m.separation(i), 1e-12);
+            assertEquals(0.5, Math.hypot(m.pointBX(i) - 0.3, m.pointBZ(i) + 0.4), 1e-12, "on the rim");
+            assertEquals(1, m.pointAY(i), 1e-12, "on the ground's top face");
+            ids.add(m.featureId(i));
+        }
+        assertEquals(4, ids.size());
+        // Opposite corners of the square are a diameter apart.
+        double far = 0;
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                far = Math.max(far, Math.hypot(m.pointBX(i) - m.pointBX(j), m.pointBZ(i) - m.pointBZ(j)));
+            }
+        }
+        assertEquals(1, far, 1e-12);
+    }
+
+    /**
+     * A cylinder lying on the ground touches along a line: two points, at the two ends of its lowest
+     * line (x = +-1 from its centre, its half height), both at the gap.
+     */
+    @Test
+    void lyingCylinderGetsTheTwoEndsOfItsLowestLine() {
+        Transform lying = pose(new Vec3(0.3, 1 + 0.5 + 0.01, -0.4),
+                Quat.fromAxisAngle(Vec3.UNIT_Z, Math.PI / 2));
+        assertTrue(collide.collide(ground, pose(0, 0, 0), cylinder, lying, 0.05, m));
+        assertEquals(2, m.pointCount());
+        double xs = 0;
+        for (int i = 0; i < 2; i++) {
+            assertEquals(0.01, m.separation(i), 1e-12);
+            assertEquals(-0.4, m.pointBZ(i), 1e-12);
+            xs += Math.abs(m.pointBX(i) - 0.3);
+        }
+        assertEquals(2, xs, 1e-12);
+    }
+
+    /** Hanging half over the ground's edge, a lying cylinder keeps the part of its line over the face. */
+    @Test
+    void lyingCylinderOverTheEdgeIsClippedToTheFace() {
+        Transform lying = pose(new Vec3(5, 1 + 0.5 - 0.02, 0), Quat.fromAxisAngle(Vec3.UNIT_Z, Math.PI / 2));
+        assertTrue(collide.collide(ground, pose(0, 0, 0), cylinder, lying, 0.05, m));
+        assertEquals(2, m.pointCount());
+        double lo = Math.min(m.pointBX(0), m.pointBX(1)), hi = Math.max(m.pointBX(0), m.pointBX(1));
+        assertEquals(4, lo, 1e-9);
+        assertEquals(5, hi, 1e-9, "cut at the ground's side x = 5");
+        assertEquals(-0.02, m.separation(0), 1e-9);
     }
 
     @Test

@@ -1,0 +1,256 @@
+package ricochet.joints;
+
+import static ricochet.joints.JointSolver.AXIS_LOCKED;
+import static ricochet.joints.JointSolver.TYPE_FIXED;
+import static ricochet.joints.JointSolver.TYPE_SIX_DOF;
+import static ricochet.joints.JointSolver.TYPE_SLIDER;
+import static ricochet.joints.JointStore.IMPULSES;
+import static ricochet.joints.JointStore.IMPULSES_END;
+import static ricochet.joints.JointStore.I_ANG;
+import static ricochet.joints.JointStore.I_POINT;
+import static ricochet.joints.JointStore.STRIDE;
+
+import java.util.Arrays;
+import ricochet.dynamics.BodyStore;
+
+/**
+ * How the joints' accumulated impulses are carried from pass to pass and substep to substep, for
+ * {@link JointSolver}: turned with their body through the positions' integration, and applied again
+ * at each substep's warm start only as far as they do not pump energy in. Both matter only when
+ * joints fight (redundant or jammed joints), and both were found by NoNaNPropertyTest's random
+ * scenes. Allocation-free once its scratch has grown to the world.
+ */
+final class JointImpulses {
+
+    private final JointStore js;
+
+    JointImpulses(JointStore js) {
+        this.js = js;
+    }
+
+    /** At the start of a step: nothing recorded is carried over. */
+    void reset() {
+        turnPending = false;
+        guarding = false;
+    }
+
+    /** Each active joint's body A orientation at the end of the biased pass, 4 a joint. */
+    private double[] turnFrom = new double[4 * 16];
+    private boolean turnPending;
+
+    /** After the biased pass: body A's orientation, for {@link #turnWithBodies}. */
+    void recordOrientations(BodyStore s) {
+        int n = js.slots();
+        if (turnFrom.length < 4 * n) {
+            turnFrom = new double[8 * n];
+        }
+        for (int j = 0; j < n; j++) {
+            if (js.active[j] != 0) {
+                int a = js.a[j];
+                turnFrom[4 * j] = s.qx[a];
+                turnFrom[4 * j + 1] = s.qy[a];
+                turnFrom[4 * j + 2] = s.qz[a];
+                turnFrom[4 * j + 3] = s.qw[a];
+            }
+        }
+        turnPending = true;
+    }
+
+    /**
+     * Turns the accumulated impulses kept along world axes (the point rows', and the angular lock's
+     * of a fixed, slider or locked six-DOF joint) with body A through the positions' integration,
+     * {@code L <- (q_A q_A0^-1) L} ({@code q_A0}: A's orientation after the biased pass), before the
+     * relax pass and the next substep's warm start apply them again. Rows along body axes (a hinge's,
+     * a slider's, limits) turn with their bodies already.
+     *
+     * <p>Why: two joints holding one body (a ball and a six-DOF on one capsule, say) share its load
+     * in any proportion, and their impulses drift apart along that freedom to hundreds of N s that
+     * cancel on the body: {@code J1^T L1 + J2^T L2 = 0} at the Jacobians they were found with. The
+     * body then turns up to {@code Integrator.MAX_ROTATION} in a substep; applied again along the old
+     * world axes, the two no longer cancel by {@code |L| r theta}, and on a 4 mm capsule with anchors
+     * 1 m away that was 10^6 rad/s of warm start (soak scene 944, non-finite in 27 steps). Turned with
+     * the body, forces and torques that cancelled still cancel. For a joint between two moving bodies
+     * A's turn is the choice (B is the reference, as for the coordinates).
+     */
+    void turnWithBodies(BodyStore s) {
+        if (!turnPending) {
+            return;
+        }
+        turnPending = false;
+        double[] data = js.d;
+        for (int j = 0, n = js.slots(); j < n; j++) {
+            if (js.active[j] == 0) {
+                continue;
+            }
+            int a = js.a[j], f = 4 * j;
+            // dq = q_A conj(q_A0)
+            double ax = s.qx[a], ay = s.qy[a], az = s.qz[a], aw = s.qw[a];
+            double bx = -turnFrom[f], by = -turnFrom[f + 1], bz = -turnFrom[f + 2], bw = turnFrom[f + 3];
+            double x = aw * bx + ax * bw + ay * bz - az * by;
+            double y = aw * by + ay * bw + az * bx - ax * bz;
+            double z = aw * bz + az * bw + ax * by - ay * bx;
+            double w = aw * bw - ax * bx - ay * by - az * bz;
+            int at = STRIDE * j + I_POINT;
+            rotate(data, at, x, y, z, w);
+            if (locksRotation(j)) {
+                at = STRIDE * j + I_ANG;
+                rotate(data, at, x, y, z, w);
+            }
+        }
+    }
+
+    /** Whether joint j's I_ANG holds the angular lock's world-axis impulse (not body-axis rows). */
+    private boolean locksRotation(int j) {
+        byte t = js.type[j];
+        int m = 6 * j;
+        return t == TYPE_FIXED || t == TYPE_SLIDER || t == TYPE_SIX_DOF && js.axisMode[m + 3] == AXIS_LOCKED
+                && js.axisMode[m + 4] == AXIS_LOCKED && js.axisMode[m + 5] == AXIS_LOCKED;
+    }
+
+    /** v[at..at+2] = R(q) v for the unit q = (x, y, z, w): t = 2 q_v x v, R v = v + w t + q_v x t. */
+    private static void rotate(double[] v, int at, double x, double y, double z, double w) {
+        double vx = v[at], vy = v[at + 1], vz = v[at + 2];
+        double tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+        v[at] = vx + w * tx + (y * tz - z * ty);
+        v[at + 1] = vy + w * ty + (z * tx - x * tz);
+        v[at + 2] = vz + w * tz + (x * ty - y * tx);
+    }
+
+    /**
+     * Before the warm start (the caller then applies every joint's accumulated impulses and calls
+     * {@link #endWarmStart}): the velocities of the bodies on active joints. The warm start stands
+     * unless together the impulses would more than double the kinetic energy of those bodies (plus
+     * {@code 1/2 m WARM_SPEED^2} each): then the warm start, and the impulses with it, are scaled by
+     * the largest {@code alpha <= 1} that keeps to that.
+     *
+     * <p>A warm start is the last substep's impulses applied as a guess. For a resting or hanging body
+     * it takes energy out (it undoes gravity's {@code g h}); for a body swinging on a joint it turns the
+     * velocity by the centripetal impulse and adds at most {@code (w h)^2 <= 0.62} of its energy; a
+     * motor adds at most its own push. Jammed joints (a loop of redundant joints made on bodies moving
+     * 60-80 m/s, whose errors cannot all close) fight, and their impulses grow to hundreds of N s on
+     * bodies of a kilogram: warm-started they spun the bodies to 10^5 rad/s every substep, and the
+     * solve, one Gauss-Seidel pass, could not take it all out again (110 of the 10^4 soak scenes of
+     * NoNaNPropertyTest went non-finite so; none with the guard). With {@code v(alpha) = v0 + alpha
+     * dv}, {@code KE(alpha) = KE0 + alpha B + alpha^2 A}, {@code B = v0 . M dv},
+     * {@code A = 1/2 dv . M dv}, so alpha is a root of a quadratic.
+     */
+    void beginWarmStart(BodyStore s) {
+        int n = s.count();
+        if (before.length < 6 * n) {
+            before = new double[12 * n];
+            touched = new int[2 * n];
+        }
+        // The jointed bodies (stamped with this substep's number) and their velocities before.
+        if (++stamp == 0) {
+            Arrays.fill(touched, 0);
+            stamp = 1;
+        }
+        int count = 0;
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            if (js.active[j] == 0) {
+                continue;
+            }
+            for (int side = 0; side < 2; side++) {
+                int i = side == 0 ? js.a[j] : js.b[j];
+                if (i >= 0 && s.type[i] == BodyStore.DYNAMIC && s.asleep[i] == 0 && s.invMass[i] > 0
+                        && touched[i] != stamp) {
+                    touched[i] = stamp;
+                    count++;
+                }
+            }
+        }
+        if (count == 0) {
+            return;
+        }
+        guarding = true;
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp) {
+                before[6 * i] = s.vx[i];
+                before[6 * i + 1] = s.vy[i];
+                before[6 * i + 2] = s.vz[i];
+                before[6 * i + 3] = s.wx[i];
+                before[6 * i + 4] = s.wy[i];
+                before[6 * i + 5] = s.wz[i];
+            }
+        }
+    }
+
+    /** After the warm start: scales it back when it added too much energy (see {@link #beginWarmStart}). */
+    void endWarmStart(BodyStore s) {
+        if (!guarding) {
+            return;
+        }
+        guarding = false;
+        int n = s.count();
+        // KE(alpha) = KE0 + alpha B + alpha^2 A for the warm start scaled by alpha.
+        double ke0 = 0, lin = 0, quad = 0, floor = 0;
+        for (int i = 0; i < n; i++) {
+            if (touched[i] != stamp) {
+                continue;
+            }
+            double m = 1 / s.invMass[i];
+            double vx = before[6 * i], vy = before[6 * i + 1], vz = before[6 * i + 2];
+            double dx = s.vx[i] - vx, dy = s.vy[i] - vy, dz = s.vz[i] - vz;
+            ke0 += 0.5 * m * (vx * vx + vy * vy + vz * vz);
+            lin += m * (vx * dx + vy * dy + vz * dz);
+            quad += 0.5 * m * (dx * dx + dy * dy + dz * dz);
+            floor += 0.5 * m * WARM_SPEED * WARM_SPEED;
+            // Angular terms in the body frame, where the inertia is constant: w_b = R^T w.
+            double x = s.qx[i], y = s.qy[i], z = s.qz[i], w = s.qw[i];
+            double r0 = 1 - 2 * (y * y + z * z), r1 = 2 * (x * y - w * z), r2 = 2 * (x * z + w * y);
+            double r3 = 2 * (x * y + w * z), r4 = 1 - 2 * (x * x + z * z), r5 = 2 * (y * z - w * x);
+            double r6 = 2 * (x * z - w * y), r7 = 2 * (y * z + w * x), r8 = 1 - 2 * (x * x + y * y);
+            double wx = before[6 * i + 3], wy = before[6 * i + 4], wz = before[6 * i + 5];
+            double ex = s.wx[i] - wx, ey = s.wy[i] - wy, ez = s.wz[i] - wz;
+            double ax = r0 * wx + r3 * wy + r6 * wz, ay = r1 * wx + r4 * wy + r7 * wz;
+            double az = r2 * wx + r5 * wy + r8 * wz;
+            double bx = r0 * ex + r3 * ey + r6 * ez, by = r1 * ex + r4 * ey + r7 * ez;
+            double bz = r2 * ex + r5 * ey + r8 * ez;
+            double[] in = s.inertiaBody;
+            int k = 9 * i;
+            double lx = in[k] * bx + in[k + 1] * by + in[k + 2] * bz;
+            double ly = in[k + 3] * bx + in[k + 4] * by + in[k + 5] * bz;
+            double lz = in[k + 6] * bx + in[k + 7] * by + in[k + 8] * bz;
+            ke0 += 0.5 * (ax * (in[k] * ax + in[k + 1] * ay + in[k + 2] * az)
+                    + ay * (in[k + 3] * ax + in[k + 4] * ay + in[k + 5] * az)
+                    + az * (in[k + 6] * ax + in[k + 7] * ay + in[k + 8] * az));
+            lin += ax * lx + ay * ly + az * lz;
+            quad += 0.5 * (bx * lx + by * ly + bz * lz);
+        }
+        double limit = ke0 + Math.max(ke0, floor);
+        if (!(ke0 + lin + quad > limit) || !(quad > 0)) {
+            return;
+        }
+        // The largest alpha in [0, 1] with KE(alpha) <= limit (KE(0) = ke0 <= limit).
+        double rhs = limit - ke0;
+        double alpha = (-lin + Math.sqrt(lin * lin + 4 * quad * rhs)) / (2 * quad);
+        alpha = Math.max(0, Math.min(1, alpha));
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp) {
+                s.vx[i] = before[6 * i] + alpha * (s.vx[i] - before[6 * i]);
+                s.vy[i] = before[6 * i + 1] + alpha * (s.vy[i] - before[6 * i + 1]);
+                s.vz[i] = before[6 * i + 2] + alpha * (s.vz[i] - before[6 * i + 2]);
+                s.wx[i] = before[6 * i + 3] + alpha * (s.wx[i] - before[6 * i + 3]);
+                s.wy[i] = before[6 * i + 4] + alpha * (s.wy[i] - before[6 * i + 4]);
+                s.wz[i] = before[6 * i + 5] + alpha * (s.wz[i] - before[6 * i + 5]);
+            }
+        }
+        double[] data = js.d;
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            if (js.active[j] != 0) {
+                for (int k = STRIDE * j + IMPULSES, e = STRIDE * j + IMPULSES_END; k < e; k++) {
+                    data[k] *= alpha;
+                }
+            }
+        }
+    }
+
+    /** m/s: the energy a warm start may add to bodies at rest, {@code 1/2 m WARM_SPEED^2} each. */
+    static final double WARM_SPEED = 1;
+    // Scratch of warmStart: each body's velocities before (6 a body) and the stamp of the substep
+    // in which it was last found on an active joint.
+    private double[] before = new double[6 * 16];
+    private int[] touched = new int[16];
+    private int stamp;
+    private boolean guarding;
+}
