@@ -30,7 +30,7 @@ import ricochet.world.WorldSimulation;
 
 /**
  * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]
- * [--profile] [--snapshot FILE [--snapshot-every N]]}, or {@code ./ricochet run --resume FILE ...}:
+ * [--profile] [--threads N] [--snapshot FILE [--snapshot-every N]]}, or {@code ./ricochet run --resume FILE ...}:
  * simulates headless and prints a summary table. A resumed run goes on from a snapshot's state, with
  * step numbers, frame numbers and time going on from it, bit for bit as if the first run had not
  * stopped.
@@ -76,6 +76,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--profile", description = "also print the mean time per step of each stage of the world's step")
     boolean profile;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads the engine's world steps on (default: the scene's `threads`, else 1;"
+                    + " the same result for any N)")
+    Integer threads;
+
     @Option(names = "--resume", paramLabel = "FILE",
             description = "go on from a snapshot written by --snapshot (it holds the scene; no SCENE)")
     Path resume;
@@ -100,6 +105,10 @@ final class RunCommand implements Callable<Integer> {
             err.println(scene == null
                     ? "error: missing SCENE (a scene file or a built-in scene's name), or --resume FILE"
                     : "error: give either SCENE or --resume FILE, not both (a snapshot holds its scene)");
+            return Main.BAD_INPUT;
+        }
+        if (threads != null && threads < 1) {
+            err.println("error: --threads must be >= 1, got " + threads);
             return Main.BAD_INPUT;
         }
         if (snapshotEvery != null && (snapshotEvery < 1 || snapshot == null)) {
@@ -149,6 +158,19 @@ final class RunCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
+        if (threads != null && sim instanceof WorldSimulation w) {
+            w.world().setThreads(threads);
+        }
+        try {
+            return run(sim, source, err);
+        } finally {
+            if (sim instanceof WorldSimulation w) {
+                w.world().close();
+            }
+        }
+    }
+
+    private int run(Simulation sim, SceneSource source, PrintWriter err) throws IOException {
         long steps = stepCount(sim.dt(), err);
         if (steps < 0) {
             return Main.BAD_INPUT;
@@ -289,6 +311,9 @@ final class RunCommand implements Callable<Integer> {
             o.println("snapshot         " + snapshot + " (step " + sim.stepCount() + ")");
         }
         o.println(String.format(Locale.ROOT, "state hash       %016x", sim.stateHash()));
+        if (sim instanceof WorldSimulation w) {
+            o.println("threads          " + w.world().threads());
+        }
         if (profile) {
             if (sim instanceof WorldSimulation w) {
                 o.println("profile (mean wall time per step by stage):");

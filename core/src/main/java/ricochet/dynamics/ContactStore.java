@@ -95,6 +95,12 @@ public final class ContactStore {
     private int[] spareRunStart = new int[17];
     private int spareCount, spareCapacity, spareRunCount;
 
+    // Scratch point arrays {@link #reorderRuns} copies into before it swaps them in.
+    private double[] sortedData = new double[0];
+    private int[] sortedBodyA = new int[0], sortedBodyB = new int[0], sortedColliderA = new int[0];
+    private int[] sortedColliderB = new int[0], sortedFeatureId = new int[0], sortedRunStart = new int[1];
+    private byte[] sortedWarmStarted = new byte[0];
+
     /** Where {@link #warmStart} looks first: one past the old point it matched last. */
     private int cursor;
     /** Last step's keys and impulses: what this step warm-starts from. */
@@ -298,6 +304,88 @@ public final class ContactStore {
         return r;
     }
 
+    /**
+     * Moves the runs into the order {@code order[0] .. order[runs - 1]} (run numbers of
+     * {@link #buildRuns}), each run's points together and in their order, and renumbers them: run k
+     * is then the points of old run {@code order[k]}. A solver sweeping the runs in that order then
+     * reads the records one after another. Copies only what {@link #add} writes (the keys, body
+     * indices, normal, lever arms, separation and material, the impulses being zero), so it is for
+     * points not yet prepared. Allocates nothing once the scratch arrays have grown.
+     */
+    public void reorderRuns(int[] order, int runs) {
+        int n = count;
+        if (sortedBodyA.length < capacity) {
+            sortedData = new double[STRIDE * capacity];
+            sortedBodyA = new int[capacity];
+            sortedBodyB = new int[capacity];
+            sortedColliderA = new int[capacity];
+            sortedColliderB = new int[capacity];
+            sortedFeatureId = new int[capacity];
+            sortedWarmStarted = new byte[capacity];
+        }
+        if (sortedRunStart.length < runStart.length) {
+            sortedRunStart = new int[runStart.length];
+        }
+        double[] from = data, to = sortedData;
+        int j = 0;
+        for (int k = 0; k < runs; k++) {
+            int r = order[k];
+            sortedRunStart[k] = j;
+            for (int i = runStart[r], end = runStart[r + 1]; i < end; i++, j++) {
+                sortedBodyA[j] = bodyA[i];
+                sortedBodyB[j] = bodyB[i];
+                sortedColliderA[j] = colliderA[i];
+                sortedColliderB[j] = colliderB[i];
+                sortedFeatureId[j] = featureId[i];
+                sortedWarmStarted[j] = 0;
+                int o = STRIDE * i, p = STRIDE * j;
+                to[p + NX] = from[o + NX];
+                to[p + NY] = from[o + NY];
+                to[p + NZ] = from[o + NZ];
+                to[p + RAX] = from[o + RAX];
+                to[p + RAY] = from[o + RAY];
+                to[p + RAZ] = from[o + RAZ];
+                to[p + RBX] = from[o + RBX];
+                to[p + RBY] = from[o + RBY];
+                to[p + RBZ] = from[o + RBZ];
+                to[p + SEPARATION] = from[o + SEPARATION];
+                to[p + FRICTION] = from[o + FRICTION];
+                to[p + RESTITUTION] = from[o + RESTITUTION];
+                to[p + NORMAL_IMPULSE] = to[p + TANGENT_IMPULSE1] = to[p + TANGENT_IMPULSE2] = 0;
+                to[p + MAX_NORMAL_IMPULSE] = to[p + TOTAL_NORMAL_IMPULSE] = 0;
+                to[p + APPROACH] = 0;
+            }
+        }
+        if (j != n) {
+            throw new IllegalStateException("contact store: the order covers " + j + " of " + n + " points");
+        }
+        sortedRunStart[runs] = n;
+        double[] d = data;
+        data = sortedData;
+        sortedData = d;
+        int[] t = bodyA;
+        bodyA = sortedBodyA;
+        sortedBodyA = t;
+        t = bodyB;
+        bodyB = sortedBodyB;
+        sortedBodyB = t;
+        t = colliderA;
+        colliderA = sortedColliderA;
+        sortedColliderA = t;
+        t = colliderB;
+        colliderB = sortedColliderB;
+        sortedColliderB = t;
+        t = featureId;
+        featureId = sortedFeatureId;
+        sortedFeatureId = t;
+        t = runStart;
+        runStart = sortedRunStart;
+        sortedRunStart = t;
+        byte[] w = warmStarted;
+        warmStarted = sortedWarmStarted;
+        sortedWarmStarted = w;
+    }
+
     /** Runs found by the last {@link #buildRuns}. */
     public int runCount() {
         return runCount;
@@ -315,27 +403,39 @@ public final class ContactStore {
      * (Coumans) restricted to points whose ids failed.
      */
     public boolean warmStart(int i) {
+        cursor = warmStart(i, cursor);
+        return warmStarted[i] != 0;
+    }
+
+    /**
+     * {@link #warmStart(int)} with the caller's own cursor: the lookup tries old point {@code hint}
+     * first; returns the hint for the next point. It reads only last step's cache and writes only
+     * point i, so points can be warm-started in any order, on several threads at once, with the
+     * same result.
+     */
+    public int warmStart(int i, int hint) {
         int a = colliderA[i], b = colliderB[i], f = featureId[i];
         // The broad phase hands out pairs in a fixed order and a pair's points keep theirs, so this
         // step's points mostly come in last step's order: try the old point after the last match
         // before hashing. Cached keys are unique, so either way finds the same entry.
         Cache c = old;
-        int slot = cursor < c.count && c.a[cursor] == a && c.b[cursor] == b && c.feature[cursor] == f
-                ? cursor : find(a, b, f);
+        int slot = hint >= 0 && hint < c.count && c.a[hint] == a && c.b[hint] == b && c.feature[hint] == f
+                ? hint : find(a, b, f);
+        int next = hint;
         if (slot >= 0) {
-            cursor = slot + 1;
+            next = slot + 1;
         } else {
             slot = nearest(i);
         }
         if (slot < 0) {
-            return false;
+            return next;
         }
         int o = STRIDE * i;
         data[o + NORMAL_IMPULSE] = c.normal[slot];
         data[o + TANGENT_IMPULSE1] = c.t1[slot];
         data[o + TANGENT_IMPULSE2] = c.t2[slot];
         warmStarted[i] = 1;
-        return true;
+        return next;
     }
 
     /** How far (m) an anchor may have moved on body A for a point to inherit by proximity. */

@@ -31,6 +31,7 @@ import ricochet.geometry.shape.Shape;
 import ricochet.math.Quat;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
+import ricochet.parallel.WorkerPool;
 
 /**
  * Rigid bodies with shapes that collide: what users embed. A step reads top to bottom in
@@ -60,9 +61,10 @@ import ricochet.math.Vec3;
  *
  * <p>Units are SI; vectors are in the world frame unless a name says otherwise. Each body's shape
  * is in the body's own frame, as is its definition's centre of mass. A step allocates nothing once
- * the arrays have grown. Not thread-safe.
+ * the arrays have grown. Not thread-safe: one thread drives a world, which may spread its step
+ * over {@link #setThreads} threads of its own (with bit-identical results for any number).
  */
-public final class World {
+public final class World implements AutoCloseable {
 
     /** Closest points within this (m) make a pair touching: contactBegin. */
     public static final double TOUCH_BEGIN = 0.001;
@@ -102,6 +104,8 @@ public final class World {
     private final EventBuffer events = new EventBuffer();
     private final StepCheckpoint checkpoint;
     private final Profile profile = new Profile();
+    /** The threads a step runs on: the caller alone, or with workers (see {@link #setThreads}). */
+    private WorkerPool pool = new WorkerPool(1);
     private final Transform pose = new Transform();
     private double gx, gy, gz;
     private double gravityMagnitude;
@@ -165,6 +169,7 @@ public final class World {
         checkpoint = new StepCheckpoint(store, collision, contacts, joints, touching, sensing, events);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
+        solver.setPool(pool);
     }
 
     // ---------------------------------------------------------------- the step
@@ -1899,6 +1904,52 @@ public final class World {
 
     public void setContactHertz(double hz) {
         solver.setContactHertz(hz);
+    }
+
+    /** Threads a step runs on, the caller included (default 1). */
+    public int threads() {
+        return pool.threads();
+    }
+
+    /**
+     * Runs the step on {@code n} threads: the calling thread and {@code n - 1} daemon workers of the
+     * world's own, started here (and the old ones stopped). The narrow phase, the preparation and
+     * solving of contacts (colour by colour, see {@code ContactSolver}), integration and the per-body
+     * stages are cut into fixed blocks shared among them; joints, the broad phase's tree and
+     * everything ordered stay on the calling thread. The result is bit-identical for every
+     * {@code n}: the order of every floating-point operation that touches a body is fixed by the
+     * scene, not by the threads. More threads than cores only adds waiting. {@link #close} stops the
+     * workers.
+     *
+     * @throws IllegalArgumentException when n is less than 1
+     */
+    public void setThreads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("world: threads must be >= 1, got " + n);
+        }
+        if (n == pool.threads()) {
+            return;
+        }
+        WorkerPool next = new WorkerPool(n);
+        pool.close();
+        usePool(next);
+    }
+
+    private void usePool(WorkerPool p) {
+        pool = p;
+        solver.setPool(p);
+    }
+
+    /**
+     * Stops the worker threads ({@link #setThreads}); the world goes on, on the calling thread
+     * alone. Idempotent; a world that never had workers has nothing to stop.
+     */
+    @Override
+    public void close() {
+        if (pool.threads() > 1) {
+            pool.close();
+            usePool(new WorkerPool(1));
+        }
     }
 
     /** Damping ratio of the contact spring (default 10). */
