@@ -170,6 +170,7 @@ public final class World implements AutoCloseable {
         setGravity(gravity);
         solver.setConstraints(jointSolver);
         solver.setPool(pool);
+        collision.setPool(pool);
     }
 
     // ---------------------------------------------------------------- the step
@@ -1938,6 +1939,7 @@ public final class World implements AutoCloseable {
     private void usePool(WorkerPool p) {
         pool = p;
         solver.setPool(p);
+        collision.setPool(p);
     }
 
     /**
