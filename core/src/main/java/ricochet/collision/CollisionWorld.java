@@ -78,6 +78,8 @@ public final class CollisionWorld {
     private double[] speedBound = new double[16];
     /** Six doubles per body: its tight world box (minX, minY, minZ, maxX, maxY, maxZ) at its pose. */
     private double[] tight = new double[6 * 16];
+    /** Three doubles per body: how far {@link #placeBody} last moved it, for the broad phase. */
+    private double[] displacement = new double[3 * 16];
     private int[] groups = new int[16];
     private int[] masks = new int[16];
     private int count;
@@ -96,6 +98,8 @@ public final class CollisionWorld {
     // The pass's margins, read by the tasks.
     private double passBase, passMax, passDt;
     private final WorkerPool.Range filterTask = this::filterPairs;
+    /** The pass's listener when it measures in parallel, else null. */
+    private ParallelContactListener measurer;
     private final WorkerPool.Range pairTask = this::collidePairs;
 
     /** The narrow phase's scratch: one per thread. */
@@ -105,6 +109,7 @@ public final class CollisionWorld {
         final MeshCollide mesh = new MeshCollide();
         final Manifold manifold = new Manifold();
         final double[] w = new double[3];
+        final double[] bounds = new double[6], support = new double[3], local = new double[6];
         /** Scratch transforms for compound children, one per nesting level and side. */
         Transform[] childPoses = new Transform[8];
 
@@ -200,8 +205,42 @@ public final class CollisionWorld {
             sleeping = Arrays.copyOf(sleeping, c);
             speedBound = Arrays.copyOf(speedBound, c);
             tight = Arrays.copyOf(tight, 6 * c);
+            displacement = Arrays.copyOf(displacement, 3 * c);
             groups = Arrays.copyOf(groups, c);
             masks = Arrays.copyOf(masks, c);
+        }
+    }
+
+    /**
+     * Moves a body to the pose (position, unit quaternion) and its tight box with it, without telling
+     * the broad phase: {@link #syncBroadPhase} does that. Touches only the body's own entries, with
+     * thread {@code worker}'s scratch, so distinct bodies may be placed at once on the threads of the
+     * {@link #setPool pool}.
+     */
+    public void placeBody(int worker, int body, double x, double y, double z, double qx, double qy, double qz,
+                          double qw) {
+        check(body);
+        Transform t = poses[body];
+        int o = 3 * body;
+        displacement[o] = x - t.px;
+        displacement[o + 1] = y - t.py;
+        displacement[o + 2] = z - t.pz;
+        t.set(x, y, z, qx, qy, qz, qw);
+        if (proxies[body] >= 0) {
+            Narrow scratch = narrows[worker];
+            worldBounds(shapes[body], t, scratch.bounds, scratch.support, scratch.local);
+            System.arraycopy(scratch.bounds, 0, tight, 6 * body, 6);
+        }
+    }
+
+    /** The broad phase learns the body's box from its last {@link #placeBody}. */
+    public void syncBroadPhase(int body) {
+        check(body);
+        if (proxies[body] >= 0) {
+            double[] b = tight;
+            int o = 6 * body, d = 3 * body;
+            broad.moveProxy(proxies[body], b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5],
+                    displacement[d], displacement[d + 1], displacement[d + 2]);
         }
     }
 
@@ -296,6 +335,10 @@ public final class CollisionWorld {
      * the six axis directions), the rotated local box {@code |R| e} for the others.
      */
     public void worldBounds(Shape shape, Transform pose, double[] out) {
+        worldBounds(shape, pose, out, support, local);
+    }
+
+    private static void worldBounds(Shape shape, Transform pose, double[] out, double[] support, double[] local) {
         if (shape instanceof ConvexShape c) {
             double[] r = pose.r;
             for (int k = 0; k < 3; k++) {
@@ -371,7 +414,15 @@ public final class CollisionWorld {
             pairHits = new boolean[pairManifold.length];
         }
         cache.reserve(m);
-        pool.run(m, PAIR_GRAIN, pairTask);
+        measurer = listener instanceof ParallelContactListener p ? p : null;
+        if (measurer != null) {
+            measurer.reserve(m);
+        }
+        try {
+            pool.run(m, PAIR_GRAIN, pairTask);
+        } finally {
+            measurer = null;
+        }
         Narrow serial = narrows[0];
         for (int i = 0, k = 0; i < n; i++) {
             byte state = pairState[i];
@@ -382,7 +433,11 @@ public final class CollisionWorld {
             int b = broad.userData(pairs.b(i));
             if (state == COLLIDE) {
                 if (pairHits[k]) {
-                    listener.onContact(a, -1, b, -1, pairManifold[k]);
+                    if (listener instanceof ParallelContactListener p) {
+                        p.onContact(k, a, -1, b, -1, pairManifold[k]);
+                    } else {
+                        listener.onContact(a, -1, b, -1, pairManifold[k]);
+                    }
                 }
                 k++;
             } else {
@@ -445,6 +500,9 @@ public final class CollisionWorld {
                 points = cache.store(k, a, b, poses[a], poses[b], margin, hit, m, scratch.w);
             }
             pairHits[k] = points > 0;
+            if (points > 0 && measurer != null) {
+                measurer.measure(worker, k, a, b, m);
+            }
         }
     }
 

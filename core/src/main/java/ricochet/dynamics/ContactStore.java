@@ -248,10 +248,29 @@ public final class ContactStore {
     public int add(int a, int b, int colliderA, int colliderB, int feature, double nx, double ny, double nz,
                    double rAx, double rAy, double rAz, double rBx, double rBy, double rBz, double separation,
                    double friction, double restitution) {
-        if (count == capacity) {
-            resize(2 * capacity);
+        int i = allocate(1);
+        set(i, a, b, colliderA, colliderB, feature, nx, ny, nz, rAx, rAy, rAz, rBx, rBy, rBz, separation, friction,
+                restitution);
+        return i;
+    }
+
+    /**
+     * Appends {@code n} points to be filled by {@link #set}; returns the first one's index. Points
+     * appended together can then be set on several threads at once.
+     */
+    public int allocate(int n) {
+        if (count + n > capacity) {
+            resize(Math.max(count + n, 2 * capacity));
         }
-        int i = count++;
+        int i = count;
+        count += n;
+        return i;
+    }
+
+    /** Writes point i (appended by {@link #allocate}) as {@link #add} describes; touches only point i. */
+    public void set(int i, int a, int b, int colliderA, int colliderB, int feature, double nx, double ny, double nz,
+                    double rAx, double rAy, double rAz, double rBx, double rBy, double rBz, double separation,
+                    double friction, double restitution) {
         bodyA[i] = a;
         bodyB[i] = b;
         this.colliderA[i] = colliderA;
@@ -275,7 +294,6 @@ public final class ContactStore {
         d[o + NORMAL_IMPULSE] = d[o + TANGENT_IMPULSE1] = d[o + TANGENT_IMPULSE2] = 0;
         d[o + MAX_NORMAL_IMPULSE] = d[o + TOTAL_NORMAL_IMPULSE] = 0;
         d[o + APPROACH] = 0;
-        return i;
     }
 
     /** Field {@code field} (one of the offsets above) of point i. */

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 import ricochet.collision.CollisionWorld;
-import ricochet.collision.ContactListener;
+import ricochet.collision.ParallelContactListener;
 import ricochet.collision.ShapeCastHit;
 import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
@@ -97,7 +97,22 @@ public final class World implements AutoCloseable {
     private long[] jointPairs = new long[0];
     private String[] jointNames = new String[16];
     private final double[] reaction = new double[6];
-    private final ContactListener collector = this::collect;
+    private final ParallelContactListener collector = new ParallelContactListener() {
+        @Override
+        public void reserve(int count) {
+            reserveMeasures(count);
+        }
+
+        @Override
+        public void measure(int worker, int index, int bodyA, int bodyB, Manifold manifold) {
+            World.this.measure(index, bodyA, bodyB, manifold);
+        }
+
+        @Override
+        public void onContact(int index, int bodyA, int childA, int bodyB, int childB, Manifold manifold) {
+            collect(index, bodyA, childA, bodyB, childB, manifold);
+        }
+    };
     private final IslandBuilder islands = new IslandBuilder();
     private final PairSet touching = new PairSet();
     private final PairSet sensing = new PairSet();
@@ -149,8 +164,20 @@ public final class World implements AutoCloseable {
     private double[] startQw = new double[16];
     private boolean[] skipForFast = new boolean[16], skipForBullet = new boolean[16];
     private final ShapeCastHit hit = new ShapeCastHit();
-    /** Per point of the manifold being collected: its separation after the step at today's velocity. */
-    private final double[] pointReach = new double[Manifold.MAX_POINTS];
+    // Per manifold of the pass, by its number (index 0 of the one-manifold arrays below for a manifold
+    // without one): each point's separation after the step at today's velocity, the smallest
+    // separation and the smallest of those reaches.
+    private double[] pointReach = new double[Manifold.MAX_POINTS];
+    private double[] minSeparation = new double[1], minReach = new double[1];
+    private final double[] unnumberedReach = new double[Manifold.MAX_POINTS];
+    private final double[] unnumberedSeparation = new double[1], unnumberedMin = new double[1];
+    // Manifolds whose points go into the contact store after the pass, in parallel: the manifold, its
+    // number, colliders and the first point of its run in the store.
+    private Manifold[] deferredManifold = new Manifold[16];
+    private int[] deferredIndex = new int[16], deferredColliderA = new int[16], deferredColliderB = new int[16];
+    private int[] deferredFirst = new int[16];
+    private int deferredCount;
+    private final WorkerPool.Range fillTask = (w, from, to) -> fillDeferred(from, to);
     private long continuousHits;
     /** Sweeps stop this far (m) before contact: the next step's speculative point closes the rest. */
     private static final double TOI_TOLERANCE = 1e-3;
@@ -243,7 +270,11 @@ public final class World implements AutoCloseable {
         return now;
     }
 
-    /** Every moving body's collider follows its pose; the dense-index map is rebuilt. */
+    /**
+     * Every moving body's collider follows its pose, on the pool's threads (each body its own
+     * entries), then the broad phase learns the new boxes in body order; the dense-index map is
+     * rebuilt.
+     */
     private void updatePoses() {
         int n = store.count();
         if (startX.length < n) {
@@ -256,7 +287,19 @@ public final class World implements AutoCloseable {
             startQz = new double[c];
             startQw = new double[c];
         }
+        pool.run(n, BODY_GRAIN, placeTask);
         for (int i = 0; i < n; i++) {
+            if (store.type[i] != BodyStore.STATIC && store.asleep[i] == 0) {
+                collision.syncBroadPhase(colliderOfSlot[store.slot[i]]);
+            }
+        }
+    }
+
+    private final WorkerPool.Range placeTask = this::placeBodies;
+
+    /** {@link #updatePoses} for bodies {@code from .. to - 1} on thread {@code worker}. */
+    private void placeBodies(int worker, int from, int to) {
+        for (int i = from; i < to; i++) {
             startX[i] = store.px[i];
             startY[i] = store.py[i];
             startZ[i] = store.pz[i];
@@ -267,12 +310,20 @@ public final class World implements AutoCloseable {
             int collider = colliderOfSlot[store.slot[i]];
             denseOfCollider[collider] = i;
             if (store.type[i] != BodyStore.STATIC && store.asleep[i] == 0) {
-                poseOf(i, pose);
-                collision.setPose(collider, pose);
+                // The body origin: the centre of mass minus R times the body-frame centre of mass (poseOf).
+                double x = store.qx[i], y = store.qy[i], z = store.qz[i], w = store.qw[i];
+                double cx = store.cx[i], cy = store.cy[i], cz = store.cz[i];
+                double tx = 2 * (y * cz - z * cy), ty = 2 * (z * cx - x * cz), tz = 2 * (x * cy - y * cx);
+                double rx = cx + w * tx + (y * tz - z * ty);
+                double ry = cy + w * ty + (z * tx - x * tz);
+                double rz = cz + w * tz + (x * ty - y * tx);
+                collision.placeBody(worker, collider, store.px[i] - rx, store.py[i] - ry, store.pz[i] - rz, x, y, z,
+                        w);
                 double v = Math.sqrt(store.vx[i] * store.vx[i] + store.vy[i] * store.vy[i] + store.vz[i] * store.vz[i]);
-                double w = Math.sqrt(store.wx[i] * store.wx[i] + store.wy[i] * store.wy[i] + store.wz[i] * store.wz[i]);
+                double wl = Math.sqrt(store.wx[i] * store.wx[i] + store.wy[i] * store.wy[i]
+                        + store.wz[i] * store.wz[i]);
                 // Gravity adds up to |g| dt during the step.
-                collision.setSpeedBound(collider, v + store.extent[i] * w + gravityScaleSpeed(i));
+                collision.setSpeedBound(collider, v + store.extent[i] * wl + gravityScaleSpeed(i));
             }
         }
     }
@@ -289,6 +340,7 @@ public final class World implements AutoCloseable {
         }
         do {
             wokeDuringPass = false;
+            deferredCount = 0;
             contacts.clear();
             touching.begin();
             sensing.begin();
@@ -297,23 +349,65 @@ public final class World implements AutoCloseable {
             collision.findContacts(SPECULATIVE_DISTANCE, contactMargin, stepDt, collector);
             linkJoints();
         } while (wokeDuringPass);
+        // The last pass's manifolds are still as the narrow phase left them.
+        pool.run(deferredCount, DEFERRED_GRAIN, fillTask);
+        Arrays.fill(deferredManifold, 0, deferredCount, null);
     }
 
-    /** One manifold of the narrow phase: sensor overlap, touching pair, wake, island link, contact points. */
-    private void collect(int colliderA, int childA, int colliderB, int childB, Manifold m) {
+    /** Grows the per-manifold arrays for a pass of {@code count} numbered manifolds. */
+    private void reserveMeasures(int count) {
+        if (minSeparation.length < count) {
+            int c = Math.max(count, 2 * minSeparation.length);
+            minSeparation = new double[c];
+            minReach = new double[c];
+            pointReach = new double[Manifold.MAX_POINTS * c];
+        }
+    }
+
+    /**
+     * The part of {@link #collect} that reads only: each point's reach over the step, the smallest
+     * separation and reach, into manifold {@code index}'s entries. Runs on the narrow phase's threads.
+     */
+    private void measure(int index, int colliderA, int colliderB, Manifold m) {
+        measure(index, colliderA, colliderB, m, pointReach, minSeparation, minReach);
+    }
+
+    private void measure(int index, int colliderA, int colliderB, Manifold m, double[] reach, double[] sep,
+                         double[] min) {
         int a = denseOfCollider[colliderA], b = denseOfCollider[colliderB];
-        int slotA = store.slot[a], slotB = store.slot[b];
         double minSep = Double.POSITIVE_INFINITY;
         double predicted = Double.POSITIVE_INFINITY;
+        int o = Manifold.MAX_POINTS * index;
         for (int k = 0; k < m.pointCount(); k++) {
-            double sep = m.separation(k);
-            minSep = Math.min(minSep, sep);
+            double s = m.separation(k);
+            minSep = Math.min(minSep, s);
             // Relative normal velocity at the point: the gap it closes over the coming step.
             double vn = pointVelocityAlong(b, m.pointBX(k), m.pointBY(k), m.pointBZ(k), m)
                     - pointVelocityAlong(a, m.pointAX(k), m.pointAY(k), m.pointAZ(k), m);
-            pointReach[k] = sep + Math.min(vn, 0) * stepDt;
-            predicted = Math.min(predicted, pointReach[k]);
+            reach[o + k] = s + Math.min(vn, 0) * stepDt;
+            predicted = Math.min(predicted, reach[o + k]);
         }
+        sep[index] = minSep;
+        min[index] = predicted;
+    }
+
+    /**
+     * One manifold of the narrow phase, in pair order: sensor overlap, touching pair, wake, island
+     * link, contact points (numbered manifolds' points are written after the pass, in parallel:
+     * {@link #fillDeferred}).
+     */
+    private void collect(int index, int colliderA, int childA, int colliderB, int childB, Manifold m) {
+        double[] reach = pointReach;
+        int at = index;
+        if (index < 0) {
+            measure(0, colliderA, colliderB, m, unnumberedReach, unnumberedSeparation, unnumberedMin);
+            reach = unnumberedReach;
+            at = 0;
+        }
+        double minSep = index < 0 ? unnumberedSeparation[0] : minSeparation[index];
+        double predicted = index < 0 ? unnumberedMin[0] : minReach[index];
+        int a = denseOfCollider[colliderA], b = denseOfCollider[colliderB];
+        int slotA = store.slot[a], slotB = store.slot[b];
         if (sensorOfSlot[slotA] || sensorOfSlot[slotB]) {
             if (!(sensorOfSlot[slotA] && sensorOfSlot[slotB]) && minSep < 0) {
                 sensing.add(sensorOfSlot[slotA] ? PairSet.key(slotA, slotB) : PairSet.key(slotB, slotA));
@@ -352,7 +446,41 @@ public final class World implements AutoCloseable {
                 keepAwake[dynamicA ? a : b] = 1;
             }
         }
-        addPoints(a, b, colliderA, colliderB, childA, childB, slotA, slotB, m);
+        if (index < 0) {
+            addPoints(a, b, colliderA, colliderB, childA, childB, slotA, slotB, m, reach, at, -1);
+            return;
+        }
+        // The points' places in the store now, their contents after the pass.
+        int kept = 0;
+        for (int k = 0, o = Manifold.MAX_POINTS * index; k < m.pointCount(); k++) {
+            kept += reach[o + k] > SPECULATIVE_DISTANCE ? 0 : 1;
+        }
+        if (kept == 0) {
+            return;
+        }
+        if (deferredCount == deferredIndex.length) {
+            int c = 2 * deferredCount;
+            deferredManifold = Arrays.copyOf(deferredManifold, c);
+            deferredIndex = Arrays.copyOf(deferredIndex, c);
+            deferredColliderA = Arrays.copyOf(deferredColliderA, c);
+            deferredColliderB = Arrays.copyOf(deferredColliderB, c);
+            deferredFirst = Arrays.copyOf(deferredFirst, c);
+        }
+        int d = deferredCount++;
+        deferredManifold[d] = m;
+        deferredIndex[d] = index;
+        deferredColliderA[d] = colliderA;
+        deferredColliderB[d] = colliderB;
+        deferredFirst[d] = contacts.allocate(kept);
+    }
+
+    /** Writes the points of deferred manifolds {@code from .. to - 1} into their places in the store. */
+    private void fillDeferred(int from, int to) {
+        for (int d = from; d < to; d++) {
+            int a = denseOfCollider[deferredColliderA[d]], b = denseOfCollider[deferredColliderB[d]];
+            addPoints(a, b, deferredColliderA[d], deferredColliderB[d], -1, -1, store.slot[a], store.slot[b],
+                    deferredManifold[d], pointReach, deferredIndex[d], deferredFirst[d]);
+        }
     }
 
     /** The speed gravity can add to body i over one step, m/s. */
@@ -378,14 +506,16 @@ public final class World implements AutoCloseable {
 
     /**
      * Copies a manifold's points that can come within {@link #SPECULATIVE_DISTANCE} over the step
-     * ({@link #pointReach}, filled by {@link #collect}) into the contact store with the pair's material.
+     * (their reaches: {@code reach[MAX_POINTS index + k]}, from {@link #measure}) into the contact
+     * store with the pair's material: appended, or from point {@code first} on when it is {@code >= 0}.
      */
     private void addPoints(int a, int b, int colliderA, int colliderB, int childA, int childB, int slotA, int slotB,
-                           Manifold m) {
+                           Manifold m, double[] reach, int index, int first) {
         double mu = Math.sqrt(frictionOfSlot[slotA] * frictionOfSlot[slotB]);
         double e = Math.max(restitutionOfSlot[slotA], restitutionOfSlot[slotB]);
+        int o = Manifold.MAX_POINTS * index;
         for (int k = 0; k < m.pointCount(); k++) {
-            if (pointReach[k] > SPECULATIVE_DISTANCE) {
+            if (reach[o + k] > SPECULATIVE_DISTANCE) {
                 continue;
             }
             double sep = m.separation(k);
@@ -398,7 +528,8 @@ public final class World implements AutoCloseable {
             double mx = 0.5 * (m.pointAX(k) + m.pointBX(k));
             double my = 0.5 * (m.pointAY(k) + m.pointBY(k));
             double mz = 0.5 * (m.pointAZ(k) + m.pointBZ(k));
-            contacts.add(a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
+            int i = first >= 0 ? first++ : contacts.allocate(1);
+            contacts.set(i, a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
                     mx - store.px[a], my - store.py[a], mz - store.pz[a],
                     mx - store.px[b], my - store.py[b], mz - store.pz[b], sep, mu, e);
         }
@@ -651,13 +782,44 @@ public final class World implements AutoCloseable {
             islandSleepTime = new double[Math.max(n, 2 * islandSleepTime.length)];
             islandGroup = new int[islandSleepTime.length];
         }
-        double reach = 0.25 * sleepSpeed * timeToSleep;
-        double fast2 = 16 * sleepSpeed * sleepSpeed;
+        sleepDt = dt;
+        pool.run(n, BODY_GRAIN, sleepTimerTask);
         for (int i = 0; i < n; i++) {
             islandSleepTime[i] = Double.POSITIVE_INFINITY;
             islandGroup[i] = 0;
         }
         for (int i = 0; i < n; i++) {
+            if (store.type[i] == BodyStore.DYNAMIC && store.asleep[i] == 0) {
+                int r = islandOf[i];
+                islandSleepTime[r] = Math.min(islandSleepTime[r], store.sleepTime[i]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
+                continue;
+            }
+            int r = islandOf[i];
+            if (islandSleepTime[r] >= timeToSleep) {
+                if (islandGroup[r] == 0) {
+                    islandGroup[r] = nextSleepGroup++;
+                }
+                putToSleep(i, islandGroup[r]);
+            }
+        }
+    }
+
+    /** Manifolds per block of the parallel copy into the contact store. */
+    private static final int DEFERRED_GRAIN = 32;
+    /** Bodies per block of the per-body stages. */
+    private static final int BODY_GRAIN = 64;
+    private double sleepDt;
+    private final WorkerPool.Range sleepTimerTask = (w, from, to) -> updateSleepTimers(from, to);
+
+    /** The sleep timers of the awake dynamic bodies {@code from .. to - 1} (see {@link #sleep}). */
+    private void updateSleepTimers(int from, int to) {
+        double reach = 0.25 * sleepSpeed * timeToSleep;
+        double fast2 = 16 * sleepSpeed * sleepSpeed;
+        for (int i = from; i < to; i++) {
             if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
                 continue;
             }
@@ -673,23 +835,9 @@ public final class World implements AutoCloseable {
             boolean still = dx * dx + dy * dy + dz * dz <= reach * reach && e * angle <= reach
                     && v2 <= fast2 && e * e * w2 <= fast2 && keepAwake[i] == 0;
             if (still) {
-                store.sleepTime[i] += dt;
+                store.sleepTime[i] += sleepDt;
             } else {
                 restartSleepTimer(i);
-            }
-            int r = islandOf[i];
-            islandSleepTime[r] = Math.min(islandSleepTime[r], store.sleepTime[i]);
-        }
-        for (int i = 0; i < n; i++) {
-            if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
-                continue;
-            }
-            int r = islandOf[i];
-            if (islandSleepTime[r] >= timeToSleep) {
-                if (islandGroup[r] == 0) {
-                    islandGroup[r] = nextSleepGroup++;
-                }
-                putToSleep(i, islandGroup[r]);
             }
         }
     }
