@@ -41,6 +41,28 @@ final class ConstraintGraph {
      */
     void colour(BodyStore s, ContactStore c) {
         int runs = c.runCount();
+        growRuns(runs);
+        for (int r = 0; r < runs; r++) {
+            int first = c.runStart[r];
+            runA[r] = c.bodyA[first];
+            runB[r] = c.bodyB[first];
+        }
+        colour(s, runs, runA, runB);
+    }
+
+    /** Run r's two bodies, for {@link #colour(BodyStore, int, int[], int[])}; at least the runs long. */
+    int[] runA = new int[16], runB = new int[16];
+
+    /** Room for {@code runs} runs in {@link #runA} and {@link #runB}, keeping what they hold. */
+    void growRuns(int runs) {
+        if (runA.length < runs) {
+            runA = Arrays.copyOf(runA, Math.max(runs, 2 * runA.length));
+            runB = Arrays.copyOf(runB, runA.length);
+        }
+    }
+
+    /** Colours {@code runs} runs, run r between bodies {@code a[r]} and {@code b[r]} of {@code s}. */
+    void colour(BodyStore s, int runs, int[] a, int[] b) {
         int bodies = s.count();
         if (bodyColours.length < bodies) {
             bodyColours = new long[Math.max(bodies, 2 * bodyColours.length)];
@@ -55,18 +77,17 @@ final class ConstraintGraph {
         double[] invMass = s.invMass;
         int used = 0;
         for (int r = 0; r < runs; r++) {
-            int first = c.runStart[r];
-            int a = c.bodyA[first], b = c.bodyB[first];
-            boolean movesA = invMass[a] > 0, movesB = invMass[b] > 0;
-            long taken = (movesA ? bodyColours[a] : 0) | (movesB ? bodyColours[b] : 0);
+            int ra = a[r], rb = b[r];
+            boolean movesA = invMass[ra] > 0, movesB = invMass[rb] > 0;
+            long taken = (movesA ? bodyColours[ra] : 0) | (movesB ? bodyColours[rb] : 0);
             int colour = taken == -1L ? MAX_COLOURS : Long.numberOfTrailingZeros(~taken);
             if (colour < MAX_COLOURS) {
                 long bit = 1L << colour;
                 if (movesA) {
-                    bodyColours[a] |= bit;
+                    bodyColours[ra] |= bit;
                 }
                 if (movesB) {
-                    bodyColours[b] |= bit;
+                    bodyColours[rb] |= bit;
                 }
                 used = Math.max(used, colour + 1);
             }

@@ -141,7 +141,6 @@ public final class ContactSolver {
     private final Softness anchoredSoft = new Softness();
 
     private WorkerPool pool = new WorkerPool(1);
-    private final ConstraintGraph graph = new ConstraintGraph();
     // The pass the pool's tasks run: set on the calling thread before each job, read by the tasks.
     private BodyStore passBodies;
     private ContactStore passContacts;
@@ -356,6 +355,7 @@ public final class ContactSolver {
      * overflow group on this thread.
      */
     private void sweep(WorkerPool.Range task) {
+        ConstraintGraph graph = passContacts.graph;
         int[] start = graph.groupStart;
         for (int g = 0, n = graph.groupCount(); g < n; g++) {
             passGroupStart = start[g];
@@ -387,9 +387,8 @@ public final class ContactSolver {
      * phase left in the store.
      */
     private void prepare(BodyStore s, ContactStore c) {
-        int runs = c.buildRuns();
-        graph.colour(s, c);
-        c.reorderRuns(graph.order, runs);
+        c.colourRuns(s);
+        int runs = c.runCount();
         pool.run(c.count(), POINT_GRAIN, prepareTask);
         pool.run(runs, RUN_GRAIN, refreshTask);
     }

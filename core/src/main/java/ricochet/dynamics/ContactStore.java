@@ -101,6 +101,15 @@ public final class ContactStore {
     private int[] sortedColliderB = new int[0], sortedFeatureId = new int[0], sortedRunStart = new int[1];
     private byte[] sortedWarmStarted = new byte[0];
 
+    /** The colouring of the runs the solver sweeps (see {@link #place} and {@link #colourRuns}). */
+    final ConstraintGraph graph = new ConstraintGraph();
+    /** Whether this step's points were placed in colour order by {@link #place}. */
+    private boolean placed;
+    // Chunks of points planned before they are written (see plan): each chunk's run and its first
+    // point (its offset in the run until place), and each planned run's point count.
+    private int[] planRun = new int[16], planFirst = new int[16], runPoints = new int[16], runFirst = new int[16];
+    private int planCount, plannedRuns;
+
     /** Where {@link #warmStart} looks first: one past the old point it matched last. */
     private int cursor;
     /** Last step's keys and impulses: what this step warm-starts from. */
@@ -172,6 +181,93 @@ public final class ContactStore {
     public void clear() {
         count = 0;
         cursor = 0;
+        placed = false;
+        planCount = 0;
+        plannedRuns = 0;
+    }
+
+    /**
+     * Plans a chunk of {@code points} points between bodies a and b (dense indices), to be written by
+     * {@link #set} once {@link #place} has given them their places; returns the chunk's number.
+     * Chunks come in store order (the narrow phase's): consecutive chunks of one body pair are one
+     * run. Use either this or {@link #add} in a step, not both.
+     */
+    public int plan(int a, int b, int points) {
+        if (planCount == planRun.length) {
+            planRun = Arrays.copyOf(planRun, 2 * planCount);
+            planFirst = Arrays.copyOf(planFirst, 2 * planCount);
+        }
+        int r = plannedRuns - 1;
+        int[] runA = graph.runA, runB = graph.runB;
+        if (r < 0 || runA[r] != a || runB[r] != b) {
+            r = plannedRuns++;
+            graph.growRuns(plannedRuns);
+            runA = graph.runA;
+            runB = graph.runB;
+            if (runPoints.length < plannedRuns) {
+                runPoints = Arrays.copyOf(runPoints, graph.runA.length);
+                runFirst = new int[graph.runA.length];
+            }
+            runA[r] = a;
+            runB[r] = b;
+            runPoints[r] = 0;
+        }
+        int p = planCount++;
+        planRun[p] = r;
+        planFirst[p] = runPoints[r];
+        runPoints[r] += points;
+        return p;
+    }
+
+    /**
+     * Colours the planned runs ({@link ConstraintGraph}, over the bodies of {@code s}) and gives every
+     * planned chunk its place: the runs in colour order, each run's chunks together in plan order.
+     * The points then lie as {@link #buildRuns} and {@link #reorderRuns} would have put them, with
+     * nothing copied; they are written by {@link #set} at {@link #plannedFirst}, in any order.
+     */
+    public void place(BodyStore s) {
+        if (count != 0) {
+            throw new IllegalStateException("contact store: " + count + " points were added besides the plan");
+        }
+        int runs = plannedRuns;
+        graph.colour(s, runs, graph.runA, graph.runB);
+        if (runStart.length < runs + 1) {
+            runStart = new int[Math.max(runs + 1, 2 * runStart.length)];
+        }
+        int[] order = graph.order;
+        int next = 0;
+        for (int k = 0; k < runs; k++) {
+            int r = order[k];
+            runFirst[r] = next;
+            runStart[k] = next;
+            next += runPoints[r];
+        }
+        runStart[runs] = next;
+        runCount = runs;
+        for (int p = 0; p < planCount; p++) {
+            planFirst[p] += runFirst[planRun[p]];
+        }
+        allocate(next);
+        placed = true;
+    }
+
+    /** Where planned chunk p's points go, after {@link #place}. */
+    public int plannedFirst(int p) {
+        return planFirst[p];
+    }
+
+    /**
+     * Runs and colours for points that were {@link #add}ed, not planned: {@link #buildRuns},
+     * {@link ConstraintGraph#colour}, {@link #reorderRuns}; nothing when they were {@link #place}d.
+     * Call it before the points are prepared.
+     */
+    public void colourRuns(BodyStore s) {
+        if (placed) {
+            return;
+        }
+        int runs = buildRuns();
+        graph.colour(s, this);
+        reorderRuns(graph.order, runs);
     }
 
     /** Forgets the cached impulses too, e.g. after a collider number was freed and may be reused. */
@@ -187,8 +283,7 @@ public final class ContactStore {
      */
     public void checkpoint() {
         swapPoints();
-        count = 0;
-        cursor = 0;
+        clear();
         cacheSwaps = 0;
     }
 
@@ -196,6 +291,9 @@ public final class ContactStore {
     public void rollback() {
         swapPoints();
         cursor = 0;
+        placed = false;
+        planCount = 0;
+        plannedRuns = 0;
         if ((cacheSwaps & 1) != 0) {
             Cache t = old;
             old = next;

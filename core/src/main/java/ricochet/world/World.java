@@ -171,12 +171,16 @@ public final class World implements AutoCloseable {
     private double[] minSeparation = new double[1], minReach = new double[1];
     private final double[] unnumberedReach = new double[Manifold.MAX_POINTS];
     private final double[] unnumberedSeparation = new double[1], unnumberedMin = new double[1];
-    // Manifolds whose points go into the contact store after the pass, in parallel: the manifold, its
-    // number, colliders and the first point of its run in the store.
+    // Manifolds whose points go into the contact store after the pass, in parallel: the manifold, which
+    // of its points are kept (bit k for point k), colliders, compound children and its chunk of the
+    // store's plan.
     private Manifold[] deferredManifold = new Manifold[16];
-    private int[] deferredIndex = new int[16], deferredColliderA = new int[16], deferredColliderB = new int[16];
-    private int[] deferredFirst = new int[16];
+    private int[] deferredKept = new int[16], deferredColliderA = new int[16], deferredColliderB = new int[16];
+    private int[] deferredChildA = new int[16], deferredChildB = new int[16], deferredChunk = new int[16];
     private int deferredCount;
+    /** Copies of manifolds the narrow phase reuses (compound children, planes), kept until the fill. */
+    private Manifold[] copies = new Manifold[0];
+    private int copyCount;
     private final WorkerPool.Range fillTask = (w, from, to) -> fillDeferred(from, to);
     private long continuousHits;
     /** Sweeps stop this far (m) before contact: the next step's speculative point closes the rest. */
@@ -341,6 +345,7 @@ public final class World implements AutoCloseable {
         do {
             wokeDuringPass = false;
             deferredCount = 0;
+            copyCount = 0;
             contacts.clear();
             touching.begin();
             sensing.begin();
@@ -350,6 +355,7 @@ public final class World implements AutoCloseable {
             linkJoints();
         } while (wokeDuringPass);
         // The last pass's manifolds are still as the narrow phase left them.
+        contacts.place(store);
         pool.run(deferredCount, DEFERRED_GRAIN, fillTask);
         Arrays.fill(deferredManifold, 0, deferredCount, null);
     }
@@ -446,40 +452,57 @@ public final class World implements AutoCloseable {
                 keepAwake[dynamicA ? a : b] = 1;
             }
         }
+        int kept = 0, count = 0;
+        for (int k = 0, o = Manifold.MAX_POINTS * at; k < m.pointCount(); k++) {
+            if (reach[o + k] <= SPECULATIVE_DISTANCE) {
+                kept |= 1 << k;
+                count++;
+            }
+        }
+        if (count == 0) {
+            return;
+        }
         if (index < 0) {
-            addPoints(a, b, colliderA, colliderB, childA, childB, slotA, slotB, m, reach, at, -1);
-            return;
+            // The narrow phase reuses this manifold: keep a copy until the points are written.
+            if (copyCount == copies.length) {
+                copies = Arrays.copyOf(copies, Math.max(4, 2 * copyCount));
+                for (int k = copyCount; k < copies.length; k++) {
+                    copies[k] = new Manifold();
+                }
+            }
+            Manifold copy = copies[copyCount++];
+            copy.copyFrom(m);
+            m = copy;
         }
-        // The points' places in the store now, their contents after the pass.
-        int kept = 0;
-        for (int k = 0, o = Manifold.MAX_POINTS * index; k < m.pointCount(); k++) {
-            kept += reach[o + k] > SPECULATIVE_DISTANCE ? 0 : 1;
-        }
-        if (kept == 0) {
-            return;
-        }
-        if (deferredCount == deferredIndex.length) {
+        if (deferredCount == deferredKept.length) {
             int c = 2 * deferredCount;
             deferredManifold = Arrays.copyOf(deferredManifold, c);
-            deferredIndex = Arrays.copyOf(deferredIndex, c);
+            deferredKept = Arrays.copyOf(deferredKept, c);
             deferredColliderA = Arrays.copyOf(deferredColliderA, c);
             deferredColliderB = Arrays.copyOf(deferredColliderB, c);
-            deferredFirst = Arrays.copyOf(deferredFirst, c);
+            deferredChildA = Arrays.copyOf(deferredChildA, c);
+            deferredChildB = Arrays.copyOf(deferredChildB, c);
+            deferredChunk = Arrays.copyOf(deferredChunk, c);
         }
         int d = deferredCount++;
         deferredManifold[d] = m;
-        deferredIndex[d] = index;
+        deferredKept[d] = kept;
         deferredColliderA[d] = colliderA;
         deferredColliderB[d] = colliderB;
-        deferredFirst[d] = contacts.allocate(kept);
+        deferredChildA[d] = childA;
+        deferredChildB[d] = childB;
+        // The points' places in the store come when every chunk is known (colour order), their
+        // contents after that, in parallel.
+        deferredChunk[d] = contacts.plan(a, b, count);
     }
 
     /** Writes the points of deferred manifolds {@code from .. to - 1} into their places in the store. */
     private void fillDeferred(int from, int to) {
         for (int d = from; d < to; d++) {
             int a = denseOfCollider[deferredColliderA[d]], b = denseOfCollider[deferredColliderB[d]];
-            addPoints(a, b, deferredColliderA[d], deferredColliderB[d], -1, -1, store.slot[a], store.slot[b],
-                    deferredManifold[d], pointReach, deferredIndex[d], deferredFirst[d]);
+            addPoints(a, b, deferredColliderA[d], deferredColliderB[d], deferredChildA[d], deferredChildB[d],
+                    store.slot[a], store.slot[b], deferredManifold[d], deferredKept[d],
+                    contacts.plannedFirst(deferredChunk[d]));
         }
     }
 
@@ -505,17 +528,16 @@ public final class World implements AutoCloseable {
     }
 
     /**
-     * Copies a manifold's points that can come within {@link #SPECULATIVE_DISTANCE} over the step
-     * (their reaches: {@code reach[MAX_POINTS index + k]}, from {@link #measure}) into the contact
-     * store with the pair's material: appended, or from point {@code first} on when it is {@code >= 0}.
+     * Writes a manifold's kept points (bit k of {@code kept} for point k: those that can come within
+     * {@link #SPECULATIVE_DISTANCE} over the step) into the contact store from point {@code first}
+     * on, with the pair's material.
      */
     private void addPoints(int a, int b, int colliderA, int colliderB, int childA, int childB, int slotA, int slotB,
-                           Manifold m, double[] reach, int index, int first) {
+                           Manifold m, int kept, int first) {
         double mu = Math.sqrt(frictionOfSlot[slotA] * frictionOfSlot[slotB]);
         double e = Math.max(restitutionOfSlot[slotA], restitutionOfSlot[slotB]);
-        int o = Manifold.MAX_POINTS * index;
         for (int k = 0; k < m.pointCount(); k++) {
-            if (reach[o + k] > SPECULATIVE_DISTANCE) {
+            if ((kept & 1 << k) == 0) {
                 continue;
             }
             double sep = m.separation(k);
@@ -528,8 +550,7 @@ public final class World implements AutoCloseable {
             double mx = 0.5 * (m.pointAX(k) + m.pointBX(k));
             double my = 0.5 * (m.pointAY(k) + m.pointBY(k));
             double mz = 0.5 * (m.pointAZ(k) + m.pointBZ(k));
-            int i = first >= 0 ? first++ : contacts.allocate(1);
-            contacts.set(i, a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
+            contacts.set(first++, a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
                     mx - store.px[a], my - store.py[a], mz - store.pz[a],
                     mx - store.px[b], my - store.py[b], mz - store.pz[b], sep, mu, e);
         }

@@ -132,4 +132,51 @@ class ConstraintGraphTest {
         assertTrue(g.hasOverflow());
         assertEquals(100 - ConstraintGraph.MAX_COLOURS, g.groupStart[g.groupCount()] - g.groupStart[g.groupCount() - 1]);
     }
+
+    /**
+     * Points planned chunk by chunk ({@link ContactStore#plan}, then {@link ContactStore#place}) lie
+     * exactly where points added one by one lie once {@link ContactStore#colourRuns} has reordered
+     * them, with the same runs and colours: two ways to one layout.
+     */
+    @Property(tries = 30)
+    void placingPlannedChunksEqualsReorderingAddedPoints(@ForAll @IntRange(min = 2, max = 200) int dynamic,
+                                                         @ForAll @IntRange(min = 0, max = 1500) int pairs,
+                                                         @ForAll long seed) {
+        BodyStore s = bodies(dynamic);
+        ContactStore added = contacts(dynamic, pairs, seed);
+        int n = added.count();
+        ContactStore planned = new ContactStore();
+        // The same points as chunks of one to three points (a pair's run may come in several chunks).
+        int[] chunkOf = new int[n], firstOfChunk = new int[n];
+        int chunks = 0;
+        for (int i = 0; i < n; ) {
+            int end = i + 1, most = i + 1 + (i * 7 + 3) % 3;
+            while (end < Math.min(n, most) && added.bodyA[end] == added.bodyA[i] && added.bodyB[end] == added.bodyB[i]) {
+                end++;
+            }
+            for (int j = i; j < end; j++) {
+                chunkOf[j] = chunks;
+            }
+            firstOfChunk[chunks++] = planned.plan(added.bodyA[i], added.bodyB[i], end - i);
+            i = end;
+        }
+        planned.place(s);
+        for (int i = 0, offset = 0; i < n; i++) {
+            offset = i > 0 && chunkOf[i] == chunkOf[i - 1] ? offset + 1 : 0;
+            int at = planned.plannedFirst(firstOfChunk[chunkOf[i]]) + offset;
+            planned.set(at, added.bodyA[i], added.bodyB[i], added.colliderA[i], added.colliderB[i],
+                    added.featureId[i], 0, 1, 0, 0, 0, 0, 0, 0, 0, -0.01, 0.5, 0);
+        }
+        added.colourRuns(s);
+        assertEquals(added.count(), planned.count());
+        assertEquals(added.runCount(), planned.runCount());
+        assertArrayEquals(Arrays.copyOf(added.runStart, added.runCount() + 1),
+                Arrays.copyOf(planned.runStart, planned.runCount() + 1));
+        assertArrayEquals(Arrays.copyOf(added.bodyA, n), Arrays.copyOf(planned.bodyA, n));
+        assertArrayEquals(Arrays.copyOf(added.bodyB, n), Arrays.copyOf(planned.bodyB, n));
+        assertArrayEquals(Arrays.copyOf(added.featureId, n), Arrays.copyOf(planned.featureId, n));
+        assertEquals(added.graph.groupCount(), planned.graph.groupCount());
+        assertArrayEquals(Arrays.copyOf(added.graph.groupStart, added.graph.groupCount() + 1),
+                Arrays.copyOf(planned.graph.groupStart, planned.graph.groupCount() + 1));
+    }
 }
