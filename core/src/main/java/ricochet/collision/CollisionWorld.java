@@ -90,6 +90,8 @@ public final class CollisionWorld {
 
     // Per broad-phase pair of the pass: skipped, collided in parallel, or a compound collided in order.
     private byte[] pairState = new byte[16];
+    /** Per broad-phase pair of the pass: its two body numbers. */
+    private int[] pairBodyA = new int[16], pairBodyB = new int[16];
     private static final byte SKIP = 0, COLLIDE = 1, COMPOUND = 2;
     // Per pair collided in parallel (a candidate): its pair number, manifold and whether it touches.
     private int[] candidates = new int[16];
@@ -390,6 +392,8 @@ public final class CollisionWorld {
         int n = pairs.count();
         if (pairState.length < n) {
             pairState = new byte[Math.max(n, 2 * pairState.length)];
+            pairBodyA = new int[pairState.length];
+            pairBodyB = new int[pairState.length];
         }
         passBase = base;
         passMax = max;
@@ -429,8 +433,7 @@ public final class CollisionWorld {
             if (state == SKIP) {
                 continue;
             }
-            int a = broad.userData(pairs.a(i));
-            int b = broad.userData(pairs.b(i));
+            int a = pairBodyA[i], b = pairBodyB[i];
             if (state == COLLIDE) {
                 if (pairHits[k]) {
                     if (listener instanceof ParallelContactListener p) {
@@ -470,6 +473,8 @@ public final class CollisionWorld {
         for (int i = from; i < to; i++) {
             int a = broad.userData(pairs.a(i));
             int b = broad.userData(pairs.b(i));
+            pairBodyA[i] = a;
+            pairBodyB[i] = b;
             byte state = SKIP;
             // A gap between the tight boxes is a lower bound on the shapes' distance: past the margin
             // nothing within it can be found. Of a settled 1,000-box pile's broad-phase pairs (fat
@@ -490,8 +495,7 @@ public final class CollisionWorld {
         Narrow scratch = narrows[worker];
         for (int k = from; k < to; k++) {
             int i = candidates[k];
-            int a = broad.userData(pairs.a(i));
-            int b = broad.userData(pairs.b(i));
+            int a = pairBodyA[i], b = pairBodyB[i];
             double margin = margin(a, b);
             Manifold m = pairManifold[k];
             int points = cache.lookup(k, a, b, poses[a], poses[b], margin, reach(b), m, scratch.w);

@@ -165,12 +165,13 @@ public final class World implements AutoCloseable {
     private boolean[] skipForFast = new boolean[16], skipForBullet = new boolean[16];
     private final ShapeCastHit hit = new ShapeCastHit();
     // Per manifold of the pass, by its number (index 0 of the one-manifold arrays below for a manifold
-    // without one): each point's separation after the step at today's velocity, the smallest
-    // separation and the smallest of those reaches.
-    private double[] pointReach = new double[Manifold.MAX_POINTS];
+    // without one): the smallest separation and the smallest reach (a point's separation after the
+    // step at today's velocity).
     private double[] minSeparation = new double[1], minReach = new double[1];
-    private final double[] unnumberedReach = new double[Manifold.MAX_POINTS];
+    /** Per manifold of the pass: which of its points can come within the speculative distance (bit k). */
+    private int[] keptMask = new int[1];
     private final double[] unnumberedSeparation = new double[1], unnumberedMin = new double[1];
+    private final int[] unnumberedKept = new int[1];
     // Manifolds whose points go into the contact store after the pass, in parallel: the manifold, which
     // of its points are kept (bit k for point k), colliders, compound children and its chunk of the
     // store's plan.
@@ -366,7 +367,7 @@ public final class World implements AutoCloseable {
             int c = Math.max(count, 2 * minSeparation.length);
             minSeparation = new double[c];
             minReach = new double[c];
-            pointReach = new double[Manifold.MAX_POINTS * c];
+            keptMask = new int[c];
         }
     }
 
@@ -375,26 +376,28 @@ public final class World implements AutoCloseable {
      * separation and reach, into manifold {@code index}'s entries. Runs on the narrow phase's threads.
      */
     private void measure(int index, int colliderA, int colliderB, Manifold m) {
-        measure(index, colliderA, colliderB, m, pointReach, minSeparation, minReach);
+        measure(index, colliderA, colliderB, m, minSeparation, minReach, keptMask);
     }
 
-    private void measure(int index, int colliderA, int colliderB, Manifold m, double[] reach, double[] sep,
-                         double[] min) {
+    private void measure(int index, int colliderA, int colliderB, Manifold m, double[] sep, double[] min,
+                         int[] kept) {
         int a = denseOfCollider[colliderA], b = denseOfCollider[colliderB];
         double minSep = Double.POSITIVE_INFINITY;
         double predicted = Double.POSITIVE_INFINITY;
-        int o = Manifold.MAX_POINTS * index;
+        int mask = 0;
         for (int k = 0; k < m.pointCount(); k++) {
             double s = m.separation(k);
             minSep = Math.min(minSep, s);
             // Relative normal velocity at the point: the gap it closes over the coming step.
             double vn = pointVelocityAlong(b, m.pointBX(k), m.pointBY(k), m.pointBZ(k), m)
                     - pointVelocityAlong(a, m.pointAX(k), m.pointAY(k), m.pointAZ(k), m);
-            reach[o + k] = s + Math.min(vn, 0) * stepDt;
-            predicted = Math.min(predicted, reach[o + k]);
+            double reach = s + Math.min(vn, 0) * stepDt;
+            predicted = Math.min(predicted, reach);
+            mask |= reach <= SPECULATIVE_DISTANCE ? 1 << k : 0;
         }
         sep[index] = minSep;
         min[index] = predicted;
+        kept[index] = mask;
     }
 
     /**
@@ -403,15 +406,12 @@ public final class World implements AutoCloseable {
      * {@link #fillDeferred}).
      */
     private void collect(int index, int colliderA, int childA, int colliderB, int childB, Manifold m) {
-        double[] reach = pointReach;
-        int at = index;
         if (index < 0) {
-            measure(0, colliderA, colliderB, m, unnumberedReach, unnumberedSeparation, unnumberedMin);
-            reach = unnumberedReach;
-            at = 0;
+            measure(0, colliderA, colliderB, m, unnumberedSeparation, unnumberedMin, unnumberedKept);
         }
         double minSep = index < 0 ? unnumberedSeparation[0] : minSeparation[index];
         double predicted = index < 0 ? unnumberedMin[0] : minReach[index];
+        int kept = index < 0 ? unnumberedKept[0] : keptMask[index];
         int a = denseOfCollider[colliderA], b = denseOfCollider[colliderB];
         int slotA = store.slot[a], slotB = store.slot[b];
         if (sensorOfSlot[slotA] || sensorOfSlot[slotB]) {
@@ -452,13 +452,7 @@ public final class World implements AutoCloseable {
                 keepAwake[dynamicA ? a : b] = 1;
             }
         }
-        int kept = 0, count = 0;
-        for (int k = 0, o = Manifold.MAX_POINTS * at; k < m.pointCount(); k++) {
-            if (reach[o + k] <= SPECULATIVE_DISTANCE) {
-                kept |= 1 << k;
-                count++;
-            }
-        }
+        int count = Integer.bitCount(kept);
         if (count == 0) {
             return;
         }
