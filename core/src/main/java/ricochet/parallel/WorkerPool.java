@@ -39,7 +39,7 @@ public final class WorkerPool implements AutoCloseable {
     public static final long[] DBG = new long[4];
     public static final long[] DBG_BLOCKS = new long[2];
     /** How long an idle worker spins before it parks, ns. */
-    static final long SPIN_NANOS = 200_000;
+    static final long SPIN_NANOS = Long.getLong("ricochet.spin", 200_000);
 
     private final int threads;
     private final Worker[] workers;
