@@ -9,8 +9,9 @@ import java.util.Arrays;
  * kinematic body is only read, so any number of runs of a colour may touch it). Box2D v3's
  * constraint graph ({@code constraint_graph.c}).
  *
- * <p>Greedy, in store order: each run takes the lowest colour neither of its bodies has yet, a
- * body's colours being the bits of one {@code long}. Runs that find none of the
+ * <p>Greedy, in store order: each run takes the lowest colour neither of its bodies has yet (a run
+ * against a static or kinematic body never colour 0, see {@link #colour(BodyStore, int, int[], int[])}),
+ * a body's colours being the bits of one {@code long}. Runs that find none of the
  * {@link #MAX_COLOURS} colours free (a body touching more than 64 others) go to an overflow group
  * solved on one thread after the colours. The colouring depends only on the runs in store order,
  * so it and the order the solver follows (colour by colour, store order within one) are the same
@@ -80,6 +81,13 @@ final class ConstraintGraph {
             int ra = a[r], rb = b[r];
             boolean movesA = invMass[ra] > 0, movesB = invMass[rb] > 0;
             long taken = (movesA ? bodyColours[ra] : 0) | (movesB ? bodyColours[rb] : 0);
+            if (!(movesA && movesB)) {
+                // Box2D v3's rule (constraint_graph.c): a run against a static or kinematic body never
+                // takes colour 0. Without it the 20-row bench pyramid (4 substeps) gained kinetic
+                // energy, 1.8 J after 300 steps and 72 J after 2,100, where store order had let it
+                // settle (1e-13 J); with it, it settles faster than in store order (0.012 J at 300).
+                taken |= 1L;
+            }
             int colour = taken == -1L ? MAX_COLOURS : Long.numberOfTrailingZeros(~taken);
             if (colour < MAX_COLOURS) {
                 long bit = 1L << colour;
