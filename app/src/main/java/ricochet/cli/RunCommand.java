@@ -30,7 +30,7 @@ import ricochet.world.WorldSimulation;
 
 /**
  * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]
- * [--profile | --hash] [--snapshot FILE [--snapshot-every N]]}, or {@code ./ricochet run --resume FILE ...}:
+ * [--profile | --hash] [--threads N] [--snapshot FILE [--snapshot-every N]]}, or {@code ./ricochet run --resume FILE ...}:
  * simulates headless and prints a summary table. A resumed run goes on from a snapshot's state, with
  * step numbers, frame numbers and time going on from it, bit for bit as if the first run had not
  * stopped.
@@ -80,6 +80,11 @@ final class RunCommand implements Callable<Integer> {
             + " across JVMs and machines)")
     boolean hashOnly;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads the engine's world steps on (default: the scene's `threads`, else 1;"
+                    + " the same result for any N)")
+    Integer threads;
+
     @Option(names = "--resume", paramLabel = "FILE",
             description = "go on from a snapshot written by --snapshot (it holds the scene; no SCENE)")
     Path resume;
@@ -108,6 +113,10 @@ final class RunCommand implements Callable<Integer> {
         }
         if (hashOnly && profile) {
             err.println("error: --hash prints only the state hash; leave out --profile");
+            return Main.BAD_INPUT;
+        }
+        if (threads != null && threads < 1) {
+            err.println("error: --threads must be >= 1, got " + threads);
             return Main.BAD_INPUT;
         }
         if (snapshotEvery != null && (snapshotEvery < 1 || snapshot == null)) {
@@ -157,6 +166,19 @@ final class RunCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
+        if (threads != null && sim instanceof WorldSimulation w) {
+            w.world().setThreads(threads);
+        }
+        try {
+            return run(sim, source, err);
+        } finally {
+            if (sim instanceof WorldSimulation w) {
+                w.world().close();
+            }
+        }
+    }
+
+    private int run(Simulation sim, SceneSource source, PrintWriter err) throws IOException {
         long steps = stepCount(sim.dt(), err);
         if (steps < 0) {
             return Main.BAD_INPUT;
@@ -302,6 +324,9 @@ final class RunCommand implements Callable<Integer> {
             o.println("snapshot         " + snapshot + " (step " + sim.stepCount() + ")");
         }
         o.println(hash);
+        if (sim instanceof WorldSimulation w) {
+            o.println("threads          " + w.world().threads());
+        }
         if (profile) {
             if (sim instanceof WorldSimulation w) {
                 o.println("profile (mean wall time per step by stage):");

@@ -168,6 +168,7 @@ public final class WorldBuilder {
         world.setIterations(s.iterations());
         world.setSleepingEnabled(s.sleeping());
         world.setJointIterations(s.jointIterations());
+        world.setThreads(s.threads());
         if (!Double.isNaN(s.jointFrequency())) {
             world.setJointHertz(s.jointFrequency());
         }

@@ -61,6 +61,25 @@ class CliTest {
         }
     }
 
+    /** The pile's 1,000 boxes, 120 steps: the same state hash on 1, 2 and 4 threads. */
+    @Test
+    void runOnSeveralThreadsEndsInTheSameStateAsOnOne() {
+        String hash = null;
+        for (String threads : new String[] {"1", "2", "4"}) {
+            Result r = cli("run", "pile", "--steps", "120", "--threads", threads);
+            assertEquals(0, r.code, r.err);
+            assertTrue(r.out.contains("threads          " + threads), r.out);
+            String line = r.out.lines().filter(l -> l.startsWith("state hash")).findFirst().orElseThrow();
+            if (hash == null) {
+                hash = line;
+            }
+            assertEquals(hash, line, threads + " threads");
+        }
+        Result bad = cli("run", "pile", "--steps", "1", "--threads", "0");
+        assertEquals(2, bad.code);
+        assertEquals("error: --threads must be >= 1, got 0", bad.err.strip());
+    }
+
     @Test
     void csvHasTheContractHeaderAndOneRowPerBodyPerWrittenFrame() throws IOException {
         Path csv = dir.resolve("t.csv");

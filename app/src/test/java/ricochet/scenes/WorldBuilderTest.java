@@ -193,6 +193,18 @@ class WorldBuilderTest {
     }
 
     @Test
+    void theThreadsSettingReachesTheWorld() throws Exception {
+        String box = "{'name': 'b', 'shape': {'type': 'box', 'halfExtents': [0.5, 0.5, 0.5]}, 'position': [0, 2, 0]}";
+        WorldSimulation sim = WorldBuilder.buildWorld(scene("'settings': {'threads': 3}, ", box));
+        try {
+            assertEquals(3, sim.world().threads());
+        } finally {
+            sim.world().close();
+        }
+        assertEquals(1, world(box).world().threads(), "one thread unless the scene says");
+    }
+
+    @Test
     void everyJointTypeRoundTripsIntoAWorld() throws Exception {
         String ball = "{'name': '%s', 'shape': {'type': 'sphere', 'radius': 0.2}, 'position': [%d, 0, 0]}";
         String[] bodies = new String[8];

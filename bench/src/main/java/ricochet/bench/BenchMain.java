@@ -39,7 +39,8 @@ public final class BenchMain implements Callable<Integer> {
     List<String> scenes = new ArrayList<>(BenchScenes.DEFAULT);
 
     @Option(names = "--engines", split = ",", paramLabel = "e,f",
-            description = "engines (default: all of ricochet,physx,jolt,bullet,ode4j,jbullet; scene files: ricochet)")
+            description = "engines (default: all of ricochet,physx,jolt,bullet,ode4j,jbullet; scene files: ricochet);"
+                    + " ricochet@N: Ricochet on N threads")
     List<String> engines;
 
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "120", description = "untimed steps first")
@@ -100,7 +101,7 @@ public final class BenchMain implements Callable<Integer> {
                 try {
                     RunResult r = ChildJvm.run(engine, scene, warmup, steps);
                     results.get(job.getKey()).add(r);
-                    err.printf(Locale.ROOT, "bench: run %d/%d %-8s %-8s %9.3f ms/step  drift %.4f m  %s%n", run, runs,
+                    err.printf(Locale.ROOT, "bench: run %d/%d %-8s %-11s %9.3f ms/step  drift %.4f m  %s%n", run, runs,
                             scene, engine, r.medianMs(), r.driftM(), r.check());
                 } catch (ChildJvm.RunFailure e) {
                     failed = true;
@@ -176,7 +177,7 @@ public final class BenchMain implements Callable<Integer> {
             for (String scene : scenes) {
                 if (!Workload.isBenchScene(scene)) {
                     for (String engine : engines) {
-                        if (!engine.equals("ricochet")) {
+                        if (!Engines.isRicochet(engine)) {
                             return "scene '" + scene + "' is a Ricochet scene file: engine '" + engine
                                     + "' cannot run it (only ricochet)";
                         }

@@ -26,6 +26,7 @@ import ricochet.geometry.shape.Shape;
 import ricochet.geometry.shape.ShapeRaycast;
 import ricochet.geometry.shape.TriangleShape;
 import ricochet.math.Transform;
+import ricochet.parallel.WorkerPool;
 
 /**
  * Shapes at poses, found through a broad phase: the contacts of every pair (one manifold per
@@ -42,22 +43,27 @@ import ricochet.math.Transform;
  * non-static body directly. Mesh-mesh and mesh-plane pairs (static geometry against static
  * geometry) produce no contacts.
  *
+ * <p>Threads: {@link #findContacts} collides the broad phase's pairs on the threads of its
+ * {@link #setPool pool}, each thread with its own narrow-phase scratch, each pair into its own slot
+ * (its manifold and its {@link ManifoldCache} entry); the listener then hears the slots in pair
+ * order on the calling thread, so what it hears does not depend on the threads. Compounds and
+ * planes are collided on the calling thread, in their place in that order.
+ *
  * <p>Bodies are numbered densely from 0 in the order they are added; a removed body's number is
- * reused by the next add. Not thread-safe: one world per thread. A step's work allocates nothing once
- * the arrays have grown.
+ * reused by the next add. Not thread-safe: one thread drives a world. A step's work allocates nothing
+ * once the arrays have grown.
  */
 public final class CollisionWorld {
 
     private final BroadPhase broad;
-    private final CollisionDispatch dispatch = new CollisionDispatch();
-    private final ConvexCollide convex = new ConvexCollide();
-    private final MeshCollide mesh = new MeshCollide();
+    /** One per thread of the pool; [0] is the calling thread's, used by everything serial. */
+    private Narrow[] narrows = {new Narrow()};
+    private WorkerPool pool = new WorkerPool(1);
     private final Gjk gjk = new Gjk();
     private final ShapeCast shapeCast = new ShapeCast();
     private final ShapeCastResult castResult = new ShapeCastResult();
     private final RayHit rayHit = new RayHit();
     private final MeshHit meshHit = new MeshHit();
-    private final Manifold manifold = new Manifold();
     private final PairBuffer pairs = new PairBuffer();
     private final ManifoldCache cache = new ManifoldCache();
     private final RayResult allHit = new RayResult();
@@ -72,6 +78,8 @@ public final class CollisionWorld {
     private double[] speedBound = new double[16];
     /** Six doubles per body: its tight world box (minX, minY, minZ, maxX, maxY, maxZ) at its pose. */
     private double[] tight = new double[6 * 16];
+    /** Three doubles per body: how far {@link #placeBody} last moved it, for the broad phase. */
+    private double[] displacement = new double[3 * 16];
     private int[] groups = new int[16];
     private int[] masks = new int[16];
     private int count;
@@ -80,8 +88,51 @@ public final class CollisionWorld {
     private int[] planes = new int[4];
     private int planeCount;
 
-    /** Scratch transforms for compound children, one per nesting level and side. */
-    private Transform[] childPoses = new Transform[8];
+    // Per broad-phase pair of the pass: skipped, collided in parallel, or a compound collided in order.
+    private byte[] pairState = new byte[16];
+    /** Per broad-phase pair of the pass: its two body numbers. */
+    private int[] pairBodyA = new int[16], pairBodyB = new int[16];
+    private static final byte SKIP = 0, COLLIDE = 1, COMPOUND = 2;
+    // Per pair collided in parallel (a candidate): its pair number, manifold and whether it touches.
+    private int[] candidates = new int[16];
+    private Manifold[] pairManifold = new Manifold[0];
+    private boolean[] pairHits = new boolean[0];
+    // The pass's margins, read by the tasks.
+    private double passBase, passMax, passDt;
+    private final WorkerPool.Range filterTask = this::filterPairs;
+    /** The pass's listener when it measures in parallel, else null. */
+    private ParallelContactListener measurer;
+    private final WorkerPool.Range pairTask = this::collidePairs;
+
+    /** The narrow phase's scratch: one per thread. */
+    private static final class Narrow {
+        final CollisionDispatch dispatch = new CollisionDispatch();
+        final ConvexCollide convex = new ConvexCollide();
+        final MeshCollide mesh = new MeshCollide();
+        final Manifold manifold = new Manifold();
+        final double[] w = new double[3];
+        final double[] bounds = new double[6], support = new double[3], local = new double[6];
+        /** Scratch transforms for compound children, one per nesting level and side. */
+        Transform[] childPoses = new Transform[8];
+
+        Narrow() {
+            for (int i = 0; i < childPoses.length; i++) {
+                childPoses[i] = new Transform();
+            }
+        }
+
+        Transform childPose(int i) {
+            if (i >= childPoses.length) {
+                int old = childPoses.length;
+                childPoses = Arrays.copyOf(childPoses, Math.max(i + 1, 2 * old));
+                for (int k = old; k < childPoses.length; k++) {
+                    childPoses[k] = new Transform();
+                }
+            }
+            return childPoses[i];
+        }
+    }
+
     private final double[] bounds = new double[6];
     private final double[] dir = new double[3];
     private final double[] support = new double[3];
@@ -89,8 +140,23 @@ public final class CollisionWorld {
 
     public CollisionWorld(BroadPhase broad) {
         this.broad = broad;
-        for (int i = 0; i < childPoses.length; i++) {
-            childPoses[i] = new Transform();
+    }
+
+    /**
+     * The threads {@link #findContacts} collides pairs on (the caller's pool; this world does not
+     * close it). What the listener hears does not depend on it.
+     */
+    public void setPool(WorkerPool pool) {
+        if (pool == null) {
+            throw new IllegalArgumentException("collision world: pool must not be null");
+        }
+        this.pool = pool;
+        if (narrows.length != pool.threads()) {
+            Narrow[] n = Arrays.copyOf(narrows, pool.threads());
+            for (int i = narrows.length; i < n.length; i++) {
+                n[i] = new Narrow();
+            }
+            narrows = n;
         }
     }
 
@@ -141,8 +207,42 @@ public final class CollisionWorld {
             sleeping = Arrays.copyOf(sleeping, c);
             speedBound = Arrays.copyOf(speedBound, c);
             tight = Arrays.copyOf(tight, 6 * c);
+            displacement = Arrays.copyOf(displacement, 3 * c);
             groups = Arrays.copyOf(groups, c);
             masks = Arrays.copyOf(masks, c);
+        }
+    }
+
+    /**
+     * Moves a body to the pose (position, unit quaternion) and its tight box with it, without telling
+     * the broad phase: {@link #syncBroadPhase} does that. Touches only the body's own entries, with
+     * thread {@code worker}'s scratch, so distinct bodies may be placed at once on the threads of the
+     * {@link #setPool pool}.
+     */
+    public void placeBody(int worker, int body, double x, double y, double z, double qx, double qy, double qz,
+                          double qw) {
+        check(body);
+        Transform t = poses[body];
+        int o = 3 * body;
+        displacement[o] = x - t.px;
+        displacement[o + 1] = y - t.py;
+        displacement[o + 2] = z - t.pz;
+        t.set(x, y, z, qx, qy, qz, qw);
+        if (proxies[body] >= 0) {
+            Narrow scratch = narrows[worker];
+            worldBounds(shapes[body], t, scratch.bounds, scratch.support, scratch.local);
+            System.arraycopy(scratch.bounds, 0, tight, 6 * body, 6);
+        }
+    }
+
+    /** The broad phase learns the body's box from its last {@link #placeBody}. */
+    public void syncBroadPhase(int body) {
+        check(body);
+        if (proxies[body] >= 0) {
+            double[] b = tight;
+            int o = 6 * body, d = 3 * body;
+            broad.moveProxy(proxies[body], b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5],
+                    displacement[d], displacement[d + 1], displacement[d + 2]);
         }
     }
 
@@ -237,6 +337,10 @@ public final class CollisionWorld {
      * the six axis directions), the rotated local box {@code |R| e} for the others.
      */
     public void worldBounds(Shape shape, Transform pose, double[] out) {
+        worldBounds(shape, pose, out, support, local);
+    }
+
+    private static void worldBounds(Shape shape, Transform pose, double[] out, double[] support, double[] local) {
         if (shape instanceof ConvexShape c) {
             double[] r = pose.r;
             for (int k = 0; k < 3; k++) {
@@ -285,31 +389,62 @@ public final class CollisionWorld {
         cache.beginPass();
         pairs.clear();
         broad.findPairs(pairs);
-        for (int i = 0; i < pairs.count(); i++) {
-            int a = broad.userData(pairs.a(i));
-            int b = broad.userData(pairs.b(i));
-            if (idle(a, b)) {
+        int n = pairs.count();
+        if (pairState.length < n) {
+            pairState = new byte[Math.max(n, 2 * pairState.length)];
+            pairBodyA = new int[pairState.length];
+            pairBodyB = new int[pairState.length];
+        }
+        passBase = base;
+        passMax = max;
+        passDt = dt;
+        pool.run(n, FILTER_GRAIN, filterTask);
+        // The pairs to collide, in pair order: each its own manifold and cache slot.
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (pairState[i] == COLLIDE) {
+                if (m == candidates.length) {
+                    candidates = Arrays.copyOf(candidates, 2 * m);
+                }
+                candidates[m++] = i;
+            }
+        }
+        if (pairManifold.length < m) {
+            int old = pairManifold.length;
+            pairManifold = Arrays.copyOf(pairManifold, Math.max(m, 2 * old));
+            for (int k = old; k < pairManifold.length; k++) {
+                pairManifold[k] = new Manifold();
+            }
+            pairHits = new boolean[pairManifold.length];
+        }
+        cache.reserve(m);
+        measurer = listener instanceof ParallelContactListener p ? p : null;
+        if (measurer != null) {
+            measurer.reserve(m);
+        }
+        try {
+            pool.run(m, PAIR_GRAIN, pairTask);
+        } finally {
+            measurer = null;
+        }
+        Narrow serial = narrows[0];
+        for (int i = 0, k = 0; i < n; i++) {
+            byte state = pairState[i];
+            if (state == SKIP) {
                 continue;
             }
-            double margin = Math.min(max, base + (speedBound[a] + speedBound[b]) * dt);
-            // A gap between the tight boxes is a lower bound on the shapes' distance: past the margin
-            // nothing within it can be found. Of a settled 1,000-box pile's broad-phase pairs (fat
-            // boxes within 0.2 m) this drops more than half before the narrow phase.
-            if (boxesApart(a, b, margin)) {
-                continue;
-            }
-            Shape sa = shapes[a], sb = shapes[b];
-            if (sa instanceof CompoundShape || sb instanceof CompoundShape) {
-                collide(a, -1, sa, poses[a], b, -1, sb, poses[b], margin, listener, 0);
-                continue;
-            }
-            int n = cache.lookup(a, b, poses[a], poses[b], margin, reach(b), manifold);
-            if (n < 0) {
-                boolean hit = narrow(sa, poses[a], sb, poses[b], margin);
-                n = cache.store(a, b, poses[a], poses[b], margin, hit, manifold);
-            }
-            if (n > 0) {
-                listener.onContact(a, -1, b, -1, manifold);
+            int a = pairBodyA[i], b = pairBodyB[i];
+            if (state == COLLIDE) {
+                if (pairHits[k]) {
+                    if (listener instanceof ParallelContactListener p) {
+                        p.onContact(k, a, -1, b, -1, pairManifold[k]);
+                    } else {
+                        listener.onContact(a, -1, b, -1, pairManifold[k]);
+                    }
+                }
+                k++;
+            } else {
+                collide(serial, a, -1, shapes[a], poses[a], b, -1, shapes[b], poses[b], margin(a, b), listener, 0);
             }
         }
         for (int p = 0; p < planeCount; p++) {
@@ -318,8 +453,59 @@ public final class CollisionWorld {
                 if (shapes[b] != null && !statics[b] && !sleeping[b] && proxies[b] >= 0
                         && !broad.filter().isExcluded(plane, b)) {
                     double margin = Math.min(max, base + speedBound[b] * dt);
-                    collide(plane, -1, shapes[plane], poses[plane], b, -1, shapes[b], poses[b], margin, listener, 0);
+                    collide(serial, plane, -1, shapes[plane], poses[plane], b, -1, shapes[b], poses[b], margin,
+                            listener, 0);
                 }
+            }
+        }
+    }
+
+    /** Pairs per block of the parallel filter, and of the parallel narrow phase. */
+    static final int FILTER_GRAIN = 256, PAIR_GRAIN = 16;
+
+    /** The pass's search margin for the pair (a, b) (see {@link #findContacts}). */
+    private double margin(int a, int b) {
+        return Math.min(passMax, passBase + (speedBound[a] + speedBound[b]) * passDt);
+    }
+
+    /** Pairs {@code from .. to - 1}: which are skipped, collided here, or compounds (collided in order). */
+    private void filterPairs(int worker, int from, int to) {
+        for (int i = from; i < to; i++) {
+            int a = broad.userData(pairs.a(i));
+            int b = broad.userData(pairs.b(i));
+            pairBodyA[i] = a;
+            pairBodyB[i] = b;
+            byte state = SKIP;
+            // A gap between the tight boxes is a lower bound on the shapes' distance: past the margin
+            // nothing within it can be found. Of a settled 1,000-box pile's broad-phase pairs (fat
+            // boxes within 0.2 m) this drops more than half before the narrow phase.
+            if (!idle(a, b) && !boxesApart(a, b, margin(a, b))) {
+                state = shapes[a] instanceof CompoundShape || shapes[b] instanceof CompoundShape ? COMPOUND
+                        : COLLIDE;
+            }
+            pairState[i] = state;
+        }
+    }
+
+    /**
+     * Candidates {@code from .. to - 1} on thread {@code worker}: each pair into its own manifold,
+     * cache slot and hit flag; reads only what the pass does not change.
+     */
+    private void collidePairs(int worker, int from, int to) {
+        Narrow scratch = narrows[worker];
+        for (int k = from; k < to; k++) {
+            int i = candidates[k];
+            int a = pairBodyA[i], b = pairBodyB[i];
+            double margin = margin(a, b);
+            Manifold m = pairManifold[k];
+            int points = cache.lookup(k, a, b, poses[a], poses[b], margin, reach(b), m, scratch.w);
+            if (points < 0) {
+                boolean hit = narrow(scratch, shapes[a], poses[a], shapes[b], poses[b], margin, m);
+                points = cache.store(k, a, b, poses[a], poses[b], margin, hit, m, scratch.w);
+            }
+            pairHits[k] = points > 0;
+            if (points > 0 && measurer != null) {
+                measurer.measure(worker, k, a, b, m);
             }
         }
     }
@@ -334,45 +520,49 @@ public final class CollisionWorld {
     }
 
     /** Narrow phase for one pair of parts; compounds recurse into their children. */
-    private void collide(int a, int childA, Shape sa, Transform ta, int b, int childB, Shape sb, Transform tb,
-                         double margin, ContactListener listener, int depth) {
+    private void collide(Narrow scratch, int a, int childA, Shape sa, Transform ta, int b, int childB, Shape sb,
+                         Transform tb, double margin, ContactListener listener, int depth) {
         if (sa instanceof CompoundShape ca) {
-            Transform t = childPose(2 * depth);
+            Transform t = scratch.childPose(2 * depth);
             for (int i = 0; i < ca.childCount(); i++) {
                 Transform.compose(ta, ca.childTransform(i, t), t);
-                collide(a, childA < 0 ? i : childA, ca.child(i), t, b, childB, sb, tb, margin, listener, depth + 1);
+                collide(scratch, a, childA < 0 ? i : childA, ca.child(i), t, b, childB, sb, tb, margin, listener,
+                        depth + 1);
             }
             return;
         }
         if (sb instanceof CompoundShape cb) {
-            Transform t = childPose(2 * depth + 1);
+            Transform t = scratch.childPose(2 * depth + 1);
             for (int i = 0; i < cb.childCount(); i++) {
                 Transform.compose(tb, cb.childTransform(i, t), t);
-                collide(a, childA, sa, ta, b, childB < 0 ? i : childB, cb.child(i), t, margin, listener, depth + 1);
+                collide(scratch, a, childA, sa, ta, b, childB < 0 ? i : childB, cb.child(i), t, margin, listener,
+                        depth + 1);
             }
             return;
         }
-        if (narrow(sa, ta, sb, tb, margin) && manifold.pointCount() > 0) {
-            listener.onContact(a, childA, b, childB, manifold);
+        Manifold m = scratch.manifold;
+        if (narrow(scratch, sa, ta, sb, tb, margin, m) && m.pointCount() > 0) {
+            listener.onContact(a, childA, b, childB, m);
         }
     }
 
-    /** The narrow phase for two parts that are not compounds, into {@link #manifold}; whether it hit. */
-    private boolean narrow(Shape sa, Transform ta, Shape sb, Transform tb, double margin) {
-        if (dispatch.supports(sa.type(), sb.type())) {
-            return dispatch.collide(sa, ta, sb, tb, margin, manifold);
+    /** The narrow phase for two parts that are not compounds, into {@code out}; whether it hit. */
+    private static boolean narrow(Narrow scratch, Shape sa, Transform ta, Shape sb, Transform tb, double margin,
+                                  Manifold out) {
+        if (scratch.dispatch.supports(sa.type(), sb.type())) {
+            return scratch.dispatch.collide(sa, ta, sb, tb, margin, out);
         } else if (sa instanceof TriangleShape ma && sb instanceof ConvexShape cb) {
-            return mesh.collide(ma, ta, cb, tb, margin, manifold);
+            return scratch.mesh.collide(ma, ta, cb, tb, margin, out);
         } else if (sb instanceof TriangleShape mb && sa instanceof ConvexShape ca) {
-            boolean hit = mesh.collide(mb, tb, ca, ta, margin, manifold);
+            boolean hit = scratch.mesh.collide(mb, tb, ca, ta, margin, out);
             if (hit) {
-                manifold.flip();
+                out.flip();
             }
             return hit;
         } else if (sa instanceof ConvexShape ca && sb instanceof ConvexShape cb) {
-            return convex.collide(ca, ta, cb, tb, margin, manifold);
+            return scratch.convex.collide(ca, ta, cb, tb, margin, out);
         }
-        manifold.clear();
+        out.clear();
         return false;
     }
 
@@ -385,17 +575,6 @@ public final class CollisionWorld {
         double y = Math.max(Math.abs(t[o + 1] - p.py), Math.abs(t[o + 4] - p.py));
         double z = Math.max(Math.abs(t[o + 2] - p.pz), Math.abs(t[o + 5] - p.pz));
         return Math.sqrt(x * x + y * y + z * z);
-    }
-
-    private Transform childPose(int i) {
-        if (i >= childPoses.length) {
-            int old = childPoses.length;
-            childPoses = Arrays.copyOf(childPoses, Math.max(i + 1, 2 * old));
-            for (int k = old; k < childPoses.length; k++) {
-                childPoses[k] = new Transform();
-            }
-        }
-        return childPoses[i];
     }
 
     /**
@@ -506,7 +685,7 @@ public final class CollisionWorld {
 
     private boolean touches(int body, Shape shape, Transform pose) {
         touched = false;
-        collide(body, -1, shapes[body], poses[body], -1, -1, shape, pose, 0, (a, ca, b, cb, m) -> {
+        collide(narrows[0], body, -1, shapes[body], poses[body], -1, -1, shape, pose, 0, (a, ca, b, cb, m) -> {
             for (int i = 0; i < m.pointCount(); i++) {
                 touched |= m.separation(i) <= 0;
             }

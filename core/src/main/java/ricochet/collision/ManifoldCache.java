@@ -30,9 +30,13 @@ import ricochet.math.Transform;
  * contact" answer stays true while the shapes come at most the tolerance closer.
  *
  * <p>Entries live for one pass: {@link #beginPass} turns this pass's entries into the ones looked up
- * and starts an empty list, so a pair that stopped being looked at is dropped. The lookup tries the
- * entry after the last hit first (pairs come in the same order pass after pass), then an
- * open-addressing table over the pair keys. Allocates nothing once the arrays have grown.
+ * and starts an empty list, so a pair that stopped being looked at is dropped. A pass's list has one
+ * slot per broad-phase pair ({@link #reserve}), in pair order; a pair writes only its own slot, so
+ * the pairs of a pass can be looked up and stored on several threads at once, and the list is the
+ * same whichever thread wrote which slot. A slot the pass left empty (the pair was not collided) is
+ * no entry. The lookup tries the slot of the same pair number in the last pass first (a settled
+ * scene's pairs come in the same order pass after pass), then an open-addressing table over the pair
+ * keys, built before the pass. Allocates nothing once the arrays have grown.
  */
 final class ManifoldCache {
 
@@ -43,7 +47,7 @@ final class ManifoldCache {
     // (3), then per point its position on A in A's frame and on B in B's frame (6).
     private static final int REL_R = 0, REL_T = 9, MARGIN = 12, NORMAL = 13, POINTS = 16;
     private static final int STRIDE = POINTS + 6 * Manifold.MAX_POINTS;
-    // One entry's ints: body A, body B, point count (-1: no contact), feature ids.
+    // One entry's ints: body A (-1: an empty slot), body B, point count (-1: no contact), feature ids.
     private static final int A = 0, B = 1, COUNT = 2, IDS = 3;
     private static final int ISTRIDE = IDS + Manifold.MAX_POINTS;
 
@@ -61,10 +65,8 @@ final class ManifoldCache {
     private double[] keptData;
     private int[] keptInts;
     private int keptCount;
-    private int cursor;
     private int[] table = new int[128];
     private int tableFor = -1;
-    private final double[] w = new double[3];
 
     /** Forgets every entry (a body number was freed and may name another body). */
     void clear() {
@@ -89,8 +91,27 @@ final class ManifoldCache {
         ints = i;
         oldCount = count;
         count = 0;
-        cursor = 0;
         tableFor = -1;
+    }
+
+    /**
+     * Makes this pass's list {@code slots} empty slots (one per pair of the pass) and the table over
+     * the last pass's entries: after this, {@link #lookup} and {@link #store} of distinct slots may
+     * run at once.
+     */
+    void reserve(int slots) {
+        if (STRIDE * slots > data.length) {
+            int n = Math.max(slots, 2 * (data.length / STRIDE));
+            data = new double[STRIDE * n];
+            ints = new int[ISTRIDE * n];
+        }
+        for (int e = 0; e < slots; e++) {
+            ints[ISTRIDE * e + A] = -1;
+        }
+        count = slots;
+        if (tableFor != oldCount) {
+            buildTable();
+        }
     }
 
     /** Protects this pass's list: a failed step's passes leave it alone for {@link #rollback}. */
@@ -119,7 +140,6 @@ final class ManifoldCache {
         }
         count = keptCount;
         oldCount = 0;
-        cursor = 0;
         tableFor = -1;
     }
 
@@ -131,8 +151,16 @@ final class ManifoldCache {
 
     /** This pass's entries, which the next pass looks up, bit for bit (a snapshot). */
     void writeState(DataOutput out) throws IOException {
-        out.writeInt(count);
+        int entries = 0;
         for (int e = 0; e < count; e++) {
+            entries += ints[ISTRIDE * e + A] >= 0 ? 1 : 0;
+        }
+        // The entries in slot order without the empty slots: what a list of only entries would hold.
+        out.writeInt(entries);
+        for (int e = 0; e < count; e++) {
+            if (ints[ISTRIDE * e + A] < 0) {
+                continue;
+            }
             // Only what the entry holds: the slots of points it does not have (and a no-contact entry's
             // normal) keep whatever an earlier entry left there, which nothing reads; they are
             // written as 0, so that equal states give equal snapshots.
@@ -167,20 +195,21 @@ final class ManifoldCache {
         }
         count = n;
         oldCount = 0;
-        cursor = 0;
         tableFor = -1;
         commit();
     }
 
     /**
-     * Looks up pair (a, b) at poses ta, tb and the margin it is searched with: -1 when it must be
-     * collided, else the number of points written to {@code out}; the entry is then carried into
-     * this pass.
+     * Looks up pair (a, b), the pass's pair number {@code slot}, at poses ta, tb and the margin it is
+     * searched with: -1 when it must be collided, else the number of points written to {@code out};
+     * the entry is then carried into the slot.
      *
      * @param reach a bound on the distance of any point of B's shape from B's origin, m
+     * @param w scratch of 3 doubles, the calling thread's
      */
-    int lookup(int a, int b, Transform ta, Transform tb, double margin, double reach, Manifold out) {
-        int e = find(a, b);
+    int lookup(int slot, int a, int b, Transform ta, Transform tb, double margin, double reach, Manifold out,
+               double[] w) {
+        int e = find(a, b, slot);
         if (e < 0) {
             return -1;
         }
@@ -213,7 +242,7 @@ final class ManifoldCache {
         }
         int[] in = oldInts;
         int io = ISTRIDE * e;
-        int n = carry(d, o, in, io);
+        int n = carry(slot, d, o, in, io);
         out.clear();
         if (n < 0) {
             return 0;
@@ -231,11 +260,16 @@ final class ManifoldCache {
     }
 
     /**
-     * Keeps pair (a, b)'s fresh result, collided with {@code margin}: {@code hit} and the manifold
-     * {@code m}. Returns the number of points that count (0 when it did not hit).
+     * Keeps pair (a, b)'s fresh result in its slot, collided with {@code margin}: {@code hit} and the
+     * manifold {@code m}. Returns the number of points that count (0 when it did not hit).
+     *
+     * @param w scratch of 3 doubles, the calling thread's
      */
-    int store(int a, int b, Transform ta, Transform tb, double margin, boolean hit, Manifold m) {
-        int e = add(a, b);
+    int store(int slot, int a, int b, Transform ta, Transform tb, double margin, boolean hit, Manifold m,
+              double[] w) {
+        int e = slot;
+        ints[ISTRIDE * e + A] = a;
+        ints[ISTRIDE * e + B] = b;
         double[] d = data;
         int o = STRIDE * e;
         double[] ra = ta.r, rb = tb.r;
@@ -275,42 +309,26 @@ final class ManifoldCache {
         return n;
     }
 
-    /** Copies old entry e into this pass's list; returns its point count (-1: no contact). */
-    private int carry(double[] d, int o, int[] in, int io) {
-        int e = add(in[io + A], in[io + B]);
-        System.arraycopy(d, o, data, STRIDE * e, STRIDE);
-        System.arraycopy(in, io + COUNT, ints, ISTRIDE * e + COUNT, ISTRIDE - COUNT);
+    /** Copies an old entry into this pass's slot; returns its point count (-1: no contact). */
+    private int carry(int slot, double[] d, int o, int[] in, int io) {
+        System.arraycopy(d, o, data, STRIDE * slot, STRIDE);
+        System.arraycopy(in, io, ints, ISTRIDE * slot, ISTRIDE);
         return in[io + COUNT];
     }
 
-    private int add(int a, int b) {
-        if (STRIDE * (count + 1) > data.length) {
-            data = Arrays.copyOf(data, 2 * data.length);
-            ints = Arrays.copyOf(ints, 2 * ints.length);
-        }
-        int e = count++;
-        ints[ISTRIDE * e + A] = a;
-        ints[ISTRIDE * e + B] = b;
-        return e;
-    }
-
-    /** Old entry of pair (a, b), or -1. */
-    private int find(int a, int b) {
+    /** Old entry of pair (a, b), or -1; the entry in slot {@code hint} is tried first. */
+    private int find(int a, int b, int hint) {
         if (oldCount == 0) {
             return -1;
         }
         int[] in = oldInts;
-        if (cursor < oldCount && in[ISTRIDE * cursor + A] == a && in[ISTRIDE * cursor + B] == b) {
-            return cursor++;
-        }
-        if (tableFor != oldCount) {
-            buildTable();
+        if (hint < oldCount && in[ISTRIDE * hint + A] == a && in[ISTRIDE * hint + B] == b) {
+            return hint;
         }
         int mask = table.length - 1;
         for (int h = hash(a, b) & mask; table[h] >= 0; h = (h + 1) & mask) {
             int e = table[h];
             if (in[ISTRIDE * e + A] == a && in[ISTRIDE * e + B] == b) {
-                cursor = e + 1;
                 return e;
             }
         }
@@ -328,6 +346,9 @@ final class ManifoldCache {
         Arrays.fill(table, -1);
         int mask = n - 1;
         for (int e = 0; e < oldCount; e++) {
+            if (oldInts[ISTRIDE * e + A] < 0) {
+                continue;
+            }
             int h = hash(oldInts[ISTRIDE * e + A], oldInts[ISTRIDE * e + B]) & mask;
             while (table[h] >= 0) {
                 h = (h + 1) & mask;

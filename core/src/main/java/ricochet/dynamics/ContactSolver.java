@@ -50,6 +50,8 @@ import static ricochet.dynamics.ContactStore.TANGENT_MASS1;
 import static ricochet.dynamics.ContactStore.TANGENT_MASS2;
 import static ricochet.dynamics.ContactStore.TOTAL_NORMAL_IMPULSE;
 
+import ricochet.parallel.WorkerPool;
+
 /**
  * Non-penetration, friction and restitution for the points of a {@link ContactStore}, solved with
  * Box2D v3's "soft step" (Catto, "Solver2D", 2024; Box2D v3 {@code solver.c} and
@@ -105,8 +107,15 @@ import static ricochet.dynamics.ContactStore.TOTAL_NORMAL_IMPULSE;
  * bounce height (7% for a 1 m drop at 60 Hz), where the substep reading loses at most
  * {@code v h / H}.
  *
- * <p>Allocation-free; everything lives in the two stores and locals. Deterministic: points are
- * solved in store order.
+ * <p>Threads: the passes over points and runs go through a {@link WorkerPool}. Integration and
+ * the per-point preparation are per body and per point; warm start, solve and relax sweep the runs
+ * colour by colour ({@link ConstraintGraph}: a colour's runs share no body of finite mass), each
+ * colour's runs in parallel blocks, joints first on the calling thread. The order of the sweep
+ * (colours in turn, store order within a colour) is the same on one thread, so every thread count
+ * gives the same bits. Restitution and saving the impulses stay on the calling thread (they are
+ * ordered and cheap).
+ *
+ * <p>Allocation-free; everything lives in the two stores, the graph and locals.
  */
 public final class ContactSolver {
 
@@ -130,6 +139,35 @@ public final class ContactSolver {
     // Softness of the current step: dynamic-dynamic and against infinite mass.
     private final Softness soft = new Softness();
     private final Softness anchoredSoft = new Softness();
+
+    private WorkerPool pool = new WorkerPool(1);
+    // The pass the pool's tasks run: set on the calling thread before each job, read by the tasks.
+    private BodyStore passBodies;
+    private ContactStore passContacts;
+    private double passGx, passGy, passGz, passH;
+    private boolean passBias, passRefresh, passAccumulate;
+    private int passGroupStart;
+    private final WorkerPool.Range integrateVelocitiesTask = (w, from, to) -> Integrator.integrateVelocities(
+            passBodies, passGx, passGy, passGz, passH, from, to);
+    private final WorkerPool.Range integratePositionsTask = (w, from, to) -> Integrator.integratePositions(
+            passBodies, passH, from, to);
+    private final WorkerPool.Range prepareTask = (w, from, to) -> prepare(passBodies, passContacts, from, to);
+    private final WorkerPool.Range refreshTask = (w, from, to) -> {
+        for (int r = from; r < to; r++) {
+            refreshSeparations(passBodies, passContacts, passContacts.runStart[r], passContacts.runStart[r + 1]);
+        }
+    };
+    private final WorkerPool.Range warmStartTask = (w, from, to) -> warmStart(passBodies, passContacts,
+            passGroupStart + from, passGroupStart + to);
+    private final WorkerPool.Range solveTask = (w, from, to) -> solve(passBodies, passContacts,
+            passGroupStart + from, passGroupStart + to);
+
+    /** Bodies per block of the integration passes. */
+    static final int BODY_GRAIN = 64;
+    /** Points per block of the preparation. */
+    static final int POINT_GRAIN = 32;
+    /** Runs per block of a colour's sweep. */
+    static final int RUN_GRAIN = 16;
 
     /** The contact spring's frequency unless set, Hz. */
     public static final double DEFAULT_HERTZ = 30;
@@ -221,6 +259,17 @@ public final class ContactSolver {
         return iterations;
     }
 
+    /**
+     * The threads the passes run on (the world's pool; the solver does not close it). Results do not
+     * depend on it.
+     */
+    public void setPool(WorkerPool pool) {
+        if (pool == null) {
+            throw new IllegalArgumentException("contact solver: pool must not be null");
+        }
+        this.pool = pool;
+    }
+
     /** The joints (or other constraints) to solve in the same substeps, before the contacts; null for none. */
     public void setConstraints(ConstraintSet set) {
         constraints = set;
@@ -236,50 +285,87 @@ public final class ContactSolver {
     public void step(BodyStore s, ContactStore c, double gx, double gy, double gz, double dt, int substeps) {
         double h = dt / substeps;
         setSoftness(h);
-        if (constraints != null) {
-            constraints.prepare(s, h);
-        }
-        prepare(s, c);
-        for (int k = 0; k < substeps; k++) {
-            for (Stage stage : STAGES) {
-                switch (stage) {
-                    case INTEGRATE_VELOCITIES:
-                        Integrator.integrateVelocities(s, gx, gy, gz, h);
-                        break;
-                    case WARM_START:
-                        if (constraints != null) {
-                            constraints.warmStart(s);
-                        }
-                        warmStart(s, c);
-                        break;
-                    case SOLVE:
-                        for (int it = 0; it < iterations; it++) {
+        passBodies = s;
+        passContacts = c;
+        passGx = gx;
+        passGy = gy;
+        passGz = gz;
+        passH = h;
+        try {
+            if (constraints != null) {
+                constraints.prepare(s, h);
+            }
+            prepare(s, c);
+            for (int k = 0; k < substeps; k++) {
+                for (Stage stage : STAGES) {
+                    switch (stage) {
+                        case INTEGRATE_VELOCITIES:
+                            pool.run(s.count(), BODY_GRAIN, integrateVelocitiesTask);
+                            break;
+                        case WARM_START:
                             if (constraints != null) {
-                                constraints.solve(s, true);
+                                constraints.warmStart(s);
                             }
-                            solve(s, c, h, true, false, false);
-                        }
-                        break;
-                    case INTEGRATE_POSITIONS:
-                        Integrator.integratePositions(s, h);
-                        break;
-                    case RELAX:
-                        // Positions just moved: the first pass refreshes the separations, which the
-                        // next substep's biased solve reads too; the last adds the impulses to the totals.
-                        for (int r = 0; r < relaxIterations; r++) {
-                            if (constraints != null) {
-                                constraints.solve(s, false);
+                            sweep(warmStartTask);
+                            break;
+                        case SOLVE:
+                            for (int it = 0; it < iterations; it++) {
+                                if (constraints != null) {
+                                    constraints.solve(s, true);
+                                }
+                                setPass(true, false, false);
+                                sweep(solveTask);
                             }
-                            solve(s, c, h, false, r == 0, r == relaxIterations - 1);
-                        }
-                        break;
-                    default:
-                        throw new IllegalStateException("stage " + stage);
+                            break;
+                        case INTEGRATE_POSITIONS:
+                            pool.run(s.count(), BODY_GRAIN, integratePositionsTask);
+                            break;
+                        case RELAX:
+                            // Positions just moved: the first pass refreshes the separations, which the
+                            // next substep's biased solve reads too; the last adds the impulses to the totals.
+                            for (int r = 0; r < relaxIterations; r++) {
+                                if (constraints != null) {
+                                    constraints.solve(s, false);
+                                }
+                                setPass(false, r == 0, r == relaxIterations - 1);
+                                sweep(solveTask);
+                            }
+                            break;
+                        default:
+                            throw new IllegalStateException("stage " + stage);
+                    }
                 }
             }
+            restitution(s, c);
+            c.saveImpulses();
+        } finally {
+            passBodies = null;
+            passContacts = null;
         }
-        restitution(s, c);
-        c.saveImpulses();
+    }
+
+    private void setPass(boolean useBias, boolean refresh, boolean accumulate) {
+        passBias = useBias;
+        passRefresh = refresh;
+        passAccumulate = accumulate;
+    }
+
+    /**
+     * Runs {@code task} over the runs colour by colour: each colour's runs in parallel blocks, the
+     * overflow group on this thread.
+     */
+    private void sweep(WorkerPool.Range task) {
+        ConstraintGraph graph = passContacts.graph;
+        int[] start = graph.groupStart;
+        for (int g = 0, n = graph.groupCount(); g < n; g++) {
+            passGroupStart = start[g];
+            int size = start[g + 1] - start[g];
+            if (graph.isOverflow(g)) {
+                task.run(0, 0, size);
+            } else {
+                pool.run(size, RUN_GRAIN, task);
+            }
+        }
     }
 
     /**
@@ -300,11 +386,20 @@ public final class ContactSolver {
      * one body pair. Reads the lever arms {@code rA, rB}, the normal and the separation the narrow
      * phase left in the store.
      */
-    private static void prepare(BodyStore s, ContactStore c) {
-        int n = c.count();
+    private void prepare(BodyStore s, ContactStore c) {
+        c.colourRuns(s);
+        int runs = c.runCount();
+        pool.run(c.count(), POINT_GRAIN, prepareTask);
+        pool.run(runs, RUN_GRAIN, refreshTask);
+    }
+
+    /** {@link #prepare(BodyStore, ContactStore)}'s per-point part for points {@code from .. to - 1}. */
+    private static void prepare(BodyStore s, ContactStore c, int from, int to) {
         double[] d = c.data;
         double[] inv = s.invInertiaWorld;
-        for (int i = 0; i < n; i++) {
+        // Each block starts its warm-start cursor afresh: the lookups find the same entries either way.
+        int cursor = -1;
+        for (int i = from; i < to; i++) {
             int o = STRIDE * i;
             int a = c.bodyA[i], b = c.bodyB[i];
             double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
@@ -370,11 +465,7 @@ public final class ContactSolver {
             d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2)
                     + dot(d, o + BT2, o + IBT2));
             d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
-            c.warmStart(i);
-        }
-        int runs = c.buildRuns();
-        for (int r = 0; r < runs; r++) {
-            refreshSeparations(s, c, c.runStart[r], c.runStart[r + 1]);
+            cursor = c.warmStart(i, cursor);
         }
     }
 
@@ -442,13 +533,12 @@ public final class ContactSolver {
      * {@code vA -= mA P, wA -= I_A^-1 (rA x P), vB += mB P, wB += I_B^-1 (rB x P)}, a run's two
      * bodies held in locals.
      */
-    private static void warmStart(BodyStore s, ContactStore c) {
+    private static void warmStart(BodyStore s, ContactStore c, int from, int to) {
         final int stride = STRIDE;
         double[] d = c.data;
         int[] runStart = c.runStart;
-        int runs = c.runCount();
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
-        for (int r = 0; r < runs; r++) {
+        for (int r = from; r < to; r++) {
             int start = runStart[r], end = runStart[r + 1];
             int a = c.bodyA[start], b = c.bodyB[start];
             double ma = s.invMass[a], mb = s.invMass[b];
@@ -531,10 +621,11 @@ public final class ContactSolver {
     }
 
     /**
-     * One Gauss-Seidel pass over the runs (a run: the points of one body pair, its two bodies' velocities
-     * held in locals): each run's friction first (clamped by the normal impulse of the pass before),
+     * One Gauss-Seidel pass over the runs {@code from .. to - 1} (a run: the points of
+     * one body pair, its two bodies' velocities held in locals): each run's friction first (clamped by the normal impulse of the pass before),
      * then its normals, so non-penetration, the constraint that matters most, is solved last (Catto,
-     * GDC 2009). With {@code useBias} the normal is the soft constraint on the current separation;
+     * GDC 2009). The pass's flags are {@link #passBias}, {@link #passRefresh} and
+     * {@link #passAccumulate}. With {@code useBias} the normal is the soft constraint on the current separation;
      * without, it only stops approach ({@code vn >= 0}); speculative points ({@code s > 0}) may close
      * their gap in the substep and no more, in both. {@code refresh} first recomputes the separations
      * (positions moved); {@code accumulate} adds each point's final normal impulse to the step's total.
@@ -548,19 +639,19 @@ public final class ContactSolver {
      * between the corners as the coupled 4 x 4 problem would. Resting manifolds, warm-started, stop
      * after one.
      */
-    private void solve(BodyStore s, ContactStore c, double h, boolean useBias, boolean refresh,
-                       boolean accumulate) {
+    private void solve(BodyStore s, ContactStore c, int from, int to) {
         final int stride = STRIDE;
+        final boolean useBias = passBias, refresh = passRefresh, accumulate = passAccumulate;
+        double h = passH;
         double[] d = c.data;
         int[] runStart = c.runStart;
-        int runs = c.runCount();
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         double invH = 1 / h;
         double pushOut = -maxPushOutSpeed;
         double softRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
         double anchoredRate = anchoredSoft.biasRate, anchoredMass = anchoredSoft.massScale;
         double anchoredImpulse = anchoredSoft.impulseScale;
-        for (int r = 0; r < runs; r++) {
+        for (int r = from; r < to; r++) {
             int start = runStart[r], end = runStart[r + 1];
             if (refresh) {
                 refreshSeparations(s, c, start, end);

@@ -95,6 +95,21 @@ public final class ContactStore {
     private int[] spareRunStart = new int[17];
     private int spareCount, spareCapacity, spareRunCount;
 
+    // Scratch point arrays {@link #reorderRuns} copies into before it swaps them in.
+    private double[] sortedData = new double[0];
+    private int[] sortedBodyA = new int[0], sortedBodyB = new int[0], sortedColliderA = new int[0];
+    private int[] sortedColliderB = new int[0], sortedFeatureId = new int[0], sortedRunStart = new int[1];
+    private byte[] sortedWarmStarted = new byte[0];
+
+    /** The colouring of the runs the solver sweeps (see {@link #place} and {@link #colourRuns}). */
+    final ConstraintGraph graph = new ConstraintGraph();
+    /** Whether this step's points were placed in colour order by {@link #place}. */
+    private boolean placed;
+    // Chunks of points planned before they are written (see plan): each chunk's run and its first
+    // point (its offset in the run until place), and each planned run's point count.
+    private int[] planRun = new int[16], planFirst = new int[16], runPoints = new int[16], runFirst = new int[16];
+    private int planCount, plannedRuns;
+
     /** Where {@link #warmStart} looks first: one past the old point it matched last. */
     private int cursor;
     /** Last step's keys and impulses: what this step warm-starts from. */
@@ -166,6 +181,93 @@ public final class ContactStore {
     public void clear() {
         count = 0;
         cursor = 0;
+        placed = false;
+        planCount = 0;
+        plannedRuns = 0;
+    }
+
+    /**
+     * Plans a chunk of {@code points} points between bodies a and b (dense indices), to be written by
+     * {@link #set} once {@link #place} has given them their places; returns the chunk's number.
+     * Chunks come in store order (the narrow phase's): consecutive chunks of one body pair are one
+     * run. Use either this or {@link #add} in a step, not both.
+     */
+    public int plan(int a, int b, int points) {
+        if (planCount == planRun.length) {
+            planRun = Arrays.copyOf(planRun, 2 * planCount);
+            planFirst = Arrays.copyOf(planFirst, 2 * planCount);
+        }
+        int r = plannedRuns - 1;
+        int[] runA = graph.runA, runB = graph.runB;
+        if (r < 0 || runA[r] != a || runB[r] != b) {
+            r = plannedRuns++;
+            graph.growRuns(plannedRuns);
+            runA = graph.runA;
+            runB = graph.runB;
+            if (runPoints.length < plannedRuns) {
+                runPoints = Arrays.copyOf(runPoints, graph.runA.length);
+                runFirst = new int[graph.runA.length];
+            }
+            runA[r] = a;
+            runB[r] = b;
+            runPoints[r] = 0;
+        }
+        int p = planCount++;
+        planRun[p] = r;
+        planFirst[p] = runPoints[r];
+        runPoints[r] += points;
+        return p;
+    }
+
+    /**
+     * Colours the planned runs ({@link ConstraintGraph}, over the bodies of {@code s}) and gives every
+     * planned chunk its place: the runs in colour order, each run's chunks together in plan order.
+     * The points then lie as {@link #buildRuns} and {@link #reorderRuns} would have put them, with
+     * nothing copied; they are written by {@link #set} at {@link #plannedFirst}, in any order.
+     */
+    public void place(BodyStore s) {
+        if (count != 0) {
+            throw new IllegalStateException("contact store: " + count + " points were added besides the plan");
+        }
+        int runs = plannedRuns;
+        graph.colour(s, runs, graph.runA, graph.runB);
+        if (runStart.length < runs + 1) {
+            runStart = new int[Math.max(runs + 1, 2 * runStart.length)];
+        }
+        int[] order = graph.order;
+        int next = 0;
+        for (int k = 0; k < runs; k++) {
+            int r = order[k];
+            runFirst[r] = next;
+            runStart[k] = next;
+            next += runPoints[r];
+        }
+        runStart[runs] = next;
+        runCount = runs;
+        for (int p = 0; p < planCount; p++) {
+            planFirst[p] += runFirst[planRun[p]];
+        }
+        allocate(next);
+        placed = true;
+    }
+
+    /** Where planned chunk p's points go, after {@link #place}. */
+    public int plannedFirst(int p) {
+        return planFirst[p];
+    }
+
+    /**
+     * Runs and colours for points that were {@link #add}ed, not planned: {@link #buildRuns},
+     * {@link ConstraintGraph#colour}, {@link #reorderRuns}; nothing when they were {@link #place}d.
+     * Call it before the points are prepared.
+     */
+    public void colourRuns(BodyStore s) {
+        if (placed) {
+            return;
+        }
+        int runs = buildRuns();
+        graph.colour(s, this);
+        reorderRuns(graph.order, runs);
     }
 
     /** Forgets the cached impulses too, e.g. after a collider number was freed and may be reused. */
@@ -181,8 +283,7 @@ public final class ContactStore {
      */
     public void checkpoint() {
         swapPoints();
-        count = 0;
-        cursor = 0;
+        clear();
         cacheSwaps = 0;
     }
 
@@ -190,6 +291,9 @@ public final class ContactStore {
     public void rollback() {
         swapPoints();
         cursor = 0;
+        placed = false;
+        planCount = 0;
+        plannedRuns = 0;
         if ((cacheSwaps & 1) != 0) {
             Cache t = old;
             old = next;
@@ -242,10 +346,29 @@ public final class ContactStore {
     public int add(int a, int b, int colliderA, int colliderB, int feature, double nx, double ny, double nz,
                    double rAx, double rAy, double rAz, double rBx, double rBy, double rBz, double separation,
                    double friction, double restitution) {
-        if (count == capacity) {
-            resize(2 * capacity);
+        int i = allocate(1);
+        set(i, a, b, colliderA, colliderB, feature, nx, ny, nz, rAx, rAy, rAz, rBx, rBy, rBz, separation, friction,
+                restitution);
+        return i;
+    }
+
+    /**
+     * Appends {@code n} points to be filled by {@link #set}; returns the first one's index. Points
+     * appended together can then be set on several threads at once.
+     */
+    public int allocate(int n) {
+        if (count + n > capacity) {
+            resize(Math.max(count + n, 2 * capacity));
         }
-        int i = count++;
+        int i = count;
+        count += n;
+        return i;
+    }
+
+    /** Writes point i (appended by {@link #allocate}) as {@link #add} describes; touches only point i. */
+    public void set(int i, int a, int b, int colliderA, int colliderB, int feature, double nx, double ny, double nz,
+                    double rAx, double rAy, double rAz, double rBx, double rBy, double rBz, double separation,
+                    double friction, double restitution) {
         bodyA[i] = a;
         bodyB[i] = b;
         this.colliderA[i] = colliderA;
@@ -269,7 +392,6 @@ public final class ContactStore {
         d[o + NORMAL_IMPULSE] = d[o + TANGENT_IMPULSE1] = d[o + TANGENT_IMPULSE2] = 0;
         d[o + MAX_NORMAL_IMPULSE] = d[o + TOTAL_NORMAL_IMPULSE] = 0;
         d[o + APPROACH] = 0;
-        return i;
     }
 
     /** Field {@code field} (one of the offsets above) of point i. */
@@ -298,6 +420,88 @@ public final class ContactStore {
         return r;
     }
 
+    /**
+     * Moves the runs into the order {@code order[0] .. order[runs - 1]} (run numbers of
+     * {@link #buildRuns}), each run's points together and in their order, and renumbers them: run k
+     * is then the points of old run {@code order[k]}. A solver sweeping the runs in that order then
+     * reads the records one after another. Copies only what {@link #add} writes (the keys, body
+     * indices, normal, lever arms, separation and material, the impulses being zero), so it is for
+     * points not yet prepared. Allocates nothing once the scratch arrays have grown.
+     */
+    public void reorderRuns(int[] order, int runs) {
+        int n = count;
+        if (sortedBodyA.length < capacity) {
+            sortedData = new double[STRIDE * capacity];
+            sortedBodyA = new int[capacity];
+            sortedBodyB = new int[capacity];
+            sortedColliderA = new int[capacity];
+            sortedColliderB = new int[capacity];
+            sortedFeatureId = new int[capacity];
+            sortedWarmStarted = new byte[capacity];
+        }
+        if (sortedRunStart.length < runStart.length) {
+            sortedRunStart = new int[runStart.length];
+        }
+        double[] from = data, to = sortedData;
+        int j = 0;
+        for (int k = 0; k < runs; k++) {
+            int r = order[k];
+            sortedRunStart[k] = j;
+            for (int i = runStart[r], end = runStart[r + 1]; i < end; i++, j++) {
+                sortedBodyA[j] = bodyA[i];
+                sortedBodyB[j] = bodyB[i];
+                sortedColliderA[j] = colliderA[i];
+                sortedColliderB[j] = colliderB[i];
+                sortedFeatureId[j] = featureId[i];
+                sortedWarmStarted[j] = 0;
+                int o = STRIDE * i, p = STRIDE * j;
+                to[p + NX] = from[o + NX];
+                to[p + NY] = from[o + NY];
+                to[p + NZ] = from[o + NZ];
+                to[p + RAX] = from[o + RAX];
+                to[p + RAY] = from[o + RAY];
+                to[p + RAZ] = from[o + RAZ];
+                to[p + RBX] = from[o + RBX];
+                to[p + RBY] = from[o + RBY];
+                to[p + RBZ] = from[o + RBZ];
+                to[p + SEPARATION] = from[o + SEPARATION];
+                to[p + FRICTION] = from[o + FRICTION];
+                to[p + RESTITUTION] = from[o + RESTITUTION];
+                to[p + NORMAL_IMPULSE] = to[p + TANGENT_IMPULSE1] = to[p + TANGENT_IMPULSE2] = 0;
+                to[p + MAX_NORMAL_IMPULSE] = to[p + TOTAL_NORMAL_IMPULSE] = 0;
+                to[p + APPROACH] = 0;
+            }
+        }
+        if (j != n) {
+            throw new IllegalStateException("contact store: the order covers " + j + " of " + n + " points");
+        }
+        sortedRunStart[runs] = n;
+        double[] d = data;
+        data = sortedData;
+        sortedData = d;
+        int[] t = bodyA;
+        bodyA = sortedBodyA;
+        sortedBodyA = t;
+        t = bodyB;
+        bodyB = sortedBodyB;
+        sortedBodyB = t;
+        t = colliderA;
+        colliderA = sortedColliderA;
+        sortedColliderA = t;
+        t = colliderB;
+        colliderB = sortedColliderB;
+        sortedColliderB = t;
+        t = featureId;
+        featureId = sortedFeatureId;
+        sortedFeatureId = t;
+        t = runStart;
+        runStart = sortedRunStart;
+        sortedRunStart = t;
+        byte[] w = warmStarted;
+        warmStarted = sortedWarmStarted;
+        sortedWarmStarted = w;
+    }
+
     /** Runs found by the last {@link #buildRuns}. */
     public int runCount() {
         return runCount;
@@ -315,27 +519,39 @@ public final class ContactStore {
      * (Coumans) restricted to points whose ids failed.
      */
     public boolean warmStart(int i) {
+        cursor = warmStart(i, cursor);
+        return warmStarted[i] != 0;
+    }
+
+    /**
+     * {@link #warmStart(int)} with the caller's own cursor: the lookup tries old point {@code hint}
+     * first; returns the hint for the next point. It reads only last step's cache and writes only
+     * point i, so points can be warm-started in any order, on several threads at once, with the
+     * same result.
+     */
+    public int warmStart(int i, int hint) {
         int a = colliderA[i], b = colliderB[i], f = featureId[i];
         // The broad phase hands out pairs in a fixed order and a pair's points keep theirs, so this
         // step's points mostly come in last step's order: try the old point after the last match
         // before hashing. Cached keys are unique, so either way finds the same entry.
         Cache c = old;
-        int slot = cursor < c.count && c.a[cursor] == a && c.b[cursor] == b && c.feature[cursor] == f
-                ? cursor : find(a, b, f);
+        int slot = hint >= 0 && hint < c.count && c.a[hint] == a && c.b[hint] == b && c.feature[hint] == f
+                ? hint : find(a, b, f);
+        int next = hint;
         if (slot >= 0) {
-            cursor = slot + 1;
+            next = slot + 1;
         } else {
             slot = nearest(i);
         }
         if (slot < 0) {
-            return false;
+            return next;
         }
         int o = STRIDE * i;
         data[o + NORMAL_IMPULSE] = c.normal[slot];
         data[o + TANGENT_IMPULSE1] = c.t1[slot];
         data[o + TANGENT_IMPULSE2] = c.t2[slot];
         warmStarted[i] = 1;
-        return true;
+        return next;
     }
 
     /** How far (m) an anchor may have moved on body A for a point to inherit by proximity. */

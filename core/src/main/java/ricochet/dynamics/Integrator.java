@@ -34,8 +34,13 @@ public final class Integrator {
      * @param h the substep, seconds
      */
     public static void integrateVelocities(BodyStore s, double gx, double gy, double gz, double h) {
-        int n = s.count();
-        for (int i = 0; i < n; i++) {
+        integrateVelocities(s, gx, gy, gz, h, 0, s.count());
+    }
+
+    /** {@link #integrateVelocities(BodyStore, double, double, double, double)} for bodies {@code from .. to - 1}. */
+    public static void integrateVelocities(BodyStore s, double gx, double gy, double gz, double h, int from,
+                                           int to) {
+        for (int i = from; i < to; i++) {
             if (s.type[i] != BodyStore.DYNAMIC || s.asleep[i] != 0) {
                 continue;
             }
@@ -147,10 +152,14 @@ public final class Integrator {
      * @param h the substep, seconds
      */
     public static void integratePositions(BodyStore s, double h) {
-        int n = s.count();
+        integratePositions(s, h, 0, s.count());
+    }
+
+    /** {@link #integratePositions(BodyStore, double)} for bodies {@code from .. to - 1}. */
+    public static void integratePositions(BodyStore s, double h, int from, int to) {
         double hh = 0.5 * h;
         double maxSpin = MAX_ROTATION / h;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             byte t = s.type[i];
             if (t == BodyStore.STATIC || s.asleep[i] != 0) {
                 continue;

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 import ricochet.collision.CollisionWorld;
-import ricochet.collision.ContactListener;
+import ricochet.collision.ParallelContactListener;
 import ricochet.collision.ShapeCastHit;
 import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
@@ -31,6 +31,7 @@ import ricochet.geometry.shape.Shape;
 import ricochet.math.Quat;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
+import ricochet.parallel.WorkerPool;
 
 /**
  * Rigid bodies with shapes that collide: what users embed. A step reads top to bottom in
@@ -60,9 +61,10 @@ import ricochet.math.Vec3;
  *
  * <p>Units are SI; vectors are in the world frame unless a name says otherwise. Each body's shape
  * is in the body's own frame, as is its definition's centre of mass. A step allocates nothing once
- * the arrays have grown. Not thread-safe.
+ * the arrays have grown. Not thread-safe: one thread drives a world, which may spread its step
+ * over {@link #setThreads} threads of its own (with bit-identical results for any number).
  */
-public final class World {
+public final class World implements AutoCloseable {
 
     /** Closest points within this (m) make a pair touching: contactBegin. */
     public static final double TOUCH_BEGIN = 0.001;
@@ -95,13 +97,30 @@ public final class World {
     private long[] jointPairs = new long[0];
     private String[] jointNames = new String[16];
     private final double[] reaction = new double[6];
-    private final ContactListener collector = this::collect;
+    private final ParallelContactListener collector = new ParallelContactListener() {
+        @Override
+        public void reserve(int count) {
+            reserveMeasures(count);
+        }
+
+        @Override
+        public void measure(int worker, int index, int bodyA, int bodyB, Manifold manifold) {
+            World.this.measure(index, bodyA, bodyB, manifold);
+        }
+
+        @Override
+        public void onContact(int index, int bodyA, int childA, int bodyB, int childB, Manifold manifold) {
+            collect(index, bodyA, childA, bodyB, childB, manifold);
+        }
+    };
     private final IslandBuilder islands = new IslandBuilder();
     private final PairSet touching = new PairSet();
     private final PairSet sensing = new PairSet();
     private final EventBuffer events = new EventBuffer();
     private final StepCheckpoint checkpoint;
     private final Profile profile = new Profile();
+    /** The threads a step runs on: the caller alone, or with workers (see {@link #setThreads}). */
+    private WorkerPool pool = new WorkerPool(1);
     private final Transform pose = new Transform();
     private double gx, gy, gz;
     private double gravityMagnitude;
@@ -145,8 +164,25 @@ public final class World {
     private double[] startQw = new double[16];
     private boolean[] skipForFast = new boolean[16], skipForBullet = new boolean[16];
     private final ShapeCastHit hit = new ShapeCastHit();
-    /** Per point of the manifold being collected: its separation after the step at today's velocity. */
-    private final double[] pointReach = new double[Manifold.MAX_POINTS];
+    // Per manifold of the pass, by its number (index 0 of the one-manifold arrays below for a manifold
+    // without one): the smallest separation and the smallest reach (a point's separation after the
+    // step at today's velocity).
+    private double[] minSeparation = new double[1], minReach = new double[1];
+    /** Per manifold of the pass: which of its points can come within the speculative distance (bit k). */
+    private int[] keptMask = new int[1];
+    private final double[] unnumberedSeparation = new double[1], unnumberedMin = new double[1];
+    private final int[] unnumberedKept = new int[1];
+    // Manifolds whose points go into the contact store after the pass, in parallel: the manifold, which
+    // of its points are kept (bit k for point k), colliders, compound children and its chunk of the
+    // store's plan.
+    private Manifold[] deferredManifold = new Manifold[16];
+    private int[] deferredKept = new int[16], deferredColliderA = new int[16], deferredColliderB = new int[16];
+    private int[] deferredChildA = new int[16], deferredChildB = new int[16], deferredChunk = new int[16];
+    private int deferredCount;
+    /** Copies of manifolds the narrow phase reuses (compound children, planes), kept until the fill. */
+    private Manifold[] copies = new Manifold[0];
+    private int copyCount;
+    private final WorkerPool.Range fillTask = (w, from, to) -> fillDeferred(from, to);
     private long continuousHits;
     /** Sweeps stop this far (m) before contact: the next step's speculative point closes the rest. */
     private static final double TOI_TOLERANCE = 1e-3;
@@ -165,6 +201,8 @@ public final class World {
         checkpoint = new StepCheckpoint(store, collision, contacts, joints, touching, sensing, events);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
+        solver.setPool(pool);
+        collision.setPool(pool);
     }
 
     // ---------------------------------------------------------------- the step
@@ -238,7 +276,11 @@ public final class World {
         return now;
     }
 
-    /** Every moving body's collider follows its pose; the dense-index map is rebuilt. */
+    /**
+     * Every moving body's collider follows its pose, on the pool's threads (each body its own
+     * entries), then the broad phase learns the new boxes in body order; the dense-index map is
+     * rebuilt.
+     */
     private void updatePoses() {
         int n = store.count();
         if (startX.length < n) {
@@ -251,7 +293,19 @@ public final class World {
             startQz = new double[c];
             startQw = new double[c];
         }
+        pool.run(n, BODY_GRAIN, placeTask);
         for (int i = 0; i < n; i++) {
+            if (store.type[i] != BodyStore.STATIC && store.asleep[i] == 0) {
+                collision.syncBroadPhase(colliderOfSlot[store.slot[i]]);
+            }
+        }
+    }
+
+    private final WorkerPool.Range placeTask = this::placeBodies;
+
+    /** {@link #updatePoses} for bodies {@code from .. to - 1} on thread {@code worker}. */
+    private void placeBodies(int worker, int from, int to) {
+        for (int i = from; i < to; i++) {
             startX[i] = store.px[i];
             startY[i] = store.py[i];
             startZ[i] = store.pz[i];
@@ -262,12 +316,20 @@ public final class World {
             int collider = colliderOfSlot[store.slot[i]];
             denseOfCollider[collider] = i;
             if (store.type[i] != BodyStore.STATIC && store.asleep[i] == 0) {
-                poseOf(i, pose);
-                collision.setPose(collider, pose);
+                // The body origin: the centre of mass minus R times the body-frame centre of mass (poseOf).
+                double x = store.qx[i], y = store.qy[i], z = store.qz[i], w = store.qw[i];
+                double cx = store.cx[i], cy = store.cy[i], cz = store.cz[i];
+                double tx = 2 * (y * cz - z * cy), ty = 2 * (z * cx - x * cz), tz = 2 * (x * cy - y * cx);
+                double rx = cx + w * tx + (y * tz - z * ty);
+                double ry = cy + w * ty + (z * tx - x * tz);
+                double rz = cz + w * tz + (x * ty - y * tx);
+                collision.placeBody(worker, collider, store.px[i] - rx, store.py[i] - ry, store.pz[i] - rz, x, y, z,
+                        w);
                 double v = Math.sqrt(store.vx[i] * store.vx[i] + store.vy[i] * store.vy[i] + store.vz[i] * store.vz[i]);
-                double w = Math.sqrt(store.wx[i] * store.wx[i] + store.wy[i] * store.wy[i] + store.wz[i] * store.wz[i]);
+                double wl = Math.sqrt(store.wx[i] * store.wx[i] + store.wy[i] * store.wy[i]
+                        + store.wz[i] * store.wz[i]);
                 // Gravity adds up to |g| dt during the step.
-                collision.setSpeedBound(collider, v + store.extent[i] * w + gravityScaleSpeed(i));
+                collision.setSpeedBound(collider, v + store.extent[i] * wl + gravityScaleSpeed(i));
             }
         }
     }
@@ -284,6 +346,8 @@ public final class World {
         }
         do {
             wokeDuringPass = false;
+            deferredCount = 0;
+            copyCount = 0;
             contacts.clear();
             touching.begin();
             sensing.begin();
@@ -292,23 +356,65 @@ public final class World {
             collision.findContacts(SPECULATIVE_DISTANCE, contactMargin, stepDt, collector);
             linkJoints();
         } while (wokeDuringPass);
+        // The last pass's manifolds are still as the narrow phase left them.
+        contacts.place(store);
+        pool.run(deferredCount, DEFERRED_GRAIN, fillTask);
+        Arrays.fill(deferredManifold, 0, deferredCount, null);
     }
 
-    /** One manifold of the narrow phase: sensor overlap, touching pair, wake, island link, contact points. */
-    private void collect(int colliderA, int childA, int colliderB, int childB, Manifold m) {
+    /** Grows the per-manifold arrays for a pass of {@code count} numbered manifolds. */
+    private void reserveMeasures(int count) {
+        if (minSeparation.length < count) {
+            int c = Math.max(count, 2 * minSeparation.length);
+            minSeparation = new double[c];
+            minReach = new double[c];
+            keptMask = new int[c];
+        }
+    }
+
+    /**
+     * The part of {@link #collect} that reads only: each point's reach over the step, the smallest
+     * separation and reach, into manifold {@code index}'s entries. Runs on the narrow phase's threads.
+     */
+    private void measure(int index, int colliderA, int colliderB, Manifold m) {
+        measure(index, colliderA, colliderB, m, minSeparation, minReach, keptMask);
+    }
+
+    private void measure(int index, int colliderA, int colliderB, Manifold m, double[] sep, double[] min,
+                         int[] kept) {
         int a = denseOfCollider[colliderA], b = denseOfCollider[colliderB];
-        int slotA = store.slot[a], slotB = store.slot[b];
         double minSep = Double.POSITIVE_INFINITY;
         double predicted = Double.POSITIVE_INFINITY;
+        int mask = 0;
         for (int k = 0; k < m.pointCount(); k++) {
-            double sep = m.separation(k);
-            minSep = Math.min(minSep, sep);
+            double s = m.separation(k);
+            minSep = Math.min(minSep, s);
             // Relative normal velocity at the point: the gap it closes over the coming step.
             double vn = pointVelocityAlong(b, m.pointBX(k), m.pointBY(k), m.pointBZ(k), m)
                     - pointVelocityAlong(a, m.pointAX(k), m.pointAY(k), m.pointAZ(k), m);
-            pointReach[k] = sep + Math.min(vn, 0) * stepDt;
-            predicted = Math.min(predicted, pointReach[k]);
+            double reach = s + Math.min(vn, 0) * stepDt;
+            predicted = Math.min(predicted, reach);
+            mask |= reach <= SPECULATIVE_DISTANCE ? 1 << k : 0;
         }
+        sep[index] = minSep;
+        min[index] = predicted;
+        kept[index] = mask;
+    }
+
+    /**
+     * One manifold of the narrow phase, in pair order: sensor overlap, touching pair, wake, island
+     * link, contact points (numbered manifolds' points are written after the pass, in parallel:
+     * {@link #fillDeferred}).
+     */
+    private void collect(int index, int colliderA, int childA, int colliderB, int childB, Manifold m) {
+        if (index < 0) {
+            measure(0, colliderA, colliderB, m, unnumberedSeparation, unnumberedMin, unnumberedKept);
+        }
+        double minSep = index < 0 ? unnumberedSeparation[0] : minSeparation[index];
+        double predicted = index < 0 ? unnumberedMin[0] : minReach[index];
+        int kept = index < 0 ? unnumberedKept[0] : keptMask[index];
+        int a = denseOfCollider[colliderA], b = denseOfCollider[colliderB];
+        int slotA = store.slot[a], slotB = store.slot[b];
         if (sensorOfSlot[slotA] || sensorOfSlot[slotB]) {
             if (!(sensorOfSlot[slotA] && sensorOfSlot[slotB]) && minSep < 0) {
                 sensing.add(sensorOfSlot[slotA] ? PairSet.key(slotA, slotB) : PairSet.key(slotB, slotA));
@@ -347,7 +453,52 @@ public final class World {
                 keepAwake[dynamicA ? a : b] = 1;
             }
         }
-        addPoints(a, b, colliderA, colliderB, childA, childB, slotA, slotB, m);
+        int count = Integer.bitCount(kept);
+        if (count == 0) {
+            return;
+        }
+        if (index < 0) {
+            // The narrow phase reuses this manifold: keep a copy until the points are written.
+            if (copyCount == copies.length) {
+                copies = Arrays.copyOf(copies, Math.max(4, 2 * copyCount));
+                for (int k = copyCount; k < copies.length; k++) {
+                    copies[k] = new Manifold();
+                }
+            }
+            Manifold copy = copies[copyCount++];
+            copy.copyFrom(m);
+            m = copy;
+        }
+        if (deferredCount == deferredKept.length) {
+            int c = 2 * deferredCount;
+            deferredManifold = Arrays.copyOf(deferredManifold, c);
+            deferredKept = Arrays.copyOf(deferredKept, c);
+            deferredColliderA = Arrays.copyOf(deferredColliderA, c);
+            deferredColliderB = Arrays.copyOf(deferredColliderB, c);
+            deferredChildA = Arrays.copyOf(deferredChildA, c);
+            deferredChildB = Arrays.copyOf(deferredChildB, c);
+            deferredChunk = Arrays.copyOf(deferredChunk, c);
+        }
+        int d = deferredCount++;
+        deferredManifold[d] = m;
+        deferredKept[d] = kept;
+        deferredColliderA[d] = colliderA;
+        deferredColliderB[d] = colliderB;
+        deferredChildA[d] = childA;
+        deferredChildB[d] = childB;
+        // The points' places in the store come when every chunk is known (colour order), their
+        // contents after that, in parallel.
+        deferredChunk[d] = contacts.plan(a, b, count);
+    }
+
+    /** Writes the points of deferred manifolds {@code from .. to - 1} into their places in the store. */
+    private void fillDeferred(int from, int to) {
+        for (int d = from; d < to; d++) {
+            int a = denseOfCollider[deferredColliderA[d]], b = denseOfCollider[deferredColliderB[d]];
+            addPoints(a, b, deferredColliderA[d], deferredColliderB[d], deferredChildA[d], deferredChildB[d],
+                    store.slot[a], store.slot[b], deferredManifold[d], deferredKept[d],
+                    contacts.plannedFirst(deferredChunk[d]));
+        }
     }
 
     /** The speed gravity can add to body i over one step, m/s. */
@@ -372,15 +523,16 @@ public final class World {
     }
 
     /**
-     * Copies a manifold's points that can come within {@link #SPECULATIVE_DISTANCE} over the step
-     * ({@link #pointReach}, filled by {@link #collect}) into the contact store with the pair's material.
+     * Writes a manifold's kept points (bit k of {@code kept} for point k: those that can come within
+     * {@link #SPECULATIVE_DISTANCE} over the step) into the contact store from point {@code first}
+     * on, with the pair's material.
      */
     private void addPoints(int a, int b, int colliderA, int colliderB, int childA, int childB, int slotA, int slotB,
-                           Manifold m) {
+                           Manifold m, int kept, int first) {
         double mu = Math.sqrt(frictionOfSlot[slotA] * frictionOfSlot[slotB]);
         double e = Math.max(restitutionOfSlot[slotA], restitutionOfSlot[slotB]);
         for (int k = 0; k < m.pointCount(); k++) {
-            if (pointReach[k] > SPECULATIVE_DISTANCE) {
+            if ((kept & 1 << k) == 0) {
                 continue;
             }
             double sep = m.separation(k);
@@ -393,7 +545,7 @@ public final class World {
             double mx = 0.5 * (m.pointAX(k) + m.pointBX(k));
             double my = 0.5 * (m.pointAY(k) + m.pointBY(k));
             double mz = 0.5 * (m.pointAZ(k) + m.pointBZ(k));
-            contacts.add(a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
+            contacts.set(first++, a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
                     mx - store.px[a], my - store.py[a], mz - store.pz[a],
                     mx - store.px[b], my - store.py[b], mz - store.pz[b], sep, mu, e);
         }
@@ -689,13 +841,44 @@ public final class World {
             islandSleepTime = new double[Math.max(n, 2 * islandSleepTime.length)];
             islandGroup = new int[islandSleepTime.length];
         }
-        double reach = 0.25 * sleepSpeed * timeToSleep;
-        double fast2 = 16 * sleepSpeed * sleepSpeed;
+        sleepDt = dt;
+        pool.run(n, BODY_GRAIN, sleepTimerTask);
         for (int i = 0; i < n; i++) {
             islandSleepTime[i] = Double.POSITIVE_INFINITY;
             islandGroup[i] = 0;
         }
         for (int i = 0; i < n; i++) {
+            if (store.type[i] == BodyStore.DYNAMIC && store.asleep[i] == 0) {
+                int r = islandOf[i];
+                islandSleepTime[r] = Math.min(islandSleepTime[r], store.sleepTime[i]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
+                continue;
+            }
+            int r = islandOf[i];
+            if (islandSleepTime[r] >= timeToSleep) {
+                if (islandGroup[r] == 0) {
+                    islandGroup[r] = nextSleepGroup++;
+                }
+                putToSleep(i, islandGroup[r]);
+            }
+        }
+    }
+
+    /** Manifolds per block of the parallel copy into the contact store. */
+    private static final int DEFERRED_GRAIN = 32;
+    /** Bodies per block of the per-body stages. */
+    private static final int BODY_GRAIN = 64;
+    private double sleepDt;
+    private final WorkerPool.Range sleepTimerTask = (w, from, to) -> updateSleepTimers(from, to);
+
+    /** The sleep timers of the awake dynamic bodies {@code from .. to - 1} (see {@link #sleep}). */
+    private void updateSleepTimers(int from, int to) {
+        double reach = 0.25 * sleepSpeed * timeToSleep;
+        double fast2 = 16 * sleepSpeed * sleepSpeed;
+        for (int i = from; i < to; i++) {
             if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
                 continue;
             }
@@ -711,23 +894,9 @@ public final class World {
             boolean still = dx * dx + dy * dy + dz * dz <= reach * reach && e * angle <= reach
                     && v2 <= fast2 && e * e * w2 <= fast2 && keepAwake[i] == 0;
             if (still) {
-                store.sleepTime[i] += dt;
+                store.sleepTime[i] += sleepDt;
             } else {
                 restartSleepTimer(i);
-            }
-            int r = islandOf[i];
-            islandSleepTime[r] = Math.min(islandSleepTime[r], store.sleepTime[i]);
-        }
-        for (int i = 0; i < n; i++) {
-            if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
-                continue;
-            }
-            int r = islandOf[i];
-            if (islandSleepTime[r] >= timeToSleep) {
-                if (islandGroup[r] == 0) {
-                    islandGroup[r] = nextSleepGroup++;
-                }
-                putToSleep(i, islandGroup[r]);
             }
         }
     }
@@ -1943,6 +2112,53 @@ public final class World {
 
     public void setContactHertz(double hz) {
         solver.setContactHertz(hz);
+    }
+
+    /** Threads a step runs on, the caller included (default 1). */
+    public int threads() {
+        return pool.threads();
+    }
+
+    /**
+     * Runs the step on {@code n} threads: the calling thread and {@code n - 1} daemon workers of the
+     * world's own, started here (and the old ones stopped). The narrow phase, the preparation and
+     * solving of contacts (colour by colour, see {@code ContactSolver}), integration and the per-body
+     * stages are cut into fixed blocks shared among them; joints, the broad phase's tree and
+     * everything ordered stay on the calling thread. The result is bit-identical for every
+     * {@code n}: the order of every floating-point operation that touches a body is fixed by the
+     * scene, not by the threads. More threads than cores only adds waiting. {@link #close} stops the
+     * workers.
+     *
+     * @throws IllegalArgumentException when n is less than 1
+     */
+    public void setThreads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("world: threads must be >= 1, got " + n);
+        }
+        if (n == pool.threads()) {
+            return;
+        }
+        WorkerPool next = new WorkerPool(n);
+        pool.close();
+        usePool(next);
+    }
+
+    private void usePool(WorkerPool p) {
+        pool = p;
+        solver.setPool(p);
+        collision.setPool(p);
+    }
+
+    /**
+     * Stops the worker threads ({@link #setThreads}); the world goes on, on the calling thread
+     * alone. Idempotent; a world that never had workers has nothing to stop.
+     */
+    @Override
+    public void close() {
+        if (pool.threads() > 1) {
+            pool.close();
+            usePool(new WorkerPool(1));
+        }
     }
 
     /** Damping ratio of the contact spring (default 10). */

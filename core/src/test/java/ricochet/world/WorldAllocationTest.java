@@ -114,17 +114,50 @@ class WorldAllocationTest {
         assertEquals(0, allocatedInCleanestWindow(w, sink), "B");
     }
 
+    /**
+     * On several threads no thread allocates either: the calling thread and the world's workers are
+     * counted together, with the busy world's joints, ragdoll, compound, sensor and sleeping pile.
+     */
+    @Test
+    void aStepOnFourThreadsAllocatesNothingOnAnyThread() {
+        assumeHotSpot();
+        World w = new BusyWorld().world;
+        w.setSleepingEnabled(false);
+        w.setThreads(4);
+        try {
+            EventBuffer sink = new EventBuffer();
+            for (int i = 0; i < 1000; i++) {
+                w.step(Scenes.DT);
+                w.drainEvents(sink);
+                sink.clear();
+            }
+            long[] ids = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith("ricochet-worker") || t == Thread.currentThread())
+                    .mapToLong(Thread::getId).toArray();
+            assertTrue(ids.length >= 4, "the caller and three workers");
+            assertEquals(0, allocatedInCleanestWindow(w, sink, ids), "B");
+        } finally {
+            w.close();
+        }
+    }
+
     private static void assumeHotSpot() {
         assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
                 "needs HotSpot's allocation counter");
     }
 
     private static long allocatedInCleanestWindow(World w, EventBuffer sink) {
-        var counter = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long thread = Thread.currentThread().getId();
+        return allocatedInCleanestWindow(w, sink, new long[] {Thread.currentThread().getId()});
+    }
+
+    private static com.sun.management.ThreadMXBean counter;
+
+    /** The same over the threads {@code ids}, summed. */
+    private static long allocatedInCleanestWindow(World w, EventBuffer sink, long[] ids) {
+        counter = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long cleanest = Long.MAX_VALUE;
         for (int window = 0; window < 5 && cleanest > 0; window++) {
-            long before = counter.getThreadAllocatedBytes(thread);
+            long before = allocated(ids);
             for (int i = 0; i < 200; i++) {
                 w.step(Scenes.DT);
                 if (sink != null) {
@@ -132,8 +165,16 @@ class WorldAllocationTest {
                     sink.clear();
                 }
             }
-            cleanest = Math.min(cleanest, counter.getThreadAllocatedBytes(thread) - before);
+            cleanest = Math.min(cleanest, allocated(ids) - before);
         }
         return cleanest;
+    }
+
+    private static long allocated(long[] ids) {
+        long sum = 0;
+        for (long id : ids) {
+            sum += counter.getThreadAllocatedBytes(id);
+        }
+        return sum;
     }
 }

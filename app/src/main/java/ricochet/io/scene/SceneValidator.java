@@ -23,7 +23,8 @@ final class SceneValidator {
     static final List<String> TOP_KEYS = List.of(
             "format", "description", "settings", "bodies", "ragdolls", "joints");
     static final List<String> SETTINGS_KEYS = List.of(
-            "dt", "substeps", "gravity", "iterations", "sleeping", "jointIterations", "jointFrequency", "jointDamping");
+            "dt", "substeps", "gravity", "iterations", "sleeping", "jointIterations", "jointFrequency", "jointDamping",
+            "threads");
     static final List<String> RAGDOLL_KEYS = List.of(
             "name", "position", "orientation", "velocity", "density", "friction");
 
@@ -200,13 +201,15 @@ final class SceneValidator {
         // Absent: NaN, the world's own default; given, a bad value comes back as NaN too, but reported.
         double jointFrequency = in.number(o, path, "jointFrequency", Double.NaN, Range.POSITIVE);
         double jointDamping = in.number(o, path, "jointDamping", Double.NaN, Range.POSITIVE);
+        Integer threads = in.integer(o, path, "threads", d.threads(), 1);
         if (Double.isNaN(dt) || substeps == null || gravity == null || iterations == null || jointIterations == null
+                || threads == null
                 || o.has("jointFrequency") && Double.isNaN(jointFrequency)
                 || o.has("jointDamping") && Double.isNaN(jointDamping)) {
             return null;
         }
         return new Settings(dt, substeps, gravity, iterations, sleeping, jointIterations, jointFrequency,
-                jointDamping);
+                jointDamping, threads);
     }
 
     /**

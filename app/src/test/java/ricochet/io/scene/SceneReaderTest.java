@@ -442,6 +442,8 @@ class SceneReaderTest {
                         "$.settings.jointFrequency", "jointFrequency must be > 0, got 0.0"),
                 broken("zero joint iterations", sceneWith("'settings': {'jointIterations': 0}, ", ball("")),
                         "$.settings.jointIterations", "jointIterations must be >= 1, got 0"),
+                broken("zero threads", sceneWith("'settings': {'threads': 0}, ", ball("")),
+                        "$.settings.threads", "threads must be >= 1, got 0"),
                 broken("collinear hull", scene(body("'shape': {'type': 'convexHull', "
                         + "'points': [[0, 0, 0], [1, 1, 1], [2, 2, 2], [3, 3, 3]]}")),
                         "$.bodies[0].shape.points", "the points are collinear"),

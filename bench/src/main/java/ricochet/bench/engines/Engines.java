@@ -6,13 +6,16 @@ import java.util.Map;
 import java.util.function.Function;
 import ricochet.bench.scene.BenchScene;
 
-/** The engines the bench knows, by the name {@code --engines} uses. */
+/**
+ * The engines the bench knows, by the name {@code --engines} uses. {@code ricochet@N} is Ricochet
+ * stepping on N threads ({@code World.setThreads}); plain {@code ricochet} is one thread.
+ */
 public final class Engines {
 
     private static final Map<String, Function<BenchScene, PeerEngine>> ENGINES = new LinkedHashMap<>();
 
     static {
-        ENGINES.put("ricochet", RicochetEngine::new);
+        ENGINES.put("ricochet", scene -> new RicochetEngine(scene, 1));
         ENGINES.put("physx", PhysxEngine::new);
         ENGINES.put("jolt", JoltEngine::new);
         ENGINES.put("bullet", BulletEngine::new);
@@ -27,7 +30,23 @@ public final class Engines {
     }
 
     public static boolean exists(String name) {
-        return ENGINES.containsKey(name);
+        return ENGINES.containsKey(name) || ricochetThreads(name) > 0;
+    }
+
+    /** Whether the name is Ricochet's, on any number of threads. */
+    public static boolean isRicochet(String name) {
+        return name.equals("ricochet") || ricochetThreads(name) > 0;
+    }
+
+    /** N of {@code ricochet@N} (1 to 64), 1 for {@code ricochet}, else 0. */
+    public static int ricochetThreads(String name) {
+        if (name.equals("ricochet")) {
+            return 1;
+        }
+        if (!name.startsWith("ricochet@") || !name.substring(9).matches("[1-9][0-9]?")) {
+            return 0;
+        }
+        return Integer.parseInt(name.substring(9));
     }
 
     /**
@@ -36,6 +55,10 @@ public final class Engines {
      * @throws IllegalArgumentException naming the engine and the known ones when there is none such
      */
     public static PeerEngine create(String name, BenchScene scene) {
+        int threads = ricochetThreads(name);
+        if (threads > 0) {
+            return new RicochetEngine(scene, threads);
+        }
         Function<BenchScene, PeerEngine> f = ENGINES.get(name);
         if (f == null) {
             throw new IllegalArgumentException("no engine '" + name + "' (have " + NAMES + ")");

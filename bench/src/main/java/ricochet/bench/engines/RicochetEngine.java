@@ -19,7 +19,7 @@ import ricochet.world.World;
 
 /**
  * Ricochet through its public {@link World} API, with the world's defaults (4 substeps, 1 solver
- * iteration) and sleeping off. Contacts: {@link World#touchingPairCount()}, pairs whose closest
+ * iteration) and sleeping off, on the given number of threads ({@code ricochet@N}; 1 by default). Contacts: {@link World#touchingPairCount()}, pairs whose closest
  * points are within {@link World#TOUCH_BEGIN}.
  */
 final class RicochetEngine implements PeerEngine {
@@ -27,8 +27,9 @@ final class RicochetEngine implements PeerEngine {
     private final World world = new World(new Vec3(0, -BenchScene.GRAVITY, 0));
     private final List<BodyId> dynamic = new ArrayList<>();
 
-    RicochetEngine(BenchScene scene) {
+    RicochetEngine(BenchScene scene, int threads) {
         world.setSleepingEnabled(false);
+        world.setThreads(threads);
         for (BenchBody b : scene.bodies()) {
             Shape shape = shape(b.shape());
             BodyDef def = (b.dynamic() ? BodyDef.dynamic().withShape(shape, b.density()) : BodyDef.staticBody())
@@ -83,6 +84,6 @@ final class RicochetEngine implements PeerEngine {
 
     @Override
     public void close() {
-        // Heap only.
+        world.close();
     }
 }

@@ -7,6 +7,7 @@ import ricochet.io.scene.SceneException;
 import ricochet.scenes.BuiltinScenes;
 import ricochet.scenes.WorldBuilder;
 import ricochet.world.Simulation;
+import ricochet.world.WorldSimulation;
 
 /**
  * One of Ricochet's built-in scene files, as its file sets it up (dt, substeps, sleeping...): the
@@ -20,8 +21,19 @@ public final class SceneFileEngine implements PeerEngine {
 
     /** @throws IllegalArgumentException when there is no built-in scene of that name */
     public SceneFileEngine(String builtin) {
+        this(builtin, 0);
+    }
+
+    /**
+     * On {@code threads} threads (0: as the scene file says).
+     *
+     * @throws IllegalArgumentException when there is no built-in scene of that name
+     */
+    public SceneFileEngine(String builtin, int threads) {
         try {
-            sim = WorldBuilder.simulation(BuiltinScenes.read(builtin));
+            var scene = BuiltinScenes.read(builtin);
+            sim = WorldBuilder.simulation(threads > 0 ? scene.with(scene.settings().withThreads(threads), scene.bodies())
+                    : scene);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (SceneException e) {
@@ -62,6 +74,8 @@ public final class SceneFileEngine implements PeerEngine {
 
     @Override
     public void close() {
-        // Heap only.
+        if (sim instanceof WorldSimulation w) {
+            w.world().close();
+        }
     }
 }

@@ -61,7 +61,7 @@ public record BenchRow(String scene, String engine, int bodies, double medianMs,
     /** The readable table: a header line and one aligned line per row. */
     public static List<String> table(List<BenchRow> rows) {
         List<String> out = new ArrayList<>();
-        String format = "%-10s %-9s %7s %10s %10s %10s %8s %9s  %s";
+        String format = "%-10s %-11s %7s %10s %10s %10s %8s %9s  %s";
         out.add(String.format(Locale.ROOT, format, "scene", "engine", "bodies", "median ms", "p95 ms", "max ms",
                 "contacts", "drift m", "check"));
         for (BenchRow r : rows) {

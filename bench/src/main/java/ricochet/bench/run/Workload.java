@@ -64,11 +64,12 @@ public final class Workload implements AutoCloseable {
             throw new IllegalArgumentException("no scene '" + sceneName + "' (benchmark scenes: " + BenchScenes.NAMES
                     + "; or a built-in scene file, as builtin:NAME where a benchmark scene has the name)");
         }
-        if (!engineName.equals("ricochet")) {
+        if (!Engines.isRicochet(engineName)) {
             throw new IllegalArgumentException("scene '" + sceneName + "' is a Ricochet scene file: engine '"
                     + engineName + "' cannot run it (only ricochet)");
         }
-        return new Workload(new SceneFileEngine(file), null);
+        return new Workload(new SceneFileEngine(file, engineName.equals("ricochet") ? 0
+                : Engines.ricochetThreads(engineName)), null);
     }
 
     public PeerEngine engine() {

@@ -1,0 +1,294 @@
+package ricochet.parallel;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A fixed set of daemon worker threads, made once, that run a step's stages with the calling
+ * thread: a stage is {@link #run(int, int, Range)}, a parallel for over {@code count} items cut
+ * into blocks of {@code grain} items. The blocks depend only on {@code count} and {@code grain},
+ * never on the number of threads, and each block is run once, by whichever thread claims it
+ * first (an atomic counter, so a thread that finishes early takes more). A stage whose items
+ * write only their own outputs therefore computes the same bits on any number of threads;
+ * ordered work (sums, appends) stays with the caller between stages.
+ *
+ * <p>Hand-off without allocation or locks: a job is published by one volatile write of a word
+ * holding a generation number and the next unclaimed block; a block is claimed by a
+ * compare-and-set on that word, so a worker that wakes late cannot claim a block of a later job
+ * with the task of an earlier one. Idle workers spin for {@link #SPIN_NANOS} (the next stage of a
+ * step comes within microseconds; a park and unpark costs tens of them) and then park until the
+ * next job; the caller spins, then yields, until the last block is done.
+ *
+ * <p>An exception thrown by a block (on any thread) ends the job early: blocks not yet claimed are
+ * skipped, blocks already running finish, and the caller rethrows the exception of the lowest
+ * block that failed, the same one on any number of threads. Errors are rethrown as they are,
+ * checked throwables (which a {@link Range} cannot throw) wrapped.
+ *
+ * <p>One thread drives a pool at a time (a world is not thread-safe); a {@link #run} from inside
+ * a running job runs its blocks in the calling thread. {@link #close} stops the workers.
+ */
+public final class WorkerPool implements AutoCloseable {
+
+    /** Work on items {@code begin .. end - 1} of a job, on thread {@code worker} (0: the caller). */
+    @FunctionalInterface
+    public interface Range {
+        void run(int worker, int begin, int end);
+    }
+
+    public static final long[] DBG = new long[4];
+    public static final long[] DBG_BLOCKS = new long[2];
+    /** How long an idle worker spins before it parks, ns. */
+    static final long SPIN_NANOS = Long.getLong("ricochet.spin", 200_000);
+
+    private final int threads;
+    private final Worker[] workers;
+
+    // The job: written by the caller before the claim word is published, read after it.
+    private Range task;
+    private int count;
+    private int grain;
+    /**
+     * The claim word: generation (24 bits), the job's block count (20) and the next unclaimed block
+     * (20). The count travels in the word so that a worker reading it late never compares a block of
+     * one job with the count of the next.
+     */
+    private final AtomicLong claim = new AtomicLong();
+    private static final int BLOCKS_SHIFT = 20, GENERATION_SHIFT = 40;
+    private static final long FIELD = (1L << 20) - 1;
+    /** Most blocks a job is cut into; a larger count gets a larger grain. */
+    static final int MAX_BLOCKS = (int) FIELD;
+    private final AtomicInteger done = new AtomicInteger();
+    private long generation;
+    private volatile boolean failed;
+    private Throwable failure;
+    private int failureBlock;
+    private boolean running;
+    private volatile boolean closed;
+
+    /**
+     * A pool of {@code threads} threads in all: the caller and {@code threads - 1} daemon workers,
+     * started here. One thread starts none.
+     *
+     * @throws IllegalArgumentException when threads is less than 1
+     */
+    public WorkerPool(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        this.threads = threads;
+        workers = new Worker[threads - 1];
+        for (int w = 0; w < workers.length; w++) {
+            workers[w] = new Worker(w + 1);
+            workers[w].start();
+        }
+    }
+
+    /** Threads a job runs on, the caller included. */
+    public int threads() {
+        return threads;
+    }
+
+    /** Whether {@link #close} was called. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Runs {@code task} over items {@code 0 .. count - 1} in blocks of {@code grain} (the last may be
+     * shorter), on the caller and the workers, and returns when every block is done.
+     *
+     * @throws IllegalArgumentException when grain is less than 1
+     * @throws IllegalStateException when the pool is closed
+     * @throws RuntimeException the exception of the lowest block that threw, as thrown
+     */
+    public void run(int count, int grain, Range task) {
+        if (grain < 1) {
+            throw new IllegalArgumentException("grain must be >= 1, got " + grain);
+        }
+        if (closed) {
+            throw new IllegalStateException("worker pool is closed");
+        }
+        if (count <= 0) {
+            return;
+        }
+        // A fixed function of count and grain, so still independent of the thread count.
+        grain = Math.max(grain, (int) ((count + (long) MAX_BLOCKS - 1) / MAX_BLOCKS));
+        int n = (int) ((count + (long) grain - 1) / grain);
+        if (n == 1 || workers.length == 0 || running) {
+            for (int b = 0; b < n; b++) {
+                int begin = b * grain;
+                task.run(0, begin, Math.min(count, begin + grain));
+            }
+            return;
+        }
+        running = true;
+        try {
+            this.task = task;
+            this.count = count;
+            this.grain = grain;
+            failure = null;
+            failureBlock = Integer.MAX_VALUE;
+            failed = false;
+            done.set(0);
+            long g = ++generation & ((1L << (64 - GENERATION_SHIFT)) - 1);
+            if (g == 0) {
+                g = generation = 1;
+            }
+            claim.set(g << GENERATION_SHIFT | (long) n << BLOCKS_SHIFT);
+            for (Worker w : workers) {
+                if (w.parked) {
+                    LockSupport.unpark(w);
+                }
+            }
+            work(0, g);
+            long w0 = System.nanoTime();
+            awaitDone(n);
+            DBG[0] += System.nanoTime() - w0;
+            DBG[1]++;
+            this.task = null;
+            if (failure != null) {
+                Throwable t = failure;
+                failure = null;
+                if (t instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (t instanceof Error e) {
+                    throw e;
+                }
+                throw new IllegalStateException(t);
+            }
+        } finally {
+            running = false;
+        }
+    }
+
+    /** Claims and runs blocks of generation {@code g} until none is left. */
+    private void work(int worker, long g) {
+        while (true) {
+            long c = claim.get();
+            if (c >>> GENERATION_SHIFT != g) {
+                return;
+            }
+            int b = (int) (c & FIELD), n = (int) ((c >>> BLOCKS_SHIFT) & FIELD);
+            if (b >= n) {
+                return;
+            }
+            // The job's fields are this generation's: it cannot end while block b is unclaimed, and
+            // the caller writes the next job's only after this one has ended.
+            int size = grain, total = count;
+            Range t = task;
+            if (!claim.compareAndSet(c, c + 1)) {
+                continue;
+            }
+            if (!failed) {
+                int begin = b * size;
+                try {
+                    DBG_BLOCKS[worker == 0 ? 0 : 1]++;
+                    t.run(worker, begin, Math.min(total, begin + size));
+                } catch (Throwable e) {
+                    fail(b, e);
+                }
+            }
+            // After fail's writes: the caller reads them once it has counted this block.
+            done.incrementAndGet();
+        }
+    }
+
+    private synchronized void fail(int block, Throwable e) {
+        if (block < failureBlock) {
+            failureBlock = block;
+            failure = e;
+        }
+        failed = true;
+    }
+
+    private void awaitDone(int n) {
+        int spins = 0;
+        while (done.get() < n) {
+            if (++spins < 1 << 12) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** Stops the workers and waits for them to end; later jobs are refused. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Worker w : workers) {
+            LockSupport.unpark(w);
+        }
+        boolean interrupted = false;
+        for (Worker w : workers) {
+            while (w.isAlive()) {
+                try {
+                    w.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Workers alive now (0 once closed): for tests. */
+    int liveWorkers() {
+        int n = 0;
+        for (Worker w : workers) {
+            n += w.isAlive() ? 1 : 0;
+        }
+        return n;
+    }
+
+    private final class Worker extends Thread {
+        private final int index;
+        volatile boolean parked;
+
+        Worker(int index) {
+            super("ricochet-worker-" + index);
+            this.index = index;
+            setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            // Generations start at 1; a job published before this thread ran is seen as new.
+            long seen = 0;
+            while (!closed) {
+                long g = claim.get() >>> GENERATION_SHIFT;
+                if (g != seen) {
+                    seen = g;
+                    work(index, g);
+                    continue;
+                }
+                idle(seen);
+            }
+        }
+
+        /** Spins, then parks, until a job of another generation than {@code seen} is published. */
+        private void idle(long seen) {
+            long start = System.nanoTime();
+            int spins = 0;
+            while ((claim.get() >>> GENERATION_SHIFT) == seen && !closed) {
+                Thread.onSpinWait();
+                if ((++spins & 255) == 0 && System.nanoTime() - start > SPIN_NANOS) {
+                    parked = true;
+                    // The caller writes the claim word, then reads parked: one of the two sees the other.
+                    if ((claim.get() >>> GENERATION_SHIFT) == seen && !closed) {
+                        LockSupport.park(this);
+                    }
+                    parked = false;
+                    start = System.nanoTime();
+                }
+            }
+        }
+    }
+}
