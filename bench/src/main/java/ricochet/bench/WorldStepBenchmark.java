@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import ricochet.scenes.BuiltinScenes;
 import ricochet.scenes.WorldBuilder;
@@ -22,7 +23,8 @@ import ricochet.world.WorldSimulation;
  * One step of the rigid-body world on the built-in scenes, as their files set it up (substeps,
  * iterations), after {@code settle} simulated seconds. With {@code sleeping=false} every body is
  * solved every step: the cost of the scene in motion, not of a scene asleep. Run with
- * {@code -prof gc} for bytes allocated per step (0 once warm).
+ * {@code -prof gc} for bytes allocated per step (0 once warm; JMH counts the benchmark thread, and
+ * {@code WorldAllocationTest} the workers too); {@code -p threads=1,2} for the step on threads.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -38,6 +40,10 @@ public class WorldStepBenchmark {
     @Param({"false", "true"})
     public boolean sleeping;
 
+    /** Threads the world steps on ({@code World.setThreads}); the state is the same for each. */
+    @Param({"1"})
+    public int threads;
+
     /** Simulated seconds before timing: the pile and the spheres have landed by 2 s. */
     @Param({"2"})
     public double settle;
@@ -50,9 +56,15 @@ public class WorldStepBenchmark {
         sim = (WorldSimulation) WorldBuilder.simulation(BuiltinScenes.read(scene));
         world = sim.world();
         world.setSleepingEnabled(sleeping);
+        world.setThreads(threads);
         for (int i = 0, n = (int) Math.round(settle / sim.dt()); i < n; i++) {
             sim.step();
         }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        world.close();
     }
 
     /** The world's own step (the simulation wrapper would also gather events for a reader). */

@@ -36,10 +36,8 @@ public final class WorkerPool implements AutoCloseable {
         void run(int worker, int begin, int end);
     }
 
-    public static final long[] DBG = new long[4];
-    public static final long[] DBG_BLOCKS = new long[2];
     /** How long an idle worker spins before it parks, ns. */
-    static final long SPIN_NANOS = Long.getLong("ricochet.spin", 200_000);
+    static final long SPIN_NANOS = 200_000;
 
     private final int threads;
     private final Worker[] workers;
@@ -142,10 +140,7 @@ public final class WorkerPool implements AutoCloseable {
                 }
             }
             work(0, g);
-            long w0 = System.nanoTime();
             awaitDone(n);
-            DBG[0] += System.nanoTime() - w0;
-            DBG[1]++;
             this.task = null;
             if (failure != null) {
                 Throwable t = failure;
@@ -184,7 +179,6 @@ public final class WorkerPool implements AutoCloseable {
             if (!failed) {
                 int begin = b * size;
                 try {
-                    DBG_BLOCKS[worker == 0 ? 0 : 1]++;
                     t.run(worker, begin, Math.min(total, begin + size));
                 } catch (Throwable e) {
                     fail(b, e);

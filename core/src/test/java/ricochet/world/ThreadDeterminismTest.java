@@ -144,6 +144,27 @@ class ThreadDeterminismTest {
         assertEquals(one.stateHash(), changing.stateHash());
     }
 
+    /** A snapshot carries no thread count: taken on four threads, it goes on the same on one. */
+    @Test
+    void aSnapshotTakenOnFourThreadsGoesOnTheSameOnOne() {
+        World four = new BusyWorld().world, one = new BusyWorld().world;
+        four.setThreads(4);
+        try {
+            for (int i = 0; i < 60; i++) {
+                four.step(Scenes.DT);
+            }
+            one.restore(four.snapshot());
+            for (int i = 0; i < 120; i++) {
+                four.step(Scenes.DT);
+                one.step(Scenes.DT);
+                assertEquals(four.stateHash(), one.stateHash(), "step " + (61 + i));
+            }
+            assertArrayEquals(four.snapshot().toBytes(), one.snapshot().toBytes());
+        } finally {
+            four.close();
+        }
+    }
+
     @Test
     void badThreadCountsAreRefusedWithTheirValue() {
         World w = Scenes.world(4);
