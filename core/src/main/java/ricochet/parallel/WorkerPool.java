@@ -18,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * compare-and-set on that word, so a worker that wakes late cannot claim a block of a later job
  * with the task of an earlier one. Idle workers spin for {@link #SPIN_NANOS} (the next stage of a
  * step comes within microseconds; a park and unpark costs tens of them) and then park until the
- * next job; the caller spins, then yields, until the last block is done.
+ * next job; the caller spins, then yields, until the last block is done. When that wait shows a
+ * worker lost its core mid-block, the caller runs the next jobs alone ({@link #STALL_NANOS}).
  *
  * <p>An exception thrown by a block (on any thread) ends the job early: blocks not yet claimed are
  * skipped, blocks already running finish, and the caller rethrows the exception of the lowest
@@ -35,6 +36,19 @@ public final class WorkerPool implements AutoCloseable {
     public interface Range {
         void run(int worker, int begin, int end);
     }
+
+    /**
+     * A caller that waits longer than this (ns) for the last blocks of a job takes it that a worker
+     * lost its core in the middle of a block (another process took it), and runs the next
+     * {@link #ALONE_JOBS} jobs alone. The blocks are the same either way, so the results are too;
+     * only the time changes: on a machine whose other cores are busy, waiting for a descheduled
+     * worker (a scheduler slice, milliseconds) made two threads slower than one.
+     */
+    static final long STALL_NANOS = 500_000;
+    /** Jobs run on the caller alone after a stall (a few steps' worth). */
+    static final int ALONE_JOBS = 500;
+    private int alone;
+    private long stalls;
 
     /** How long an idle worker spins before it parks, ns. */
     static final long SPIN_NANOS = 200_000;
@@ -113,7 +127,10 @@ public final class WorkerPool implements AutoCloseable {
         // A fixed function of count and grain, so still independent of the thread count.
         grain = Math.max(grain, (int) ((count + (long) MAX_BLOCKS - 1) / MAX_BLOCKS));
         int n = (int) ((count + (long) grain - 1) / grain);
-        if (n == 1 || workers.length == 0 || running) {
+        if (n == 1 || workers.length == 0 || running || alone > 0) {
+            if (alone > 0 && n > 1 && !running) {
+                alone--;
+            }
             for (int b = 0; b < n; b++) {
                 int begin = b * grain;
                 task.run(0, begin, Math.min(count, begin + grain));
@@ -140,7 +157,13 @@ public final class WorkerPool implements AutoCloseable {
                 }
             }
             work(0, g);
+            long waitStart = System.nanoTime();
             awaitDone(n);
+            if (System.nanoTime() - waitStart > STALL_NANOS) {
+                // A worker held a block that long: it lost its core mid-block. Go on alone for a while.
+                alone = ALONE_JOBS;
+                stalls++;
+            }
             this.task = null;
             if (failure != null) {
                 Throwable t = failure;
@@ -231,6 +254,11 @@ public final class WorkerPool implements AutoCloseable {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Jobs in which the caller waited so long for a worker that it went on alone for a while. */
+    public long stalls() {
+        return stalls;
     }
 
     /** Workers alive now (0 once closed): for tests. */

@@ -147,6 +147,43 @@ class WorkerPoolTest {
         }
     }
 
+    /**
+     * A block that holds its worker for 5 ms (a worker that lost its core) makes the caller wait:
+     * it counts a stall and runs the next jobs alone, with the same blocks.
+     */
+    @Test
+    void afterAStalledWorkerTheCallerGoesOnAlone() {
+        try (WorkerPool pool = new WorkerPool(2)) {
+            for (int round = 0; round < 50 && pool.stalls() == 0; round++) {
+                pool.run(2, 1, (w, begin, end) -> {
+                    if (w != 0) {
+                        long until = System.nanoTime() + 5_000_000;
+                        while (System.nanoTime() < until) {
+                            Thread.onSpinWait();
+                        }
+                    } else {
+                        // Let the worker take the other block.
+                        long until = System.nanoTime() + 200_000;
+                        while (System.nanoTime() < until) {
+                            Thread.onSpinWait();
+                        }
+                    }
+                });
+            }
+            assertTrue(pool.stalls() > 0, "the worker never took a block");
+            boolean[] onWorker = new boolean[1];
+            int[] items = new int[1];
+            for (int job = 0; job < WorkerPool.ALONE_JOBS; job++) {
+                pool.run(64, 1, (w, begin, end) -> {
+                    onWorker[0] |= w != 0;
+                    items[0] += end - begin;
+                });
+            }
+            assertEquals(64 * WorkerPool.ALONE_JOBS, items[0]);
+            assertTrue(!onWorker[0], "a block ran on the worker while the caller was alone");
+        }
+    }
+
     @Test
     void badArgumentsAreNamed() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new WorkerPool(0));
