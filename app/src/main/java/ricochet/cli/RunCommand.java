@@ -30,7 +30,8 @@ import ricochet.world.WorldSimulation;
 
 /**
  * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]
- * [--profile | --hash] [--threads N] [--snapshot FILE [--snapshot-every N]]}, or {@code ./ricochet run --resume FILE ...}:
+ * [--profile | --hash] [--threads N] [--snapshot FILE [--snapshot-every N]]}, or
+ * {@code ./ricochet run --resume FILE ...}:
  * simulates headless and prints a summary table. A resumed run goes on from a snapshot's state, with
  * step numbers, frame numbers and time going on from it, bit for bit as if the first run had not
  * stopped.

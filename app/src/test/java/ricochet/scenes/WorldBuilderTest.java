@@ -194,7 +194,8 @@ class WorldBuilderTest {
 
     @Test
     void theThreadsSettingReachesTheWorld() throws Exception {
-        String box = "{'name': 'b', 'shape': {'type': 'box', 'halfExtents': [0.5, 0.5, 0.5]}, 'position': [0, 2, 0]}";
+        String box = "{'name': 'b', 'shape': {'type': 'box', 'halfExtents': [0.5, 0.5, 0.5]},"
+                + " 'position': [0, 2, 0]}";
         WorldSimulation sim = WorldBuilder.buildWorld(scene("'settings': {'threads': 3}, ", box));
         try {
             assertEquals(3, sim.world().threads());

@@ -101,7 +101,8 @@ public final class BenchMain implements Callable<Integer> {
                 try {
                     RunResult r = ChildJvm.run(engine, scene, warmup, steps);
                     results.get(job.getKey()).add(r);
-                    err.printf(Locale.ROOT, "bench: run %d/%d %-8s %-11s %9.3f ms/step  drift %.4f m  %s%n", run, runs,
+                    err.printf(Locale.ROOT, "bench: run %d/%d %-8s %-11s %9.3f ms/step  drift %.4f m  %s%n",
+                            run, runs,
                             scene, engine, r.medianMs(), r.driftM(), r.check());
                 } catch (ChildJvm.RunFailure e) {
                     failed = true;

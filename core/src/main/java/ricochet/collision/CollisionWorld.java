@@ -340,7 +340,8 @@ public final class CollisionWorld {
         worldBounds(shape, pose, out, support, local);
     }
 
-    private static void worldBounds(Shape shape, Transform pose, double[] out, double[] support, double[] local) {
+    private static void worldBounds(Shape shape, Transform pose, double[] out, double[] support,
+                                    double[] local) {
         if (shape instanceof ConvexShape c) {
             double[] r = pose.r;
             for (int k = 0; k < 3; k++) {
@@ -444,7 +445,8 @@ public final class CollisionWorld {
                 }
                 k++;
             } else {
-                collide(serial, a, -1, shapes[a], poses[a], b, -1, shapes[b], poses[b], margin(a, b), listener, 0);
+                collide(serial, a, -1, shapes[a], poses[a], b, -1, shapes[b], poses[b], margin(a, b),
+                        listener, 0);
             }
         }
         for (int p = 0; p < planeCount; p++) {
@@ -453,8 +455,8 @@ public final class CollisionWorld {
                 if (shapes[b] != null && !statics[b] && !sleeping[b] && proxies[b] >= 0
                         && !broad.filter().isExcluded(plane, b)) {
                     double margin = Math.min(max, base + speedBound[b] * dt);
-                    collide(serial, plane, -1, shapes[plane], poses[plane], b, -1, shapes[b], poses[b], margin,
-                            listener, 0);
+                    collide(serial, plane, -1, shapes[plane], poses[plane], b, -1, shapes[b], poses[b],
+                            margin, listener, 0);
                 }
             }
         }
@@ -520,14 +522,14 @@ public final class CollisionWorld {
     }
 
     /** Narrow phase for one pair of parts; compounds recurse into their children. */
-    private void collide(Narrow scratch, int a, int childA, Shape sa, Transform ta, int b, int childB, Shape sb,
-                         Transform tb, double margin, ContactListener listener, int depth) {
+    private void collide(Narrow scratch, int a, int childA, Shape sa, Transform ta, int b, int childB,
+                         Shape sb, Transform tb, double margin, ContactListener listener, int depth) {
         if (sa instanceof CompoundShape ca) {
             Transform t = scratch.childPose(2 * depth);
             for (int i = 0; i < ca.childCount(); i++) {
                 Transform.compose(ta, ca.childTransform(i, t), t);
-                collide(scratch, a, childA < 0 ? i : childA, ca.child(i), t, b, childB, sb, tb, margin, listener,
-                        depth + 1);
+                collide(scratch, a, childA < 0 ? i : childA, ca.child(i), t, b, childB, sb, tb, margin,
+                        listener, depth + 1);
             }
             return;
         }
@@ -535,8 +537,8 @@ public final class CollisionWorld {
             Transform t = scratch.childPose(2 * depth + 1);
             for (int i = 0; i < cb.childCount(); i++) {
                 Transform.compose(tb, cb.childTransform(i, t), t);
-                collide(scratch, a, childA, sa, ta, b, childB < 0 ? i : childB, cb.child(i), t, margin, listener,
-                        depth + 1);
+                collide(scratch, a, childA, sa, ta, b, childB < 0 ? i : childB, cb.child(i), t, margin,
+                        listener, depth + 1);
             }
             return;
         }
@@ -547,8 +549,8 @@ public final class CollisionWorld {
     }
 
     /** The narrow phase for two parts that are not compounds, into {@code out}; whether it hit. */
-    private static boolean narrow(Narrow scratch, Shape sa, Transform ta, Shape sb, Transform tb, double margin,
-                                  Manifold out) {
+    private static boolean narrow(Narrow scratch, Shape sa, Transform ta, Shape sb, Transform tb,
+                                  double margin, Manifold out) {
         if (scratch.dispatch.supports(sa.type(), sb.type())) {
             return scratch.dispatch.collide(sa, ta, sb, tb, margin, out);
         } else if (sa instanceof TriangleShape ma && sb instanceof ConvexShape cb) {
@@ -685,7 +687,8 @@ public final class CollisionWorld {
 
     private boolean touches(int body, Shape shape, Transform pose) {
         touched = false;
-        collide(narrows[0], body, -1, shapes[body], poses[body], -1, -1, shape, pose, 0, (a, ca, b, cb, m) -> {
+        collide(narrows[0], body, -1, shapes[body], poses[body], -1, -1, shape, pose, 0,
+                (a, ca, b, cb, m) -> {
             for (int i = 0; i < m.pointCount(); i++) {
                 touched |= m.separation(i) <= 0;
             }

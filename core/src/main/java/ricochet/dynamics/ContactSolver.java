@@ -154,7 +154,8 @@ public final class ContactSolver {
     private final WorkerPool.Range prepareTask = (w, from, to) -> prepare(passBodies, passContacts, from, to);
     private final WorkerPool.Range refreshTask = (w, from, to) -> {
         for (int r = from; r < to; r++) {
-            refreshSeparations(passBodies, passContacts, passContacts.runStart[r], passContacts.runStart[r + 1]);
+            refreshSeparations(passBodies, passContacts, passContacts.runStart[r],
+                    passContacts.runStart[r + 1]);
         }
     };
     private final WorkerPool.Range warmStartTask = (w, from, to) -> warmStart(passBodies, passContacts,
@@ -322,7 +323,8 @@ public final class ContactSolver {
                             break;
                         case RELAX:
                             // Positions just moved: the first pass refreshes the separations, which the
-                            // next substep's biased solve reads too; the last adds the impulses to the totals.
+                            // next substep's biased solve reads too; the last adds the impulses to the
+                            // totals.
                             for (int r = 0; r < relaxIterations; r++) {
                                 if (constraints != null) {
                                     constraints.solve(s, false);
@@ -622,10 +624,12 @@ public final class ContactSolver {
 
     /**
      * One Gauss-Seidel pass over the runs {@code from .. to - 1} (a run: the points of
-     * one body pair, its two bodies' velocities held in locals): each run's friction first (clamped by the normal impulse of the pass before),
+     * one body pair, its two bodies' velocities held in locals): each run's friction first (clamped by the
+     * normal impulse of the pass before),
      * then its normals, so non-penetration, the constraint that matters most, is solved last (Catto,
      * GDC 2009). The pass's flags are {@link #passBias}, {@link #passRefresh} and
-     * {@link #passAccumulate}. With {@code useBias} the normal is the soft constraint on the current separation;
+     * {@link #passAccumulate}. With {@code useBias} the normal is the soft constraint on the current
+     * separation;
      * without, it only stops approach ({@code vn >= 0}); speculative points ({@code s > 0}) may close
      * their gap in the substep and no more, in both. {@code refresh} first recomputes the separations
      * (positions moved); {@code accumulate} adds each point's final normal impulse to the step's total.

@@ -107,7 +107,8 @@ public final class ContactStore {
     private boolean placed;
     // Chunks of points planned before they are written (see plan): each chunk's run and its first
     // point (its offset in the run until place), and each planned run's point count.
-    private int[] planRun = new int[16], planFirst = new int[16], runPoints = new int[16], runFirst = new int[16];
+    private int[] planRun = new int[16], planFirst = new int[16], runPoints = new int[16],
+            runFirst = new int[16];
     private int planCount, plannedRuns;
 
     /** Where {@link #warmStart} looks first: one past the old point it matched last. */
@@ -347,8 +348,8 @@ public final class ContactStore {
                    double rAx, double rAy, double rAz, double rBx, double rBy, double rBz, double separation,
                    double friction, double restitution) {
         int i = allocate(1);
-        set(i, a, b, colliderA, colliderB, feature, nx, ny, nz, rAx, rAy, rAz, rBx, rBy, rBz, separation, friction,
-                restitution);
+        set(i, a, b, colliderA, colliderB, feature, nx, ny, nz, rAx, rAy, rAz, rBx, rBy, rBz, separation,
+                friction, restitution);
         return i;
     }
 
@@ -366,9 +367,9 @@ public final class ContactStore {
     }
 
     /** Writes point i (appended by {@link #allocate}) as {@link #add} describes; touches only point i. */
-    public void set(int i, int a, int b, int colliderA, int colliderB, int feature, double nx, double ny, double nz,
-                    double rAx, double rAy, double rAz, double rBx, double rBy, double rBz, double separation,
-                    double friction, double restitution) {
+    public void set(int i, int a, int b, int colliderA, int colliderB, int feature, double nx, double ny,
+                    double nz, double rAx, double rAy, double rAz, double rBx, double rBy, double rBz,
+                    double separation, double friction, double restitution) {
         bodyA[i] = a;
         bodyB[i] = b;
         this.colliderA[i] = colliderA;

@@ -37,7 +37,10 @@ public final class Integrator {
         integrateVelocities(s, gx, gy, gz, h, 0, s.count());
     }
 
-    /** {@link #integrateVelocities(BodyStore, double, double, double, double)} for bodies {@code from .. to - 1}. */
+    /**
+     * {@link #integrateVelocities(BodyStore, double, double, double, double)} for bodies
+     * {@code from .. to - 1}.
+     */
     public static void integrateVelocities(BodyStore s, double gx, double gy, double gz, double h, int from,
                                            int to) {
         for (int i = from; i < to; i++) {

@@ -176,7 +176,8 @@ public final class World implements AutoCloseable {
     // of its points are kept (bit k for point k), colliders, compound children and its chunk of the
     // store's plan.
     private Manifold[] deferredManifold = new Manifold[16];
-    private int[] deferredKept = new int[16], deferredColliderA = new int[16], deferredColliderB = new int[16];
+    private int[] deferredKept = new int[16], deferredColliderA = new int[16],
+            deferredColliderB = new int[16];
     private int[] deferredChildA = new int[16], deferredChildB = new int[16], deferredChunk = new int[16];
     private int deferredCount;
     /** Copies of manifolds the narrow phase reuses (compound children, planes), kept until the fill. */
@@ -323,8 +324,8 @@ public final class World implements AutoCloseable {
                 double rx = cx + w * tx + (y * tz - z * ty);
                 double ry = cy + w * ty + (z * tx - x * tz);
                 double rz = cz + w * tz + (x * ty - y * tx);
-                collision.placeBody(worker, collider, store.px[i] - rx, store.py[i] - ry, store.pz[i] - rz, x, y, z,
-                        w);
+                collision.placeBody(worker, collider, store.px[i] - rx, store.py[i] - ry, store.pz[i] - rz,
+                        x, y, z, w);
                 double v = Math.sqrt(store.vx[i] * store.vx[i] + store.vy[i] * store.vy[i] + store.vz[i] * store.vz[i]);
                 double wl = Math.sqrt(store.wx[i] * store.wx[i] + store.wy[i] * store.wy[i]
                         + store.wz[i] * store.wz[i]);

@@ -27,7 +27,7 @@ class ConstraintGraphTest {
         return bodies.store();
     }
 
-    /** {@code pairs} random body pairs (1 to 4 points each), a third of them against the static or kinematic body. */
+    /** {@code pairs} random body pairs (1 to 4 points each), a third against the static or kinematic body. */
     private static ContactStore contacts(int dynamic, int pairs, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         ContactStore c = new ContactStore();
@@ -59,7 +59,8 @@ class ConstraintGraphTest {
             int from = g.groupStart[group], to = g.groupStart[group + 1];
             assertEquals(last, from, "groups follow one another");
             last = to;
-            assertTrue(to > from || group == 0, "no empty group but colour 0 (when every run touches a static body)");
+            assertTrue(to > from || group == 0,
+                    "no empty group but colour 0 (when every run touches a static body)");
             boolean[] moved = new boolean[s.count()];
             for (int k = from; k < to; k++) {
                 int r = g.order[k];
@@ -133,7 +134,8 @@ class ConstraintGraphTest {
         g.colour(s, c);
         assertEquals(ConstraintGraph.MAX_COLOURS + 1, g.groupCount());
         assertTrue(g.hasOverflow());
-        assertEquals(100 - ConstraintGraph.MAX_COLOURS, g.groupStart[g.groupCount()] - g.groupStart[g.groupCount() - 1]);
+        assertEquals(100 - ConstraintGraph.MAX_COLOURS,
+                g.groupStart[g.groupCount()] - g.groupStart[g.groupCount() - 1]);
     }
 
     /**
@@ -154,7 +156,8 @@ class ConstraintGraphTest {
         int chunks = 0;
         for (int i = 0; i < n; ) {
             int end = i + 1, most = i + 1 + (i * 7 + 3) % 3;
-            while (end < Math.min(n, most) && added.bodyA[end] == added.bodyA[i] && added.bodyB[end] == added.bodyB[i]) {
+            while (end < Math.min(n, most) && added.bodyA[end] == added.bodyA[i]
+                    && added.bodyB[end] == added.bodyB[i]) {
                 end++;
             }
             for (int j = i; j < end; j++) {

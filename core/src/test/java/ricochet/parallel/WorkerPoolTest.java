@@ -27,7 +27,7 @@ class WorkerPoolTest {
                     });
                     for (int i = 0; i < count; i++) {
                         assertEquals(1, hits[i], "item " + i + " with " + threads + " threads");
-                        // Blocks depend on count and grain only: item i is in the block starting at 5 (i / 5).
+                        // Blocks depend on count and grain only: item i is in the block at 5 (i / 5).
                         assertEquals(5 * (i / 5), blockStart[i]);
                     }
                 }

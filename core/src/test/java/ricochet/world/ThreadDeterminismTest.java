@@ -81,9 +81,11 @@ class ThreadDeterminismTest {
         Shape box = new BoxShape(0.2, 0.2, 0.2);
         for (int k = 0; k < 1000; k++) {
             int x = k % 10, z = (k / 10) % 10, y = k / 100;
-            Quat q = Quat.fromAxisAngle(new Vec3(Math.sin(k), 1, Math.cos(3 * k)).normalized(), 0.4 * Math.sin(7 * k));
+            Quat q = Quat.fromAxisAngle(new Vec3(Math.sin(k), 1, Math.cos(3 * k)).normalized(),
+                    0.4 * Math.sin(7 * k));
             w.add(BodyDef.dynamic().withShape(box, Scenes.DENSITY).withName("box" + k)
-                    .withPosition(new Vec3(-2.25 + 0.5 * x, 0.3 + 0.5 * y, -2.25 + 0.5 * z)).withOrientation(q),
+                    .withPosition(new Vec3(-2.25 + 0.5 * x, 0.3 + 0.5 * y,
+                            -2.25 + 0.5 * z)).withOrientation(q),
                     box, 0.5, 0);
         }
         return w;
@@ -97,7 +99,8 @@ class ThreadDeterminismTest {
         for (int row = 0; row < 20; row++) {
             for (int i = 0; i < 20 - row; i++) {
                 w.add(BodyDef.dynamic().withShape(box, Scenes.DENSITY).withName("b" + row + "-" + i)
-                        .withPosition(new Vec3(-4.75 + 0.25 * row + 0.5 * i, 0.25 + 0.5 * row, 0)), box, 0.6, 0);
+                        .withPosition(new Vec3(-4.75 + 0.25 * row + 0.5 * i, 0.25 + 0.5 * row, 0)),
+                        box, 0.6, 0);
             }
         }
         return w;
@@ -235,7 +238,8 @@ class ThreadDeterminismTest {
                 // Traps resting on the ground in a row beside the pen: pairs with the ground, and each other.
                 for (int k = 0; k < 48; k++) {
                     x.add(BodyDef.dynamic().withMassProperties(mass).withName("trap" + k)
-                            .withPosition(new Vec3(-6 + 0.39 * (k % 24), 0.2, 5 + 0.39 * (k / 24))), trap, 0.5, 0);
+                            .withPosition(new Vec3(-6 + 0.39 * (k % 24), 0.2, 5 + 0.39 * (k / 24))),
+                            trap, 0.5, 0);
                 }
             }
             w.setThreads(4);

@@ -23,8 +23,8 @@ final class SceneValidator {
     static final List<String> TOP_KEYS = List.of(
             "format", "description", "settings", "bodies", "ragdolls", "joints");
     static final List<String> SETTINGS_KEYS = List.of(
-            "dt", "substeps", "gravity", "iterations", "sleeping", "jointIterations", "jointFrequency", "jointDamping",
-            "threads");
+            "dt", "substeps", "gravity", "iterations", "sleeping", "jointIterations", "jointFrequency",
+            "jointDamping", "threads");
     static final List<String> RAGDOLL_KEYS = List.of(
             "name", "position", "orientation", "velocity", "density", "friction");
 

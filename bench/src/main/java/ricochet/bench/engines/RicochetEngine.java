@@ -19,7 +19,8 @@ import ricochet.world.World;
 
 /**
  * Ricochet through its public {@link World} API, with the world's defaults (4 substeps, 1 solver
- * iteration) and sleeping off, on the given number of threads ({@code ricochet@N}; 1 by default). Contacts: {@link World#touchingPairCount()}, pairs whose closest
+ * iteration) and sleeping off, on the given number of threads ({@code ricochet@N}; 1 by default).
+ * Contacts: {@link World#touchingPairCount()}, pairs whose closest
  * points are within {@link World#TOUCH_BEGIN}.
  */
 final class RicochetEngine implements PeerEngine {

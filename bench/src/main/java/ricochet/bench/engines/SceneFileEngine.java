@@ -32,7 +32,8 @@ public final class SceneFileEngine implements PeerEngine {
     public SceneFileEngine(String builtin, int threads) {
         try {
             var scene = BuiltinScenes.read(builtin);
-            sim = WorldBuilder.simulation(threads > 0 ? scene.with(scene.settings().withThreads(threads), scene.bodies())
+            sim = WorldBuilder.simulation(threads > 0 ? scene.with(scene.settings().withThreads(threads),
+                    scene.bodies())
                     : scene);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

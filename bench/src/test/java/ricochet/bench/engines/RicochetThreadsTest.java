@@ -18,7 +18,8 @@ class RicochetThreadsTest {
         assertEquals(2, Engines.ricochetThreads("ricochet@2"));
         assertEquals(1, Engines.ricochetThreads("ricochet"));
         assertTrue(Engines.isRicochet("ricochet@16"));
-        for (String bad : new String[] {"ricochet@0", "ricochet@", "ricochet@x", "ricochet@-1", "jolt@2", "ricochet@100"}) {
+        for (String bad : new String[] {"ricochet@0", "ricochet@", "ricochet@x", "ricochet@-1", "jolt@2",
+                "ricochet@100"}) {
             assertFalse(Engines.exists(bad), bad);
         }
         assertFalse(Engines.NAMES.contains("ricochet@2"), "the default engines stay one each");
