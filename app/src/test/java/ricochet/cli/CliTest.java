@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,35 +23,29 @@ class CliTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
+    private static CliResult cli(String... args) {
+        return CliResult.run(args);
     }
 
     /** {@code --hash} prints the summary's own hash line and nothing else (for scripts on other machines). */
     @Test
     void runWithHashPrintsOnlyTheSummarysStateHashLine() {
-        Result table = cli("run", "wall", "--steps", "50");
-        Result hash = cli("run", "wall", "--steps", "50", "--hash");
+        CliResult table = cli("run", "wall", "--steps", "50");
+        CliResult hash = cli("run", "wall", "--steps", "50", "--hash");
         assertEquals(0, hash.code, hash.err);
         String line = table.out.lines().filter(l -> l.startsWith("state hash")).findFirst().orElseThrow();
         assertEquals(line + System.lineSeparator(), hash.out);
         assertTrue(line.matches("state hash +[0-9a-f]{16}"), line);
         // One step more is another state: the wall sleeps, but its ball flies on.
         assertFalse(cli("run", "wall", "--steps", "51", "--hash").out.equals(hash.out));
-        Result both = cli("run", "pyramid", "--steps", "5", "--hash", "--profile");
+        CliResult both = cli("run", "pyramid", "--steps", "5", "--hash", "--profile");
         assertEquals(2, both.code);
         assertTrue(both.err.contains("--hash prints only the state hash"), both.err);
     }
 
     @Test
     void runPrintsTheSummaryTable() {
-        Result r = cli("run", "bunny", "--steps", "100");
+        CliResult r = cli("run", "bunny", "--steps", "100");
         assertEquals(0, r.code, r.err);
         for (String label : List.of("steps            100", "simulated time", "bodies           3", "contacts",
                 "kinetic energy", "sleeping bodies", "steps/s", "ms/step")) {
@@ -66,7 +58,7 @@ class CliTest {
     void runOnSeveralThreadsEndsInTheSameStateAsOnOne() {
         String hash = null;
         for (String threads : new String[] {"1", "2", "4"}) {
-            Result r = cli("run", "pile", "--steps", "120", "--threads", threads);
+            CliResult r = cli("run", "pile", "--steps", "120", "--threads", threads);
             assertEquals(0, r.code, r.err);
             assertTrue(r.out.contains("threads          " + threads), r.out);
             String line = r.out.lines().filter(l -> l.startsWith("state hash")).findFirst().orElseThrow();
@@ -75,7 +67,7 @@ class CliTest {
             }
             assertEquals(hash, line, threads + " threads");
         }
-        Result bad = cli("run", "pile", "--steps", "1", "--threads", "0");
+        CliResult bad = cli("run", "pile", "--steps", "1", "--threads", "0");
         assertEquals(2, bad.code);
         assertEquals("error: --threads must be >= 1, got 0", bad.err.strip());
     }
@@ -145,7 +137,7 @@ class CliTest {
 
     @Test
     void unknownSceneIsExitTwoNamingIt() {
-        Result r = cli("run", "no-such-scene");
+        CliResult r = cli("run", "no-such-scene");
         assertEquals(2, r.code);
         assertTrue(r.err.contains("no-such-scene"), r.err);
     }
@@ -162,7 +154,7 @@ class CliTest {
     @Test
     void unknownOutputExtensionIsExitTwoAndLeavesNoFile() throws IOException {
         Path out = dir.resolve("t.xyz");
-        Result r = cli("run", "bunny", "--steps", "5", "--out", out.toString());
+        CliResult r = cli("run", "bunny", "--steps", "5", "--out", out.toString());
         assertEquals(2, r.code);
         assertTrue(r.err.contains(".csv"), r.err);
         try (Stream<Path> files = Files.list(dir)) {
@@ -182,7 +174,7 @@ class CliTest {
                    "angularVelocity": [1e308, 0, 0]}]}
                 """);
         Path csv = dir.resolve("out.csv");
-        Result r = cli("run", scene.toString(), "--steps", "10", "--out", csv.toString());
+        CliResult r = cli("run", scene.toString(), "--steps", "10", "--out", csv.toString());
         assertEquals(1, r.code, r.out + r.err);
         assertTrue(r.err.contains("'tet'") && r.err.contains("step 1"), r.err);
         assertFalse(Files.exists(csv), "no half-written trajectory");
@@ -191,7 +183,7 @@ class CliTest {
     @Test
     void validateAcceptsEveryBuiltInScene() {
         for (String name : BuiltinScenes.NAMES) {
-            Result r = cli("validate", name);
+            CliResult r = cli("validate", name);
             assertEquals(0, r.code, r.err);
             assertTrue(r.out.contains("valid"));
         }
@@ -200,7 +192,7 @@ class CliTest {
     @Test
     void everyBuiltInSceneRuns() {
         for (String name : BuiltinScenes.NAMES) {
-            Result r = cli("run", name, "--steps", "3");
+            CliResult r = cli("run", name, "--steps", "3");
             assertEquals(0, r.code, name + ": " + r.err);
             assertTrue(r.out.contains("steps            3"), name + ":\n" + r.out);
         }
@@ -209,7 +201,7 @@ class CliTest {
     @Test
     void solverSceneWritesOneCsvRowPerBodyPerFrameAndContactEvents() throws IOException {
         Path csv = dir.resolve("tower.csv"), events = dir.resolve("tower.jsonl");
-        Result r = cli("run", "tower", "--steps", "60", "--out", csv.toString(), "--events", events.toString());
+        CliResult r = cli("run", "tower", "--steps", "60", "--out", csv.toString(), "--events", events.toString());
         assertEquals(0, r.code, r.err);
         assertTrue(r.out.contains("bodies           31"), r.out);
         List<String> lines = Files.readAllLines(csv);
@@ -236,12 +228,12 @@ class CliTest {
 
     @Test
     void profilePrintsTheWorldsStages() {
-        Result r = cli("run", "tower", "--steps", "10", "--profile");
+        CliResult r = cli("run", "tower", "--steps", "10", "--profile");
         assertEquals(0, r.code, r.err);
         for (String stage : List.of("find contacts", "solve", "sleep", "events", "total")) {
             assertTrue(r.out.contains(stage), "profile lacks '" + stage + "':\n" + r.out);
         }
-        Result lab = cli("run", "bunny", "--steps", "10", "--profile");
+        CliResult lab = cli("run", "bunny", "--steps", "10", "--profile");
         assertEquals(0, lab.code, lab.err);
         assertTrue(lab.out.contains("profile          none"), lab.out);
     }
@@ -253,7 +245,7 @@ class CliTest {
                 {"format": "ricochet-scene/1", "settings": {"dt": -1},
                  "bodies": [{"name": "b", "shape": {"type": "sphere", "radius": -2}, "colour": "red"}]}
                 """);
-        Result r = cli("validate", scene.toString());
+        CliResult r = cli("validate", scene.toString());
         assertEquals(2, r.code);
         for (String expected : List.of("$.settings.dt", "$.bodies[0].shape.radius", "$.bodies[0].colour")) {
             assertTrue(r.err.contains(expected), "missing " + expected + " in:\n" + r.err);
@@ -262,12 +254,12 @@ class CliTest {
 
     @Test
     void scenesListsEveryBuiltInSceneAndExportsARunnableCopy() throws IOException {
-        Result list = cli("scenes");
+        CliResult list = cli("scenes");
         assertEquals(0, list.code);
         for (String name : BuiltinScenes.NAMES) {
             assertTrue(list.out.contains(name), name);
         }
-        Result export = cli("scenes", "--export", "bunny", "--dir", dir.resolve("copy").toString());
+        CliResult export = cli("scenes", "--export", "bunny", "--dir", dir.resolve("copy").toString());
         assertEquals(0, export.code, export.err);
         Path copy = dir.resolve("copy").resolve("bunny.json");
         assertTrue(Files.exists(dir.resolve("copy").resolve("bunny.obj")));
@@ -290,7 +282,7 @@ class CliTest {
                              "breakForce": 5}]}
                 """);
         Path events = dir.resolve("events.jsonl");
-        Result r = cli("run", scene.toString(), "--steps", "30", "--events", events.toString());
+        CliResult r = cli("run", scene.toString(), "--steps", "30", "--events", events.toString());
         assertEquals(0, r.code, r.err);
         List<String> breaks = Files.readAllLines(events).stream().filter(l -> l.contains("jointBreak")).toList();
         assertEquals(1, breaks.size(), breaks.toString());
@@ -323,7 +315,7 @@ class CliTest {
                  "ragdolls": [{"name": "ann", "position": [0, 1.5, 0]}]}
                 """);
         Path csv = dir.resolve("doll.csv");
-        Result r = cli("run", scene.toString(), "--steps", "2", "--out", csv.toString());
+        CliResult r = cli("run", scene.toString(), "--steps", "2", "--out", csv.toString());
         assertEquals(0, r.code, r.err);
         assertTrue(r.out.contains("bodies           12"), r.out);
         List<String> lines = Files.readAllLines(csv);
@@ -343,7 +335,7 @@ class CliTest {
                    "triangles": [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]}},
                   {"name": "ball", "position": [3, 1, 0], "shape": {"type": "sphere", "radius": 0.5}}]}
                 """);
-        Result r = cli("run", scene.toString());
+        CliResult r = cli("run", scene.toString());
         assertEquals(2, r.code);
         assertTrue(r.err.contains("'ball'") && r.err.contains("'tet'"), r.err);
     }
@@ -355,7 +347,7 @@ class CliTest {
                 {"format": "ricochet-scene/1", "bodies": [
                   {"name": "hill", "shape": {"type": "heightfield", "heights": [[0, 0], [0, 1]], "spacing": [1, 1]}}]}
                 """);
-        Result r = cli("run", scene.toString());
+        CliResult r = cli("run", scene.toString());
         assertEquals(2, r.code);
         assertTrue(r.err.contains("'hill'") && r.err.contains("heightfield"), r.err);
     }

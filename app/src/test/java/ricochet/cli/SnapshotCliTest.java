@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,18 +32,12 @@ class SnapshotCliTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
+    private static CliResult cli(String... args) {
+        return CliResult.run(args);
     }
 
     /** The command line's main in a child JVM on this test's class path. */
-    private Result cliInNewJvm(String... args) throws IOException, InterruptedException {
+    private CliResult cliInNewJvm(String... args) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
                 Main.class.getName()));
@@ -54,10 +46,10 @@ class SnapshotCliTest {
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile()).start();
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the child JVM finished");
-        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        return new CliResult(p.exitValue(), Files.readString(out), Files.readString(err));
     }
 
-    private static String stateHash(Result r) {
+    private static String stateHash(CliResult r) {
         return r.out.lines().filter(l -> l.startsWith("state hash")).findFirst().orElseThrow();
     }
 
@@ -91,13 +83,13 @@ class SnapshotCliTest {
                 bEvents = dir.resolve("b.jsonl");
         Path fullSnap = dir.resolve("full.snap"), mid = dir.resolve("mid.snap"),
                 end = dir.resolve("end.snap");
-        Result whole = cli("run", scene, "--steps", "1000", "--every", "20", "--out", full.toString(),
+        CliResult whole = cli("run", scene, "--steps", "1000", "--every", "20", "--out", full.toString(),
                 "--events", fullEvents.toString(), "--snapshot", fullSnap.toString());
         assertEquals(0, whole.code, whole.err);
-        Result first = cliInNewJvm("run", scene, "--steps", "500", "--every", "20", "--out", a.toString(),
+        CliResult first = cliInNewJvm("run", scene, "--steps", "500", "--every", "20", "--out", a.toString(),
                 "--events", aEvents.toString(), "--snapshot", mid.toString(), "--snapshot-every", "250");
         assertEquals(0, first.code, first.err);
-        Result second = cliInNewJvm("run", "--resume", mid.toString(), "--steps", "500", "--every", "20",
+        CliResult second = cliInNewJvm("run", "--resume", mid.toString(), "--steps", "500", "--every", "20",
                 "--out", b.toString(), "--events", bEvents.toString(), "--snapshot", end.toString());
         assertEquals(0, second.code, second.err);
 
@@ -125,7 +117,7 @@ class SnapshotCliTest {
         assertEquals(0, cli("run", "bunny-shape-matching", "--steps", "300", "--out", full.toString()).code);
         assertEquals(0, cli("run", "bunny-shape-matching", "--steps", "150", "--out", a.toString(),
                 "--snapshot", mid.toString()).code);
-        Result r = cli("run", "--resume", mid.toString(), "--steps", "150", "--out", b.toString());
+        CliResult r = cli("run", "--resume", mid.toString(), "--steps", "150", "--out", b.toString());
         assertEquals(0, r.code, r.err);
         assertEquals(rows(full, 0, 150), rows(a, 0, 300));
         assertEquals(rows(full, 150, 300), rows(b, 0, 300));
@@ -139,7 +131,7 @@ class SnapshotCliTest {
         Path bad = dir.resolve("bad.snap");
         for (int length : new int[] {0, 4, 30, bytes.length / 2, bytes.length - 1}) {
             Files.write(bad, Arrays.copyOf(bytes, length));
-            Result r = cli("run", "--resume", bad.toString(), "--steps", "5");
+            CliResult r = cli("run", "--resume", bad.toString(), "--steps", "5");
             assertEquals(Main.BAD_INPUT, r.code, length + " bytes");
             assertTrue(r.err.contains(length < 8 ? "not a ricochet run snapshot" : "truncated"), r.err);
             assertNoStackTrace(r);
@@ -148,16 +140,16 @@ class SnapshotCliTest {
             byte[] changed = bytes.clone();
             changed[at] ^= 0x40;
             Files.write(bad, changed);
-            Result r = cli("run", "--resume", bad.toString(), "--steps", "5");
+            CliResult r = cli("run", "--resume", bad.toString(), "--steps", "5");
             assertEquals(Main.BAD_INPUT, r.code);
             assertTrue(r.err.contains("checksum") && r.err.contains(bad.toString()), r.err);
             assertNoStackTrace(r);
         }
         Files.writeString(bad, "{\"format\": \"ricochet-scene/1\"}");
-        Result notOne = cli("run", "--resume", bad.toString());
+        CliResult notOne = cli("run", "--resume", bad.toString());
         assertEquals(Main.BAD_INPUT, notOne.code);
         assertTrue(notOne.err.contains("not a ricochet run snapshot"), notOne.err);
-        Result missing = cli("run", "--resume", dir.resolve("none.snap").toString());
+        CliResult missing = cli("run", "--resume", dir.resolve("none.snap").toString());
         assertEquals(Main.BAD_INPUT, missing.code);
         assertTrue(missing.err.contains("file not found"), missing.err);
         assertNoStackTrace(missing);
@@ -166,20 +158,20 @@ class SnapshotCliTest {
     @Test
     void badSnapshotOptionsAreRefused() {
         Path s = dir.resolve("s.snap");
-        Result both = cli("run", "tower", "--resume", s.toString());
+        CliResult both = cli("run", "tower", "--resume", s.toString());
         assertEquals(Main.BAD_INPUT, both.code);
         assertTrue(both.err.contains("not both"), both.err);
-        Result none = cli("run");
+        CliResult none = cli("run");
         assertEquals(Main.BAD_INPUT, none.code);
         assertTrue(none.err.contains("missing SCENE"), none.err);
-        Result every = cli("run", "tower", "--snapshot-every", "5");
+        CliResult every = cli("run", "tower", "--snapshot-every", "5");
         assertEquals(Main.BAD_INPUT, every.code);
         assertTrue(every.err.contains("--snapshot-every needs --snapshot"), every.err);
-        Result zero = cli("run", "tower", "--snapshot", s.toString(), "--snapshot-every", "0");
+        CliResult zero = cli("run", "tower", "--snapshot", s.toString(), "--snapshot-every", "0");
         assertEquals(Main.BAD_INPUT, zero.code);
         assertFalse(Files.exists(s));
         // Refused before it simulates, not when it comes to write.
-        Result nowhere = cli("run", "tower", "--snapshot", dir.resolve("none/s.snap").toString());
+        CliResult nowhere = cli("run", "tower", "--snapshot", dir.resolve("none/s.snap").toString());
         assertEquals(Main.BAD_INPUT, nowhere.code);
         assertTrue(nowhere.err.contains("does not exist") && !nowhere.out.contains("steps"), nowhere.err);
     }
@@ -192,7 +184,7 @@ class SnapshotCliTest {
     @Test
     void snapshotEveryStepIsWrittenAtomically() throws Exception {
         Path s = dir.resolve("s.snap");
-        Result[] result = new Result[1];
+        CliResult[] result = new CliResult[1];
         Thread run = new Thread(() -> result[0] = cli("run", "pyramid", "--steps", "300", "--snapshot",
                 s.toString(), "--snapshot-every", "1"));
         run.start();
@@ -224,7 +216,7 @@ class SnapshotCliTest {
         }
     }
 
-    private static void assertNoStackTrace(Result r) {
+    private static void assertNoStackTrace(CliResult r) {
         assertFalse(r.err.contains("Exception") || r.err.contains("\tat "), r.err);
         assertEquals(1, r.err.strip().lines().count(), "one line: " + r.err);
         assertTrue(r.err.getBytes(StandardCharsets.UTF_8).length < 400, r.err);

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,14 +34,8 @@ class SoakCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
+    private static CliResult cli(String... args) {
+        return CliResult.run(args);
     }
 
     /** The value after {@code label} in the report of scene {@code scene}. */
@@ -89,7 +81,7 @@ class SoakCommandTest {
      */
     @Test
     void shortSoakOfSpheresAndWallReportsWhatTheWorldSaw() throws Exception {
-        Result r = cli("soak", "--scenes", "spheres,wall", "--steps", "700", "--report-every", "350");
+        CliResult r = cli("soak", "--scenes", "spheres,wall", "--steps", "700", "--report-every", "350");
         assertEquals(0, r.code, r.out + r.err);
         for (String scene : List.of("spheres", "wall")) {
             Expected x = stepHere(scene, 700);
@@ -147,7 +139,7 @@ class SoakCommandTest {
     @CsvSource({"false, EXPLOSION", "true, NON-FINITE"})
     void aFailingSceneIsReportedWithExitCodeOne(boolean runaway, String result) throws IOException {
         String file = failingScene(runaway).toString();
-        Result r = cli("soak", "--scenes", file, "--steps", "300", "--report-every", "0");
+        CliResult r = cli("soak", "--scenes", file, "--steps", "300", "--report-every", "0");
         assertEquals(1, r.code, r.out + r.err);
         assertEquals(result, field(r.out, file, "result"));
         if (runaway) {
@@ -192,7 +184,7 @@ class SoakCommandTest {
      */
     @Test
     void randomSoakNamesEachFailingSceneAndCountsThemByKind() {
-        Result r = cli("soak", "--random", "30", "--seed", "100");
+        CliResult r = cli("soak", "--random", "30", "--seed", "100");
         List<Long> failing = new ArrayList<>();
         int[][] expected = new int[2][5];
         for (long n = 100; n < 130; n++) {
@@ -242,7 +234,7 @@ class SoakCommandTest {
         }
         RandomScene scene = RandomScene.numbered(failing);
         SceneCheck.Outcome o = SceneCheck.run(RandomScene.numbered(failing));
-        Result bad = cli("soak", "--random", "1", "--seed", failing.toString());
+        CliResult bad = cli("soak", "--random", "1", "--seed", failing.toString());
         assertEquals(1, bad.code, bad.out);
         assertTrue(bad.out.contains(scene.description()), bad.out);
         for (String message : new String[] {o.nonFinite(), o.belowGround(), o.energy()}) {
@@ -252,7 +244,7 @@ class SoakCommandTest {
         }
         assertFalse(bad.out.contains("replay one"), "a replay does not ask to be replayed:\n" + bad.out);
 
-        Result good = cli("soak", "--random", "1", "--seed", passing.toString());
+        CliResult good = cli("soak", "--random", "1", "--seed", passing.toString());
         assertEquals(0, good.code, good.out);
         assertTrue(good.out.contains("result: clean"), good.out);
         assertTrue(failedNumbers(good.out).isEmpty(), good.out);
@@ -273,7 +265,7 @@ class SoakCommandTest {
     void badArgumentsExitTwoWithOneLine(String args, String message) {
         List<String> argv = new ArrayList<>(List.of("soak"));
         argv.addAll(List.of(args.trim().split(" +")));
-        Result r = cli(argv.toArray(String[]::new));
+        CliResult r = cli(argv.toArray(String[]::new));
         assertEquals(2, r.code, r.out + r.err);
         assertTrue(r.err.contains(message), r.err);
         assertFalse(r.err.contains("\tat "), "no stack trace:\n" + r.err);
