@@ -8,6 +8,9 @@ import com.jme3.bullet.collision.shapes.CollisionShape;
 import com.jme3.bullet.collision.shapes.MeshCollisionShape;
 import com.jme3.bullet.collision.shapes.SphereCollisionShape;
 import com.jme3.bullet.collision.shapes.infos.IndexedMesh;
+import com.jme3.bullet.joints.HingeJoint;
+import com.jme3.bullet.joints.Point2PointJoint;
+import com.jme3.bullet.joints.PhysicsJoint;
 import com.jme3.bullet.objects.PhysicsBody;
 import com.jme3.bullet.objects.PhysicsRigidBody;
 import com.jme3.math.Quaternion;
@@ -15,6 +18,7 @@ import com.jme3.math.Vector3f;
 import java.util.ArrayList;
 import java.util.List;
 import ricochet.bench.scene.BenchBody;
+import ricochet.bench.scene.BenchJoint;
 import ricochet.bench.scene.BenchScene;
 import ricochet.bench.scene.BenchShape;
 
@@ -26,7 +30,9 @@ import ricochet.bench.scene.BenchShape;
  * Its jar ships {@code libbulletjme.so} without a class-path loader, so {@link NativeLibraries}
  * extracts it. Contacts: persistent manifolds holding at least one point after the last step.
  * Native objects are freed by the library's cleaner thread once unreachable; {@link #close} empties
- * the space and lets go of them.
+ * the space and lets go of them. Joints: {@code Point2PointJoint} and {@code HingeJoint} with
+ * {@code setLimit}, from pivots and axes in each body's own frame, collision between the joined
+ * bodies off.
  */
 final class BulletEngine implements PeerEngine {
 
@@ -35,6 +41,7 @@ final class BulletEngine implements PeerEngine {
     private PhysicsSpace space;
     private final List<PhysicsRigidBody> all = new ArrayList<>();
     private final List<PhysicsRigidBody> dynamic = new ArrayList<>();
+    private final List<PhysicsJoint> joints = new ArrayList<>();
 
     private static synchronized void start() {
         if (!started) {
@@ -63,6 +70,33 @@ final class BulletEngine implements PeerEngine {
             space.addCollisionObject(body);
             all.add(body);
         }
+        for (BenchJoint j : scene.joints()) {
+            join(scene, j);
+        }
+    }
+
+    private void join(BenchScene scene, BenchJoint j) {
+        BenchBody a = scene.bodies().get(j.a()), b = scene.bodies().get(j.b());
+        Vector3f pivotA = vector(j.localAnchor(a)), pivotB = vector(j.localAnchor(b));
+        PhysicsRigidBody bodyA = all.get(j.a()), bodyB = all.get(j.b());
+        PhysicsJoint joint;
+        if (j.kind() == BenchJoint.Kind.BALL) {
+            Point2PointJoint ball = new Point2PointJoint(bodyA, bodyB, pivotA, pivotB);
+            ball.setCollisionBetweenLinkedBodies(false);
+            joint = ball;
+        } else {
+            HingeJoint hinge = new HingeJoint(bodyA, bodyB, pivotA, pivotB, vector(j.localAxis(a)),
+                    vector(j.localAxis(b)));
+            hinge.setLimit((float) -j.limit(), (float) j.limit());
+            hinge.setCollisionBetweenLinkedBodies(false);
+            joint = hinge;
+        }
+        space.addJoint(joint);
+        joints.add(joint);
+    }
+
+    private static Vector3f vector(double[] v) {
+        return new Vector3f((float) v[0], (float) v[1], (float) v[2]);
     }
 
     private static CollisionShape shape(BenchShape s) {
@@ -122,6 +156,10 @@ final class BulletEngine implements PeerEngine {
         if (space == null) {
             return;
         }
+        for (PhysicsJoint joint : joints) {
+            space.removeJoint(joint);
+        }
+        joints.clear();
         for (PhysicsRigidBody body : all) {
             space.removeCollisionObject(body);
         }

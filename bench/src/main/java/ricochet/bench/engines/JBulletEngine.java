@@ -13,7 +13,10 @@ import com.bulletphysics.collision.shapes.TriangleIndexVertexArray;
 import com.bulletphysics.dynamics.DiscreteDynamicsWorld;
 import com.bulletphysics.dynamics.RigidBody;
 import com.bulletphysics.dynamics.RigidBodyConstructionInfo;
+import com.bulletphysics.dynamics.constraintsolver.HingeConstraint;
+import com.bulletphysics.dynamics.constraintsolver.Point2PointConstraint;
 import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSolver;
+import com.bulletphysics.dynamics.constraintsolver.TypedConstraint;
 import com.bulletphysics.linearmath.DefaultMotionState;
 import com.bulletphysics.linearmath.Transform;
 import java.nio.ByteBuffer;
@@ -23,6 +26,7 @@ import java.util.List;
 import javax.vecmath.Quat4f;
 import javax.vecmath.Vector3f;
 import ricochet.bench.scene.BenchBody;
+import ricochet.bench.scene.BenchJoint;
 import ricochet.bench.scene.BenchScene;
 import ricochet.bench.scene.BenchShape;
 
@@ -31,7 +35,9 @@ import ricochet.bench.scene.BenchShape;
  * phase, the sequential-impulse solver with its defaults (10 iterations), one step of exactly 1/60 s
  * per call ({@code maxSubSteps} 0), body friction sqrt(0.5) (Bullet multiplies the pair's frictions:
  * 0.5 per pair), restitution 0, deactivation disabled (sleeping off). Contacts: persistent manifolds
- * holding at least one point after the last step. Heap only.
+ * holding at least one point after the last step. Joints: {@code Point2PointConstraint} and
+ * {@code HingeConstraint} with {@code setLimit}, from pivots and axes in each body's own frame,
+ * added with collision between the joined bodies off. Heap only.
  */
 final class JBulletEngine implements PeerEngine {
 
@@ -44,6 +50,7 @@ final class JBulletEngine implements PeerEngine {
     JBulletEngine(BenchScene scene) {
         world.setGravity(new Vector3f(0, (float) -BenchScene.GRAVITY, 0));
         float mu = (float) Math.sqrt(BenchScene.FRICTION);
+        List<RigidBody> all = new ArrayList<>();
         for (BenchBody b : scene.bodies()) {
             CollisionShape shape = shape(b.shape());
             Transform pose = new Transform();
@@ -65,7 +72,26 @@ final class JBulletEngine implements PeerEngine {
                 dynamic.add(body);
             }
             world.addRigidBody(body);
+            all.add(body);
         }
+        for (BenchJoint j : scene.joints()) {
+            BenchBody a = scene.bodies().get(j.a()), b = scene.bodies().get(j.b());
+            Vector3f pivotA = vector(j.localAnchor(a)), pivotB = vector(j.localAnchor(b));
+            TypedConstraint joint;
+            if (j.kind() == BenchJoint.Kind.BALL) {
+                joint = new Point2PointConstraint(all.get(j.a()), all.get(j.b()), pivotA, pivotB);
+            } else {
+                HingeConstraint hinge = new HingeConstraint(all.get(j.a()), all.get(j.b()), pivotA, pivotB,
+                        vector(j.localAxis(a)), vector(j.localAxis(b)));
+                hinge.setLimit((float) -j.limit(), (float) j.limit());
+                joint = hinge;
+            }
+            world.addConstraint(joint, true);
+        }
+    }
+
+    private static Vector3f vector(double[] v) {
+        return new Vector3f((float) v[0], (float) v[1], (float) v[2]);
     }
 
     private static CollisionShape shape(BenchShape s) {

@@ -4,9 +4,12 @@ import com.github.stephengold.joltjni.BodyCreationSettings;
 import com.github.stephengold.joltjni.BodyInterface;
 import com.github.stephengold.joltjni.BoxShape;
 import com.github.stephengold.joltjni.CapsuleShape;
+import com.github.stephengold.joltjni.CollisionGroup;
 import com.github.stephengold.joltjni.ConvexShape;
 import com.github.stephengold.joltjni.CustomContactListener;
 import com.github.stephengold.joltjni.Float3;
+import com.github.stephengold.joltjni.GroupFilterTable;
+import com.github.stephengold.joltjni.HingeConstraintSettings;
 import com.github.stephengold.joltjni.IndexedTriangle;
 import com.github.stephengold.joltjni.IndexedTriangleList;
 import com.github.stephengold.joltjni.JobSystemSingleThreaded;
@@ -16,13 +19,17 @@ import com.github.stephengold.joltjni.MeshShapeSettings;
 import com.github.stephengold.joltjni.ObjVsBpFilter;
 import com.github.stephengold.joltjni.ObjVsObjFilter;
 import com.github.stephengold.joltjni.PhysicsSystem;
+import com.github.stephengold.joltjni.PointConstraintSettings;
 import com.github.stephengold.joltjni.Quat;
 import com.github.stephengold.joltjni.RVec3;
 import com.github.stephengold.joltjni.SphereShape;
 import com.github.stephengold.joltjni.TempAllocatorImpl;
+import com.github.stephengold.joltjni.TwoBodyConstraint;
+import com.github.stephengold.joltjni.TwoBodyConstraintSettings;
 import com.github.stephengold.joltjni.Vec3;
 import com.github.stephengold.joltjni.VertexList;
 import com.github.stephengold.joltjni.enumerate.EActivation;
+import com.github.stephengold.joltjni.enumerate.EConstraintSpace;
 import com.github.stephengold.joltjni.enumerate.EMotionType;
 import com.github.stephengold.joltjni.enumerate.ValidateResult;
 import java.util.ArrayList;
@@ -30,6 +37,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import ricochet.bench.scene.BenchBody;
+import ricochet.bench.scene.BenchJoint;
 import ricochet.bench.scene.BenchScene;
 import ricochet.bench.scene.BenchShape;
 
@@ -41,6 +49,9 @@ import ricochet.bench.scene.BenchShape;
  * a class-path loader, so {@link NativeLibraries} extracts it. Contacts: body pairs reported to a
  * contact listener (added or persisted) during one extra, untimed step, since Jolt exposes no count;
  * the listener is attached only for that step, so the timed steps make no callbacks into Java.
+ * Joints: {@code PointConstraintSettings} and {@code HingeConstraintSettings} with limits, in world
+ * space; jointed bodies share one collision group whose {@link GroupFilterTable} (sub-group = the
+ * body's scene index) disables each joint's pair, as Jolt's ragdoll sample does.
  */
 final class JoltEngine implements PeerEngine {
 
@@ -78,13 +89,64 @@ final class JoltEngine implements PeerEngine {
         system.init(n + 16, 0, 65536, 65536, layers, objVsBp, objVsObj);
         system.setGravity(0, (float) -BenchScene.GRAVITY, 0);
         bodies = system.getBodyInterface();
-        for (BenchBody b : scene.bodies()) {
-            add(b);
+        CollisionGroup[] groups = jointGroups(scene);
+        for (int i = 0; i < n; i++) {
+            add(scene.bodies().get(i), groups[i]);
+        }
+        for (BenchJoint j : scene.joints()) {
+            join(j);
         }
         system.optimizeBroadPhase();
     }
 
-    private void add(BenchBody b) {
+    /** Per body, its collision group: none for bodies without joints. */
+    private CollisionGroup[] jointGroups(BenchScene scene) {
+        CollisionGroup[] groups = new CollisionGroup[scene.bodies().size()];
+        if (scene.joints().isEmpty()) {
+            return groups;
+        }
+        GroupFilterTable table = new GroupFilterTable(groups.length);
+        keep.add(table.toRef());
+        for (BenchJoint j : scene.joints()) {
+            table.disableCollision(j.a(), j.b());
+            groups[j.a()] = new CollisionGroup(table, 0, j.a());
+            groups[j.b()] = new CollisionGroup(table, 0, j.b());
+        }
+        return groups;
+    }
+
+    private void join(BenchJoint j) {
+        RVec3 anchor = new RVec3(j.x(), j.y(), j.z());
+        TwoBodyConstraintSettings settings;
+        if (j.kind() == BenchJoint.Kind.BALL) {
+            PointConstraintSettings point = new PointConstraintSettings();
+            point.setSpace(EConstraintSpace.WorldSpace);
+            point.setPoint1(anchor);
+            point.setPoint2(anchor);
+            settings = point;
+        } else {
+            HingeConstraintSettings hinge = new HingeConstraintSettings();
+            hinge.setSpace(EConstraintSpace.WorldSpace);
+            hinge.setPoint1(anchor);
+            hinge.setPoint2(anchor);
+            Vec3 axis = new Vec3((float) j.ax(), (float) j.ay(), (float) j.az());
+            double[] n = j.normal();
+            Vec3 normal = new Vec3((float) n[0], (float) n[1], (float) n[2]);
+            hinge.setHingeAxis1(axis);
+            hinge.setHingeAxis2(axis);
+            hinge.setNormalAxis1(normal);
+            hinge.setNormalAxis2(normal);
+            hinge.setLimitsMin((float) -j.limit());
+            hinge.setLimitsMax((float) j.limit());
+            settings = hinge;
+        }
+        TwoBodyConstraint constraint = bodies.createConstraint(settings, all.get(j.a()), all.get(j.b()));
+        keep.add(settings.toRef());
+        keep.add(constraint.toRef());
+        system.addConstraint(constraint);
+    }
+
+    private void add(BenchBody b, CollisionGroup group) {
         RVec3 p = new RVec3(b.x(), b.y(), b.z());
         Quat q = new Quat((float) b.qx(), (float) b.qy(), (float) b.qz(), (float) b.qw());
         EMotionType motion = b.dynamic() ? EMotionType.Dynamic : EMotionType.Static;
@@ -105,6 +167,9 @@ final class JoltEngine implements PeerEngine {
         settings.setFriction((float) BenchScene.FRICTION);
         settings.setRestitution((float) BenchScene.RESTITUTION);
         settings.setAllowSleeping(false);
+        if (group != null) {
+            settings.setCollisionGroup(group);
+        }
         int id = bodies.createAndAddBody(settings, b.dynamic() ? EActivation.Activate : EActivation.DontActivate);
         settings.close();
         all.add(id);
@@ -202,6 +267,7 @@ final class JoltEngine implements PeerEngine {
 
     @Override
     public void close() {
+        system.removeAllConstraints();
         for (int id : all) {
             bodies.removeBody(id);
             bodies.destroyBody(id);

@@ -4,11 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ode4j.math.DQuaternion;
 import org.ode4j.math.DVector3C;
+import org.ode4j.ode.DBallJoint;
 import org.ode4j.ode.DBody;
 import org.ode4j.ode.DContact;
 import org.ode4j.ode.DContactBuffer;
 import org.ode4j.ode.DContactJoint;
 import org.ode4j.ode.DGeom;
+import org.ode4j.ode.DHingeJoint;
+import org.ode4j.ode.DJoint;
 import org.ode4j.ode.DJointGroup;
 import org.ode4j.ode.DMass;
 import org.ode4j.ode.DSpace;
@@ -17,6 +20,7 @@ import org.ode4j.ode.DWorld;
 import org.ode4j.ode.OdeConstants;
 import org.ode4j.ode.OdeHelper;
 import ricochet.bench.scene.BenchBody;
+import ricochet.bench.scene.BenchJoint;
 import ricochet.bench.scene.BenchScene;
 import ricochet.bench.scene.BenchShape;
 
@@ -26,7 +30,9 @@ import ricochet.bench.scene.BenchShape;
  * near-callback: up to {@value #MAX_POINTS} points per geom pair, each a contact joint with
  * {@code dContactApprox1} so that {@code mu} = 0.5 is a Coulomb coefficient (pyramid friction
  * scaled by the normal force), bounce 0. Contacts: geom pairs that produced at least one point in
- * the last step.
+ * the last step. Joints: {@code DBallJoint} and {@code DHingeJoint} with {@code LoStop} /
+ * {@code HiStop}, anchors and axes in world space, a static body's side attached to the world; the
+ * near-callback skips pairs a joint connects.
  */
 final class Ode4jEngine implements PeerEngine {
 
@@ -38,6 +44,9 @@ final class Ode4jEngine implements PeerEngine {
     private final DJointGroup contactJoints = OdeHelper.createJointGroup();
     private final DContactBuffer buffer = new DContactBuffer(MAX_POINTS);
     private final List<DBody> dynamic = new ArrayList<>();
+    /** Per scene body: its ODE body, null for a static one. */
+    private final List<DBody> all = new ArrayList<>();
+    private final List<DJoint> joints = new ArrayList<>();
     private final List<DTriMeshData> meshes = new ArrayList<>();
     private final DGeom.DNearCallback near = this::near;
     private int touchingPairs;
@@ -56,6 +65,22 @@ final class Ode4jEngine implements PeerEngine {
         space = OdeHelper.createHashSpace();
         for (BenchBody b : scene.bodies()) {
             add(b);
+        }
+        for (BenchJoint j : scene.joints()) {
+            if (j.kind() == BenchJoint.Kind.BALL) {
+                DBallJoint ball = OdeHelper.createBallJoint(world);
+                ball.attach(all.get(j.a()), all.get(j.b()));
+                ball.setAnchor(j.x(), j.y(), j.z());
+                joints.add(ball);
+            } else {
+                DHingeJoint hinge = OdeHelper.createHingeJoint(world);
+                hinge.attach(all.get(j.a()), all.get(j.b()));
+                hinge.setAnchor(j.x(), j.y(), j.z());
+                hinge.setAxis(j.ax(), j.ay(), j.az());
+                hinge.setParamLoStop(-j.limit());
+                hinge.setParamHiStop(j.limit());
+                joints.add(hinge);
+            }
         }
     }
 
@@ -86,7 +111,9 @@ final class Ode4jEngine implements PeerEngine {
                 geom.setOffsetQuaternion(new DQuaternion(c, -c, 0, 0));
             }
             dynamic.add(body);
+            all.add(body);
         } else {
+            all.add(null);
             geom.setPosition(b.x(), b.y(), b.z());
             geom.setQuaternion(q);
         }
@@ -117,6 +144,9 @@ final class Ode4jEngine implements PeerEngine {
     private void near(Object data, DGeom o1, DGeom o2) {
         DBody b1 = o1.getBody(), b2 = o2.getBody();
         if (b1 == null && b2 == null) {
+            return;
+        }
+        if (b1 != null && b2 != null && OdeHelper.areConnectedExcluding(b1, b2, DContactJoint.class)) {
             return;
         }
         int n = OdeHelper.collide(o1, o2, MAX_POINTS, buffer.getGeomBuffer());
@@ -165,6 +195,11 @@ final class Ode4jEngine implements PeerEngine {
 
     @Override
     public void close() {
+        for (DJoint j : joints) {
+            j.destroy();
+        }
+        joints.clear();
+        all.clear();
         contactJoints.destroy();
         space.destroy();
         world.destroy();

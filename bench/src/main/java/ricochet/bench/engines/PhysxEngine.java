@@ -14,6 +14,10 @@ import physx.common.PxTransform;
 import physx.common.PxVec3;
 import physx.cooking.PxCookingParams;
 import physx.cooking.PxTriangleMeshDesc;
+import physx.extensions.PxJoint;
+import physx.extensions.PxJointAngularLimitPair;
+import physx.extensions.PxRevoluteJoint;
+import physx.extensions.PxRevoluteJointFlagEnum;
 import physx.extensions.PxRigidActorExt;
 import physx.extensions.PxRigidBodyExt;
 import physx.geometry.PxBoxGeometry;
@@ -35,6 +39,7 @@ import physx.support.Vector_PxU32;
 import physx.support.Vector_PxU8;
 import physx.support.Vector_PxVec3;
 import ricochet.bench.scene.BenchBody;
+import ricochet.bench.scene.BenchJoint;
 import ricochet.bench.scene.BenchScene;
 import ricochet.bench.scene.BenchShape;
 
@@ -45,7 +50,9 @@ import ricochet.bench.scene.BenchShape;
  * body (sleeping off). Contacts: {@link PxSimulationStatistics#getNbDiscreteContactPairsWithContacts},
  * shape pairs whose narrow phase found points in the last step. Every native object made here is
  * released or destroyed in {@link #close}; the foundation and physics objects are made once per JVM
- * (PhysX allows one foundation per process).
+ * (PhysX allows one foundation per process). Joints: {@code PxSphericalJoint} and
+ * {@code PxRevoluteJoint} (turning about its frames' x axis) with an angular limit pair, from
+ * frames in each actor's own space; a PhysX joint's two actors do not collide by default.
  */
 final class PhysxEngine implements PeerEngine {
 
@@ -61,6 +68,7 @@ final class PhysxEngine implements PeerEngine {
     private final List<PxRigidActor> actors = new ArrayList<>();
     private final List<PxRigidDynamic> dynamic = new ArrayList<>();
     private final List<PxTriangleMesh> meshes = new ArrayList<>();
+    private final List<PxJoint> joints = new ArrayList<>();
     /** Native storage for the statistics struct, which has no public constructor. */
     private final Vector_PxU8 statsMemory;
     private final PxSimulationStatistics stats;
@@ -95,6 +103,38 @@ final class PhysxEngine implements PeerEngine {
         for (BenchBody b : bench.bodies()) {
             add(b);
         }
+        for (BenchJoint j : bench.joints()) {
+            join(bench, j);
+        }
+    }
+
+    private void join(BenchScene bench, BenchJoint j) {
+        PxRigidActor a = actors.get(j.a()), b = actors.get(j.b());
+        PxTransform frameA = frame(j, bench.bodies().get(j.a()));
+        PxTransform frameB = frame(j, bench.bodies().get(j.b()));
+        if (j.kind() == BenchJoint.Kind.BALL) {
+            joints.add(PxTopLevelFunctions.SphericalJointCreate(physics, a, frameA, b, frameB));
+        } else {
+            PxRevoluteJoint hinge = PxTopLevelFunctions.RevoluteJointCreate(physics, a, frameA, b, frameB);
+            PxJointAngularLimitPair limit = new PxJointAngularLimitPair((float) -j.limit(), (float) j.limit());
+            hinge.setLimit(limit);
+            hinge.setRevoluteJointFlag(PxRevoluteJointFlagEnum.eLIMIT_ENABLED, true);
+            limit.destroy();
+            joints.add(hinge);
+        }
+        frameA.destroy();
+        frameB.destroy();
+    }
+
+    /** The joint's frame (x along a hinge's axis) in the body's own space. */
+    private static PxTransform frame(BenchJoint j, BenchBody body) {
+        double[] p = j.localAnchor(body), q = j.localFrame(body);
+        PxVec3 position = new PxVec3((float) p[0], (float) p[1], (float) p[2]);
+        PxQuat rotation = new PxQuat((float) q[0], (float) q[1], (float) q[2], (float) q[3]);
+        PxTransform frame = new PxTransform(position, rotation);
+        rotation.destroy();
+        position.destroy();
+        return frame;
     }
 
     private void add(BenchBody b) {
@@ -216,6 +256,10 @@ final class PhysxEngine implements PeerEngine {
 
     @Override
     public void close() {
+        for (PxJoint j : joints) {
+            j.release();
+        }
+        joints.clear();
         for (PxRigidActor a : actors) {
             scene.removeActor(a);
             a.release();

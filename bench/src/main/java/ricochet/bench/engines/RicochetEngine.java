@@ -3,6 +3,7 @@ package ricochet.bench.engines;
 import java.util.ArrayList;
 import java.util.List;
 import ricochet.bench.scene.BenchBody;
+import ricochet.bench.scene.BenchJoint;
 import ricochet.bench.scene.BenchScene;
 import ricochet.bench.scene.BenchShape;
 import ricochet.geometry.TriangleMesh;
@@ -11,6 +12,7 @@ import ricochet.geometry.shape.CapsuleShape;
 import ricochet.geometry.shape.Shape;
 import ricochet.geometry.shape.SphereShape;
 import ricochet.geometry.shape.TriangleMeshShape;
+import ricochet.joints.JointDef;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 import ricochet.world.BodyDef;
@@ -19,7 +21,8 @@ import ricochet.world.World;
 
 /**
  * Ricochet through its public {@link World} API, with the world's defaults (4 substeps, 1 solver
- * iteration) and sleeping off, on the given number of threads ({@code ricochet@N}; 1 by default).
+ * iteration) and sleeping off, on the given number of threads ({@code ricochet@N}; 1 by default);
+ * joints through {@link JointDef#ball} and {@link JointDef#hinge} with limits.
  * Contacts: {@link World#touchingPairCount()}, pairs whose closest
  * points are within {@link World#TOUCH_BEGIN}.
  */
@@ -31,15 +34,24 @@ final class RicochetEngine implements PeerEngine {
     RicochetEngine(BenchScene scene, int threads) {
         world.setSleepingEnabled(false);
         world.setThreads(threads);
+        List<BodyId> all = new ArrayList<>();
         for (BenchBody b : scene.bodies()) {
             Shape shape = shape(b.shape());
             BodyDef def = (b.dynamic() ? BodyDef.dynamic().withShape(shape, b.density()) : BodyDef.staticBody())
                     .withPosition(new Vec3(b.x(), b.y(), b.z()))
                     .withOrientation(new Quat(b.qx(), b.qy(), b.qz(), b.qw()));
             BodyId id = world.add(def, shape, BenchScene.FRICTION, BenchScene.RESTITUTION);
+            all.add(id);
             if (b.dynamic()) {
                 dynamic.add(id);
             }
+        }
+        for (BenchJoint j : scene.joints()) {
+            // JointDef's default: the two bodies do not collide.
+            Vec3 anchor = new Vec3(j.x(), j.y(), j.z());
+            BodyId a = all.get(j.a()), b = all.get(j.b());
+            world.addJoint(j.kind() == BenchJoint.Kind.BALL ? JointDef.ball(a, b, anchor)
+                    : JointDef.hinge(a, b, anchor, new Vec3(j.ax(), j.ay(), j.az())).limits(-j.limit(), j.limit()));
         }
     }
 

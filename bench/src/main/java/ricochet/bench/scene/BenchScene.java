@@ -4,16 +4,17 @@ import java.util.List;
 
 /**
  * A benchmark scene every engine builds alike: bodies in a fixed order (an engine reports positions
- * of the dynamic ones in that order), gravity {@link #GRAVITY} along -y, steps of {@link #DT}.
- * Joints (for a later {@code ragdolls} scene of capsules) will join as a list beside the bodies
- * naming them by index, so adapters that know no joints keep working unchanged.
+ * of the dynamic ones in that order), joints between them naming them by index, gravity
+ * {@link #GRAVITY} along -y, steps of {@link #DT}.
  *
  * @param name what {@code --scenes} calls it
  * @param description one line for people
  * @param bodies static and dynamic, in the order adapters add them
+ * @param joints added after all the bodies, in this order
  * @param check turns the final positions into the CSV's {@code check} word
  */
-public record BenchScene(String name, String description, List<BenchBody> bodies, Check check) {
+public record BenchScene(String name, String description, List<BenchBody> bodies, List<BenchJoint> joints,
+                         Check check) {
 
     /** Seconds per step, one engine step per call, for every engine. */
     public static final double DT = 1.0 / 60.0;
@@ -23,8 +24,30 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
     public static final double FRICTION = 0.5;
     public static final double RESTITUTION = 0;
 
+    /**
+     * @throws IllegalArgumentException when a joint names a body the scene lacks, or a hinge joins
+     *     two bodies built turned differently (Bullet's axis-and-pivot hinge measures its zero angle
+     *     as if they were not, so its symmetric limits would be off)
+     */
     public BenchScene {
         bodies = List.copyOf(bodies);
+        joints = List.copyOf(joints);
+        for (BenchJoint j : joints) {
+            if (j.a() >= bodies.size() || j.b() >= bodies.size()) {
+                throw new IllegalArgumentException(name + ": joint " + j + " names a body beyond the "
+                        + bodies.size() + " there are");
+            }
+            BenchBody a = bodies.get(j.a()), b = bodies.get(j.b());
+            if (j.kind() == BenchJoint.Kind.HINGE && (a.qx() != b.qx() || a.qy() != b.qy() || a.qz() != b.qz()
+                    || a.qw() != b.qw())) {
+                throw new IllegalArgumentException(name + ": hinge " + j + " joins bodies built turned differently");
+            }
+        }
+    }
+
+    /** A scene without joints. */
+    public BenchScene(String name, String description, List<BenchBody> bodies, Check check) {
+        this(name, description, bodies, List.of(), check);
     }
 
     /** A one-word verdict on where the dynamic bodies ended, e.g. {@code stands} or {@code toppled}. */

@@ -9,7 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * The benchmark scenes, defined once for every engine (issue 8): {@code pile}, {@code pyramid},
- * {@code spheres}, {@code terrain}, and {@code drop}, the tiny scene the harness's tests run. Layouts
+ * {@code spheres}, {@code terrain}, {@code ragdolls}, and {@code drop} and {@code swing}, the tiny
+ * scenes the harness's tests run. Layouts
  * that look random come from a seeded {@link Random}, so every engine and every run sees the same
  * bodies.
  */
@@ -28,13 +29,15 @@ public final class BenchScenes {
         SCENES.put("pyramid", BenchScenes::pyramid);
         SCENES.put("spheres", BenchScenes::spheres);
         SCENES.put("terrain", BenchScenes::terrain);
+        SCENES.put("ragdolls", BenchScenes::ragdolls);
         SCENES.put("drop", BenchScenes::drop);
+        SCENES.put("swing", BenchScenes::swing);
     }
 
-    /** Every scene's name, in the order the bench runs them by default (drop last, and not by default). */
+    /** Every scene's name, in the order the bench runs them by default (the test scenes last, and not by default). */
     public static final List<String> NAMES = List.copyOf(SCENES.keySet());
     /** What {@code ./ricochet bench} runs without {@code --scenes}. */
-    public static final List<String> DEFAULT = List.of("pile", "pyramid", "spheres", "terrain");
+    public static final List<String> DEFAULT = List.of("pile", "pyramid", "spheres", "terrain", "ragdolls");
 
     private BenchScenes() {
     }
@@ -200,6 +203,64 @@ public final class BenchScenes {
                 bodies, BenchScenes::onTerrain);
     }
 
+    /** The ragdolls' grid: {@value #RAGDOLL_GRID} x {@value #RAGDOLL_GRID} a layer, this many layers. */
+    static final int RAGDOLL_GRID = 5;
+    static final int RAGDOLL_LAYERS = 4;
+    /** Grid pitch, m: a lying ragdoll is 2.14 m long and 1.9 m wide. */
+    static final double RAGDOLL_PITCH = 2.6;
+
+    /**
+     * 100 ragdolls ({@link BenchRagdoll}: 11 capsules and 10 joints each, 1,100 bodies and 1,000
+     * joints) lying face down in 4 layers of a 5 x 5 grid, 1 m apart, the first 0.46 m above the
+     * ground, each layer turned a quarter turn from the one below: they fall into a heap of crossed
+     * limbs.
+     */
+    public static BenchScene ragdolls() {
+        List<BenchBody> bodies = new ArrayList<>();
+        List<BenchJoint> joints = new ArrayList<>();
+        bodies.add(ground());
+        double[] lie = Quats.turn(1, 0, 0, 0.5 * Math.PI);
+        for (int layer = 0; layer < RAGDOLL_LAYERS; layer++) {
+            double[] turn = Quats.multiply(Quats.turn(0, 1, 0, 0.5 * Math.PI * layer), lie);
+            for (int i = 0; i < RAGDOLL_GRID; i++) {
+                for (int j = 0; j < RAGDOLL_GRID; j++) {
+                    double c = 0.5 * (RAGDOLL_GRID - 1);
+                    BenchRagdoll.add(bodies, joints, (i - c) * RAGDOLL_PITCH, 0.6 + layer, (j - c) * RAGDOLL_PITCH,
+                            turn);
+                }
+            }
+        }
+        return new BenchScene("ragdolls", "100 ragdolls (1,100 capsules, 1,000 ball and hinge joints) dropped in a heap",
+                bodies, joints, BenchScenes::ragdollsHold);
+    }
+
+    /** Pivot height of the swing scene's pendulums, their length (pivot to centre) and the hinge's limit. */
+    public static final double SWING_PIVOT = 3, SWING_LENGTH = 0.6, SWING_LIMIT = 0.6;
+
+    /**
+     * The harness's joint scene: two pendulums, capsules (radius 0.1 m, half height 0.4 m) lying
+     * along x with a small static box at their pivot, {@link #SWING_LENGTH} from the capsule's
+     * centre. Body 2 hangs from body 1 by a ball joint and swings down freely; body 4 hangs from
+     * body 3 by a hinge about z limited to {@link #SWING_LIMIT} either way, so it stops that far
+     * below the horizontal. The pivot boxes are turned as the capsules are (hinges join bodies built
+     * alike, see {@link BenchScene}).
+     */
+    public static BenchScene swing() {
+        List<BenchBody> bodies = new ArrayList<>();
+        bodies.add(ground());
+        BenchShape pivot = new BenchShape.Box(0.05, 0.05, 0.05);
+        BenchShape rod = new BenchShape.Capsule(0.1, 0.4);
+        double quarter = 0.5 * Math.PI;
+        for (double x : new double[] {-2, 2}) {
+            bodies.add(BenchBody.fixed(pivot, x, SWING_PIVOT, 0).rotated(0, 0, 1, quarter));
+            bodies.add(BenchBody.dynamic(rod, x + SWING_LENGTH, SWING_PIVOT, 0, DENSITY).rotated(0, 0, 1, quarter));
+        }
+        List<BenchJoint> joints = List.of(BenchJoint.ball(1, 2, -2, SWING_PIVOT, 0),
+                BenchJoint.hinge(3, 4, 2, SWING_PIVOT, 0, 0, 0, 1, SWING_LIMIT));
+        return new BenchScene("swing", "two pendulums: a ball joint and a hinge with limits", bodies, joints,
+                BenchScenes::swings);
+    }
+
     /** How far the drop scene's bodies fall before they touch the ground, m. */
     public static final double DROP_HEIGHT = 1.0;
 
@@ -273,6 +334,69 @@ public final class BenchScenes {
             }
         }
         return lost == 0 ? "on-mesh" : "lost-" + lost;
+    }
+
+    /**
+     * Counts the joints whose bodies' centres are farther apart than the joint lets them be (1 cm
+     * beyond {@link BenchJoint#reach}: {@code torn-N}) and the bodies whose centre went below the
+     * ground's top ({@code sunk-N}); {@code held} when neither.
+     */
+    private static String ragdollsHold(BenchScene s, double[] start, double[] end, double drift) {
+        int torn = tornJoints(s, end, 0.01);
+        int sunk = 0;
+        for (int i = 1; i < end.length; i += 3) {
+            if (!(end[i] > 0)) {
+                sunk++;
+            }
+        }
+        if (torn == 0 && sunk == 0) {
+            return "held";
+        }
+        return torn > 0 ? "torn-" + torn : "sunk-" + sunk;
+    }
+
+    /** Joints whose bodies' centres (static ones where built) are more than {@code slack} beyond their reach. */
+    static int tornJoints(BenchScene s, double[] end, double slack) {
+        // Scene index -> index among the dynamic bodies, -1 for static ones.
+        int[] dynamicIndex = new int[s.bodies().size()];
+        int k = 0;
+        for (int i = 0; i < dynamicIndex.length; i++) {
+            dynamicIndex[i] = s.bodies().get(i).dynamic() ? k++ : -1;
+        }
+        int torn = 0;
+        for (BenchJoint j : s.joints()) {
+            double[] a = centre(s, end, dynamicIndex, j.a()), b = centre(s, end, dynamicIndex, j.b());
+            double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+            if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) <= j.reach(s) + slack)) {
+                torn++;
+            }
+        }
+        return torn;
+    }
+
+    private static double[] centre(BenchScene s, double[] end, int[] dynamicIndex, int body) {
+        int d = dynamicIndex[body];
+        if (d < 0) {
+            BenchBody b = s.bodies().get(body);
+            return new double[] {b.x(), b.y(), b.z()};
+        }
+        return new double[] {end[3 * d], end[3 * d + 1], end[3 * d + 2]};
+    }
+
+    /**
+     * {@code swings} when both pendulums hang at their length from the pivot (1 cm) in the x-y plane
+     * and the hinged one is within 0.1 rad of its limit below the horizontal; else {@code off}.
+     */
+    private static String swings(BenchScene s, double[] start, double[] end, double drift) {
+        double[] ball = {end[0] + 2, end[1] - SWING_PIVOT, end[2]};
+        double[] hinge = {end[3] - 2, end[4] - SWING_PIVOT, end[5]};
+        boolean ok = true;
+        for (double[] d : new double[][] {ball, hinge}) {
+            ok &= Math.abs(Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) - SWING_LENGTH) <= 0.01
+                    && Math.abs(d[2]) <= 0.01;
+        }
+        double below = StrictMath.atan2(-hinge[1], hinge[0]);
+        return ok && Math.abs(below - SWING_LIMIT) <= 0.1 ? "swings" : "off";
     }
 
     private static String dropRests(BenchScene s, double[] start, double[] end, double drift) {

@@ -89,4 +89,33 @@ class PeerEngineTest {
             assertEquals(3, e.contactCount(), engine + " touching pairs");
         }
     }
+
+    /**
+     * The joints in every adapter, on the {@code swing} scene: for 2 s the ball-jointed pendulum stays
+     * its length from its pivot while it swings through the bottom, straight below the pivot; the
+     * hinged one has stopped at its limit, 0.6 rad below the horizontal (0.1 rad for each engine's
+     * limit softness), whatever sign its engine gives the angle.
+     */
+    @ParameterizedTest
+    @MethodSource("engines")
+    void jointsHoldAndHingeStopsAtItsLimit(String engine) {
+        BenchScene scene = BenchScenes.swing();
+        try (PeerEngine e = Engines.create(engine, scene)) {
+            double[] start = e.positions();
+            double lowest = Double.POSITIVE_INFINITY;
+            double[] end = start;
+            for (int i = 0; i < 120; i++) {
+                e.step();
+                end = e.positions();
+                double ball = Math.hypot(end[0] + 2, end[1] - BenchScenes.SWING_PIVOT);
+                assertEquals(BenchScenes.SWING_LENGTH, ball, 0.01, engine + " ball pendulum length, step " + i);
+                lowest = Math.min(lowest, end[1]);
+            }
+            assertEquals(BenchScenes.SWING_PIVOT - BenchScenes.SWING_LENGTH, lowest, 0.01,
+                    engine + " ball pendulum's lowest point");
+            double below = Math.atan2(BenchScenes.SWING_PIVOT - end[4], end[3] - 2);
+            assertEquals(BenchScenes.SWING_LIMIT, below, 0.1, engine + " hinge angle below the horizontal");
+            assertEquals("swings", scene.check().verdict(scene, start, end, BenchScene.drift(start, end)), engine);
+        }
+    }
 }
