@@ -32,7 +32,8 @@ final class SpinHold {
 
     /** Whether dynamic body i spins faster than {@code maxSpin}, rad/s. */
     static boolean beyond(BodyStore s, int i, double maxSpin) {
-        return s.invMass[i] > 0 && s.wx[i] * s.wx[i] + s.wy[i] * s.wy[i] + s.wz[i] * s.wz[i] > maxSpin * maxSpin;
+        return s.invMass[i] > 0
+                && s.wx[i] * s.wx[i] + s.wy[i] * s.wy[i] + s.wz[i] * s.wz[i] > maxSpin * maxSpin;
     }
 
     /**
@@ -66,7 +67,8 @@ final class SpinHold {
                 double bias = sep > 0 ? sep * invH : useBias ? Math.max(spring.biasRate * sep, pushOut) : 0;
                 double mScale = isSoft ? spring.massScale : 1;
                 double iScale = isSoft ? spring.impulseScale : 0;
-                double k = ma + mb + (holdA ? 0 : dot(d, o + AN, o + IAN)) + (holdB ? 0 : dot(d, o + BN, o + IBN));
+                double k = ma + mb + (holdA ? 0 : dot(d, o + AN, o + IAN))
+                        + (holdB ? 0 : dot(d, o + BN, o + IBN));
                 double normalMass = k > 0 ? 1 / k : 0;
                 double old = d[o + NORMAL_IMPULSE];
                 double updated = Math.max(old - normalMass * mScale * (vn + bias) - iScale * old, 0);

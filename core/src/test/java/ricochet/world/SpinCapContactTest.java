@@ -38,7 +38,8 @@ class SpinCapContactTest {
         for (int k = 1; k < 60; k++) {
             w.step(1.0 / 60);
             lowest = Math.min(lowest, w.centerOfMass(b).y());
-            assertTrue(w.kineticEnergy() + w.potentialEnergy() <= e1 * (1 + 1e-12), "step " + (k + 1) + " gained energy");
+            assertTrue(w.kineticEnergy() + w.potentialEnergy() <= e1 * (1 + 1e-12),
+                    "step " + (k + 1) + " gained energy");
         }
         // Its centre is at least 1.2 r up standing and r lying; before the fix it reached -11 r.
         assertTrue(lowest > 0, "centre reached y = " + lowest + " m");
