@@ -641,7 +641,8 @@ public final class ContactSolver {
      * sweep over a face landing hard gives the whole blow to the first corner and sets the body
      * spinning (a box dropped flat at 30 m/s left spinning at 20 rad/s); a few local sweeps share it
      * between the corners as the coupled 4 x 4 problem would. Resting manifolds, warm-started, stop
-     * after one.
+     * after one. A run that leaves a body spinning past the integrator's cap is swept once more with
+     * that spin cut and held ({@link SpinHold}).
      */
     private void solve(BodyStore s, ContactStore c, int from, int to) {
         final int stride = STRIDE;
@@ -760,11 +761,6 @@ public final class ContactSolver {
                     break;
                 }
             }
-            if (accumulate) {
-                for (int o = oStart; o < oEnd; o += stride) {
-                    d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
-                }
-            }
             if (ma > 0) {
                 vx[a] = vAx;
                 vy[a] = vAy;
@@ -780,6 +776,15 @@ public final class ContactSolver {
                 wx[b] = wBx;
                 wy[b] = wBy;
                 wz[b] = wBz;
+            }
+            double maxSpin = Integrator.MAX_ROTATION * invH;
+            if (SpinHold.beyond(s, a, maxSpin) || SpinHold.beyond(s, b, maxSpin)) {
+                SpinHold.normals(s, c, start, end, maxSpin, useBias, invH, pushOut, soft, anchoredSoft);
+            }
+            if (accumulate) {
+                for (int o = oStart; o < oEnd; o += stride) {
+                    d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
+                }
             }
         }
     }
