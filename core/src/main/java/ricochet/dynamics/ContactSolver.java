@@ -3,6 +3,7 @@ package ricochet.dynamics;
 import static ricochet.dynamics.ContactStore.AN;
 import static ricochet.dynamics.ContactStore.ANCHORED;
 import static ricochet.dynamics.ContactStore.APPROACH;
+import static ricochet.dynamics.ContactStore.APPROACH_FLOOR;
 import static ricochet.dynamics.ContactStore.AT1;
 import static ricochet.dynamics.ContactStore.AT2;
 import static ricochet.dynamics.ContactStore.BASE;
@@ -105,7 +106,11 @@ import ricochet.parallel.WorkerPool;
  * the gap closed. Box2D uses the velocity at the start of the step; with speculative contacts that
  * loses the speed gained over the last {@code gap <= v dt} of the fall, up to {@code v dt / H} of the
  * bounce height (7% for a 1 m drop at 60 Hz), where the substep reading loses at most
- * {@code v h / H}.
+ * {@code v h / H}. A point squeezed between overlapping bodies, or kicked by a warm start, can read
+ * an approach far beyond any the bodies' motion gives, and bouncing off it made energy (random
+ * scenes: a box squeezed out of a 1.5 m overlap left at 60 m/s); so the reading is floored at
+ * {@code APPROACH_FLOOR}, the normal velocity at the step's start less the most that gravity,
+ * forces, torques and spin can add in {@code dt}, which a free fall onto the point never passes.
  *
  * <p>Threads: the passes over points and runs go through a {@link WorkerPool}. Integration and
  * the per-point preparation are per body and per point; warm start, solve and relax sweep the runs
@@ -144,14 +149,15 @@ public final class ContactSolver {
     // The pass the pool's tasks run: set on the calling thread before each job, read by the tasks.
     private BodyStore passBodies;
     private ContactStore passContacts;
-    private double passGx, passGy, passGz, passH;
+    private double passGx, passGy, passGz, passH, passDt;
     private boolean passBias, passRefresh, passAccumulate;
     private int passGroupStart;
     private final WorkerPool.Range integrateVelocitiesTask = (w, from, to) -> Integrator.integrateVelocities(
             passBodies, passGx, passGy, passGz, passH, from, to);
     private final WorkerPool.Range integratePositionsTask = (w, from, to) -> Integrator.integratePositions(
             passBodies, passH, from, to);
-    private final WorkerPool.Range prepareTask = (w, from, to) -> prepare(passBodies, passContacts, from, to);
+    private final WorkerPool.Range prepareTask = (w, from, to) -> prepare(passBodies, passContacts, from, to,
+            Math.sqrt(passGx * passGx + passGy * passGy + passGz * passGz), passDt);
     private final WorkerPool.Range refreshTask = (w, from, to) -> {
         for (int r = from; r < to; r++) {
             refreshSeparations(passBodies, passContacts, passContacts.runStart[r],
@@ -292,6 +298,7 @@ public final class ContactSolver {
         passGy = gy;
         passGz = gz;
         passH = h;
+        passDt = dt;
         try {
             if (constraints != null) {
                 constraints.prepare(s, h);
@@ -396,7 +403,7 @@ public final class ContactSolver {
     }
 
     /** {@link #prepare(BodyStore, ContactStore)}'s per-point part for points {@code from .. to - 1}. */
-    private static void prepare(BodyStore s, ContactStore c, int from, int to) {
+    private static void prepare(BodyStore s, ContactStore c, int from, int to, double gravity, double dt) {
         double[] d = c.data;
         double[] inv = s.invInertiaWorld;
         // Each block starts its warm-start cursor afresh: the lookups find the same entries either way.
@@ -467,8 +474,45 @@ public final class ContactSolver {
             d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2)
                     + dot(d, o + BT2, o + IBT2));
             d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
+            d[o + APPROACH_FLOOR] = approachFloor(s, a, b, rAx, rAy, rAz, rBx, rBy, rBz, nx, ny, nz, gravity, dt);
             cursor = c.warmStart(i, cursor);
         }
+    }
+
+    /**
+     * The point's normal velocity {@code (vB + wB x rB - vA - wA x rA) . n} now, less a bound on what
+     * the step can add to its approach: per moving body {@code dt} times its gravity
+     * {@code |g gs|}, its force {@code |F| / m}, its torque's point acceleration
+     * {@code |I^-1 tau| |r|} and the centripetal turn of the point's velocity {@code |w|^2 |r|}.
+     */
+    private static double approachFloor(BodyStore s, int a, int b, double rAx, double rAy, double rAz,
+                                        double rBx, double rBy, double rBz, double nx, double ny, double nz,
+                                        double gravity, double dt) {
+        double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
+        double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
+        double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
+        double vn = dvx * nx + dvy * ny + dvz * nz;
+        double gain = speedGain(s, a, rAx, rAy, rAz, gravity) + speedGain(s, b, rBx, rBy, rBz, gravity);
+        return vn - gain * dt;
+    }
+
+    /** Body i's bound on the acceleration of its point at lever r, m/s^2 (0 for infinite mass). */
+    private static double speedGain(BodyStore s, int i, double rx, double ry, double rz, double gravity) {
+        double m = s.invMass[i];
+        if (m == 0) {
+            return 0;
+        }
+        double r = Math.sqrt(rx * rx + ry * ry + rz * rz);
+        double[] inv = s.invInertiaWorld;
+        int k = 9 * i;
+        double tx = s.tx[i], ty = s.ty[i], tz = s.tz[i];
+        double ax = inv[k] * tx + inv[k + 1] * ty + inv[k + 2] * tz;
+        double ay = inv[k + 3] * tx + inv[k + 4] * ty + inv[k + 5] * tz;
+        double az = inv[k + 6] * tx + inv[k + 7] * ty + inv[k + 8] * tz;
+        double w2 = s.wx[i] * s.wx[i] + s.wy[i] * s.wy[i] + s.wz[i] * s.wz[i];
+        double force = Math.sqrt(s.fx[i] * s.fx[i] + s.fy[i] * s.fy[i] + s.fz[i] * s.fz[i]);
+        return gravity * Math.abs(s.gravityScale[i]) + force * m
+                + (Math.sqrt(ax * ax + ay * ay + az * az) + w2) * r;
     }
 
     private static double inverse(double k) {
@@ -804,7 +848,7 @@ public final class ContactSolver {
         for (int i = 0; i < n; i++) {
             int o = STRIDE * i;
             double e = d[o + RESTITUTION];
-            double approach = d[o + APPROACH];
+            double approach = Math.max(d[o + APPROACH], d[o + APPROACH_FLOOR]);
             if (e == 0 || approach > -restitutionThreshold || d[o + MAX_NORMAL_IMPULSE] == 0) {
                 continue;
             }

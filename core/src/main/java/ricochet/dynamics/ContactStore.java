@@ -67,7 +67,13 @@ public final class ContactStore {
     public static final int RESTITUTION = 70;
     /** Normal impulse applied over the whole step (every substep plus restitution), N s. */
     public static final int TOTAL_NORMAL_IMPULSE = 71;
-    public static final int STRIDE = 72;
+    /**
+     * The most negative normal velocity the point can reach in the step by the bodies' own motion,
+     * m/s: its normal velocity at the start less what gravity, forces, torques and spin can add in
+     * the step (restitution bounces off no faster approach than this).
+     */
+    public static final int APPROACH_FLOOR = 72;
+    public static final int STRIDE = 73;
 
     private int count;
     private int capacity;

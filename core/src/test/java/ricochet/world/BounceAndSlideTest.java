@@ -44,6 +44,30 @@ class BounceAndSlideTest {
         assertEquals(drop, apex, 0.05 * drop, "apex after the bounce");
     }
 
+    /**
+     * A light elastic box (restitution 1, 0.4 m, 0.64 kg) on the ground, built with a 1 t box sunk
+     * 0.1 m into it: the overlap is pushed out at no more than the 3 m/s push-out, and the squeeze's
+     * approach speeds (the box is pressed into the ground from above) must not be bounced back as if
+     * it had fallen: nothing was falling, so the approach floor (the normal velocity at the step's
+     * start less what gravity adds in it) keeps restitution out. Without the floor the box left at
+     * 10.7 m/s; with it, 2.4 m/s.
+     */
+    @Test
+    void squeezedElasticBoxIsNotLaunchedByRestitution() {
+        World w = Scenes.world(4);
+        w.add(BodyDef.staticBody().withPosition(new Vec3(0, -0.5, 0)), new BoxShape(50, 0.5, 50), 0.5, 1);
+        BoxShape small = new BoxShape(0.2, 0.2, 0.2);
+        BodyId box = w.add(BodyDef.dynamic().withShape(small, 10).withPosition(new Vec3(0, 0.2, 0)), small, 0.5, 1);
+        BoxShape big = new BoxShape(1, 1, 1);
+        w.add(BodyDef.dynamic().withShape(big, 1000).withPosition(new Vec3(0.3, 0.4 + 1 - 0.1, 0)), big, 0.5, 1);
+        double fastest = 0;
+        for (int i = 0; i < 60; i++) {
+            w.step(Scenes.DT);
+            fastest = Math.max(fastest, w.velocity(box).length());
+        }
+        assertTrue(fastest < 4, "the squeezed box reached " + fastest + " m/s");
+    }
+
     /** With restitution 0 the ball stops on the first contact: it never rises again. */
     @Test
     void deadBallDoesNotBounce() {
