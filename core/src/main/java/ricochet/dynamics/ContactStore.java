@@ -73,7 +73,13 @@ public final class ContactStore {
      * the step (restitution bounces off no faster approach than this).
      */
     public static final int APPROACH_FLOOR = 72;
-    public static final int STRIDE = 73;
+    /**
+     * On a run's first point, once per step: how much faster than the spring's bias rate the run's
+     * common compression is corrected, 1 to {@code ContactSolver.MAX_SAG_STIFFENING}, by the load
+     * the run carries.
+     */
+    public static final int SAG = 73;
+    public static final int STRIDE = 74;
 
     private int count;
     private int capacity;
