@@ -123,15 +123,29 @@ public final class BodyStore {
         return last;
     }
 
+    /**
+     * Whether the 3x3 matrix at {@code m[o..o+8]} is a multiple of the identity (an inertia the same
+     * about every axis): turning leaves it as it is, and a body with it feels no gyroscopic torque.
+     */
+    public static boolean isotropic(double[] m, int o) {
+        return m[o + 1] == 0 && m[o + 2] == 0 && m[o + 3] == 0 && m[o + 5] == 0 && m[o + 6] == 0
+                && m[o + 7] == 0 && m[o] == m[o + 4] && m[o + 4] == m[o + 8];
+    }
+
     /** Sets the world inverse inertia of {@code i} to {@code R I_body^-1 R^T} from its orientation. */
     public void updateWorldInertia(int i) {
+        int o = 9 * i;
+        double[] a = invInertiaBody;
+        if (isotropic(a, o)) {
+            // R (k E) R^T = k E, exactly: cubes, spheres, regular solids.
+            System.arraycopy(a, o, invInertiaWorld, o, 9);
+            return;
+        }
         double x = qx[i], y = qy[i], z = qz[i], w = qw[i];
         // Rotation matrix of the unit quaternion, row-major.
         double r0 = 1 - 2 * (y * y + z * z), r1 = 2 * (x * y - w * z), r2 = 2 * (x * z + w * y);
         double r3 = 2 * (x * y + w * z), r4 = 1 - 2 * (x * x + z * z), r5 = 2 * (y * z - w * x);
         double r6 = 2 * (x * z - w * y), r7 = 2 * (y * z + w * x), r8 = 1 - 2 * (x * x + y * y);
-        int o = 9 * i;
-        double[] a = invInertiaBody;
         // s = R A
         double s0 = r0 * a[o] + r1 * a[o + 3] + r2 * a[o + 6];
         double s1 = r0 * a[o + 1] + r1 * a[o + 4] + r2 * a[o + 7];

@@ -53,7 +53,10 @@ public final class Integrator {
             s.vy[i] = (s.vy[i] + h * (gy * gs + s.fy[i] * im)) * linDamp;
             s.vz[i] = (s.vz[i] + h * (gz * gs + s.fz[i] * im)) * linDamp;
 
-            gyroscopic(s, i, h);
+            // w x (k E) w = 0: nothing to integrate for an inertia the same about every axis.
+            if (!BodyStore.isotropic(s.inertiaBody, 9 * i)) {
+                gyroscopic(s, i, h);
+            }
 
             int o = 9 * i;
             double[] a = s.invInertiaWorld;
