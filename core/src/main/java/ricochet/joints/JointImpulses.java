@@ -118,10 +118,12 @@ final class JointImpulses {
 
     /**
      * Before the warm start (the caller then applies every joint's accumulated impulses and calls
-     * {@link #endWarmStart}): the velocities of the bodies on active joints. The warm start stands
-     * unless together the impulses would more than double the kinetic energy of those bodies (plus
-     * {@code 1/2 m WARM_SPEED^2} each): then the warm start, and the impulses with it, are scaled by
-     * the largest {@code alpha <= 1} that keeps to that.
+     * {@link #endWarmStart}): the velocities of the bodies on active joints, and those bodies grouped
+     * by the joints that connect them (union-find). A group's warm start stands unless its impulses
+     * would more than double the kinetic energy of its bodies (plus {@code 1/2 m WARM_SPEED^2} each):
+     * then that group's warm start, and its joints' impulses with it, are scaled by the largest
+     * {@code alpha <= 1} that keeps to that. Per group, so that one jammed loop does not hold back
+     * the warm start, and with it the convergence, of every other joint in the world.
      *
      * <p>A warm start is the last substep's impulses applied as a guess. For a resting or hanging body
      * it takes energy out (it undoes gravity's {@code g h}); for a body swinging on a joint it turns the
@@ -139,6 +141,8 @@ final class JointImpulses {
         if (before.length < 6 * n) {
             before = new double[12 * n];
             touched = new int[2 * n];
+            group = new int[2 * n];
+            sums = new double[8 * n];
         }
         // The jointed bodies (stamped with this substep's number) and their velocities before.
         if (++stamp == 0) {
@@ -165,6 +169,23 @@ final class JointImpulses {
         guarding = true;
         for (int i = 0; i < n; i++) {
             if (touched[i] == stamp) {
+                group[i] = i;
+            }
+        }
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            int a = js.a[j], b = js.b[j];
+            if (js.active[j] != 0 && b >= 0 && touched[a] == stamp && touched[b] == stamp) {
+                int ra = root(a), rb = root(b);
+                // The lower index roots the group: the same groups whatever the joints' order.
+                if (ra < rb) {
+                    group[rb] = ra;
+                } else if (rb < ra) {
+                    group[ra] = rb;
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp) {
                 before[6 * i] = s.vx[i];
                 before[6 * i + 1] = s.vy[i];
                 before[6 * i + 2] = s.vz[i];
@@ -175,26 +196,36 @@ final class JointImpulses {
         }
     }
 
-    /** After the warm start: scales it back when it added too much energy (see {@link #beginWarmStart}). */
+    /** After the warm start: scales each group's back when it added too much energy (see {@link #beginWarmStart}). */
     void endWarmStart(BodyStore s) {
         if (!guarding) {
             return;
         }
         guarding = false;
         int n = s.count();
-        // KE(alpha) = KE0 + alpha B + alpha^2 A for the warm start scaled by alpha.
-        double ke0 = 0, lin = 0, quad = 0, floor = 0;
+        // Per group root r: KE(alpha) = KE0 + alpha B + alpha^2 A for its warm start scaled by alpha,
+        // sums[4 r ..]: KE0, B, A and the floor; then alpha into sums[4 r].
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp) {
+                // Every body straight to its root, which the loops below read as group[i].
+                int r = root(i);
+                group[i] = r;
+                sums[4 * r] = sums[4 * r + 1] = sums[4 * r + 2] = sums[4 * r + 3] = 0;
+            }
+        }
+        boolean scaled = false;
         for (int i = 0; i < n; i++) {
             if (touched[i] != stamp) {
                 continue;
             }
+            int r = 4 * group[i];
             double m = 1 / s.invMass[i];
             double vx = before[6 * i], vy = before[6 * i + 1], vz = before[6 * i + 2];
             double dx = s.vx[i] - vx, dy = s.vy[i] - vy, dz = s.vz[i] - vz;
-            ke0 += 0.5 * m * (vx * vx + vy * vy + vz * vz);
-            lin += m * (vx * dx + vy * dy + vz * dz);
-            quad += 0.5 * m * (dx * dx + dy * dy + dz * dz);
-            floor += 0.5 * m * WARM_SPEED * WARM_SPEED;
+            double ke0 = 0.5 * m * (vx * vx + vy * vy + vz * vz);
+            double lin = m * (vx * dx + vy * dy + vz * dz);
+            double quad = 0.5 * m * (dx * dx + dy * dy + dz * dz);
+            sums[r + 3] += 0.5 * m * WARM_SPEED * WARM_SPEED;
             // Angular terms in the body frame, where the inertia is constant: w_b = R^T w.
             double x = s.qx[i], y = s.qy[i], z = s.qz[i], w = s.qw[i];
             double r0 = 1 - 2 * (y * y + z * z), r1 = 2 * (x * y - w * z), r2 = 2 * (x * z + w * y);
@@ -216,17 +247,35 @@ final class JointImpulses {
                     + az * (in[k + 6] * ax + in[k + 7] * ay + in[k + 8] * az));
             lin += ax * lx + ay * ly + az * lz;
             quad += 0.5 * (bx * lx + by * ly + bz * lz);
+            sums[r] += ke0;
+            sums[r + 1] += lin;
+            sums[r + 2] += quad;
         }
-        double limit = ke0 + Math.max(ke0, floor);
-        if (!(ke0 + lin + quad > limit) || !(quad > 0)) {
+        for (int i = 0; i < n; i++) {
+            if (touched[i] != stamp || group[i] != i) {
+                continue;
+            }
+            int r = 4 * i;
+            double ke0 = sums[r], lin = sums[r + 1], quad = sums[r + 2];
+            double limit = ke0 + Math.max(ke0, sums[r + 3]);
+            double alpha = 1;
+            if (ke0 + lin + quad > limit && quad > 0) {
+                // The largest alpha in [0, 1] with KE(alpha) <= limit (KE(0) = ke0 <= limit).
+                double rhs = limit - ke0;
+                alpha = Math.max(0, Math.min(1, (-lin + Math.sqrt(lin * lin + 4 * quad * rhs)) / (2 * quad)));
+                scaled = true;
+            }
+            sums[r] = alpha;
+        }
+        if (!scaled) {
             return;
         }
-        // The largest alpha in [0, 1] with KE(alpha) <= limit (KE(0) = ke0 <= limit).
-        double rhs = limit - ke0;
-        double alpha = (-lin + Math.sqrt(lin * lin + 4 * quad * rhs)) / (2 * quad);
-        alpha = Math.max(0, Math.min(1, alpha));
         for (int i = 0; i < n; i++) {
-            if (touched[i] == stamp) {
+            if (touched[i] != stamp) {
+                continue;
+            }
+            double alpha = sums[4 * group[i]];
+            if (alpha != 1) {
                 s.vx[i] = before[6 * i] + alpha * (s.vx[i] - before[6 * i]);
                 s.vy[i] = before[6 * i + 1] + alpha * (s.vy[i] - before[6 * i + 1]);
                 s.vz[i] = before[6 * i + 2] + alpha * (s.vz[i] - before[6 * i + 2]);
@@ -237,12 +286,27 @@ final class JointImpulses {
         }
         double[] data = js.d;
         for (int j = 0, m = js.slots(); j < m; j++) {
-            if (js.active[j] != 0) {
+            if (js.active[j] == 0) {
+                continue;
+            }
+            int a = js.a[j], b = js.b[j];
+            int on = touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
+            double alpha = on >= 0 ? sums[4 * group[on]] : 1;
+            if (alpha != 1) {
                 for (int k = STRIDE * j + IMPULSES, e = STRIDE * j + IMPULSES_END; k < e; k++) {
                     data[k] *= alpha;
                 }
             }
         }
+    }
+
+    /** The root of body i's group, with path halving. */
+    private int root(int i) {
+        while (group[i] != i) {
+            group[i] = group[group[i]];
+            i = group[i];
+        }
+        return i;
     }
 
     /** m/s: the energy a warm start may add to bodies at rest, {@code 1/2 m WARM_SPEED^2} each. */
@@ -251,6 +315,10 @@ final class JointImpulses {
     // in which it was last found on an active joint.
     private double[] before = new double[6 * 16];
     private int[] touched = new int[16];
+    /** Per touched body: its union-find parent (its group's root from endWarmStart's first loop on). */
+    private int[] group = new int[16];
+    /** Per group root, 4 a body: its energy sums, then its alpha. */
+    private double[] sums = new double[4 * 16];
     private int stamp;
     private boolean guarding;
 }
