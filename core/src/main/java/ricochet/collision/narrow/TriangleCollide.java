@@ -535,39 +535,62 @@ public final class TriangleCollide {
             int i = 3 * k, j = 3 * ((k + 1) % 3);
             double ux = tv[j] - tv[i], uy = tv[j + 1] - tv[i + 1], uz = tv[j + 2] - tv[i + 2];
             double uu = ux * ux + uy * uy + uz * uz;
+            // A box's 12 edges are 3 groups of 4 parallel ones (BOX_EDGES: along x, y, z): the axis and
+            // the intervals are the group's, found once with its first edge; each edge of the group is
+            // then only tried as the touching feature.
+            double gx = 0, gy = 0, gz = 0, gs = 0;
+            boolean groupSkipped = false;
             for (int e = 0; e < ne; e++) {
                 int a = 3 * edgeA(e), b = 3 * edgeB(e);
                 double vx = pv[b] - pv[a], vy = pv[b + 1] - pv[a + 1], vz = pv[b + 2] - pv[a + 2];
-                double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-                double cc = cx * cx + cy * cy + cz * cz;
-                if (!(cc > 1e-12 * uu * (vx * vx + vy * vy + vz * vz))) {
-                    continue;
-                }
-                double inv = 1 / Math.sqrt(cc);
-                cx *= inv;
-                cy *= inv;
-                cz *= inv;
-                double tmin = Double.POSITIVE_INFINITY, tmax = Double.NEGATIVE_INFINITY;
-                for (int m = 0; m < 9; m += 3) {
-                    double p = cx * tv[m] + cy * tv[m + 1] + cz * tv[m + 2];
-                    tmin = Math.min(tmin, p);
-                    tmax = Math.max(tmax, p);
-                }
-                double bmin = Double.POSITIVE_INFINITY, bmax = Double.NEGATIVE_INFINITY;
-                for (int m = 0; m < pvCount; m++) {
-                    double p = cx * pv[3 * m] + cy * pv[3 * m + 1] + cz * pv[3 * m + 2];
-                    bmin = Math.min(bmin, p);
-                    bmax = Math.max(bmax, p);
-                }
-                double s = bmin - tmax;
-                if (tmin - bmax > s) {
-                    s = tmin - bmax;
-                    cx = -cx;
-                    cy = -cy;
-                    cz = -cz;
-                }
-                if (s > margin) {
-                    return false;
+                double cx, cy, cz, s;
+                if (hull == null && (e & 3) != 0) {
+                    if (groupSkipped) {
+                        continue;
+                    }
+                    cx = gx;
+                    cy = gy;
+                    cz = gz;
+                    s = gs;
+                } else {
+                    cx = uy * vz - uz * vy;
+                    cy = uz * vx - ux * vz;
+                    cz = ux * vy - uy * vx;
+                    double cc = cx * cx + cy * cy + cz * cz;
+                    groupSkipped = !(cc > 1e-12 * uu * (vx * vx + vy * vy + vz * vz));
+                    if (groupSkipped) {
+                        continue;
+                    }
+                    double inv = 1 / Math.sqrt(cc);
+                    cx *= inv;
+                    cy *= inv;
+                    cz *= inv;
+                    double tmin = Double.POSITIVE_INFINITY, tmax = Double.NEGATIVE_INFINITY;
+                    for (int m = 0; m < 9; m += 3) {
+                        double p = cx * tv[m] + cy * tv[m + 1] + cz * tv[m + 2];
+                        tmin = Math.min(tmin, p);
+                        tmax = Math.max(tmax, p);
+                    }
+                    double bmin = Double.POSITIVE_INFINITY, bmax = Double.NEGATIVE_INFINITY;
+                    for (int m = 0; m < pvCount; m++) {
+                        double p = cx * pv[3 * m] + cy * pv[3 * m + 1] + cz * pv[3 * m + 2];
+                        bmin = Math.min(bmin, p);
+                        bmax = Math.max(bmax, p);
+                    }
+                    s = bmin - tmax;
+                    if (tmin - bmax > s) {
+                        s = tmin - bmax;
+                        cx = -cx;
+                        cy = -cy;
+                        cz = -cz;
+                    }
+                    if (s > margin) {
+                        return false;
+                    }
+                    gx = cx;
+                    gy = cy;
+                    gz = cz;
+                    gs = s;
                 }
                 if (s <= sEdge || cx * tnx + cy * tny + cz * tnz < -1e-9) {
                     continue;
