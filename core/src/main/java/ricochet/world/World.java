@@ -567,7 +567,8 @@ public final class World implements AutoCloseable {
      * Continuous collision (Box2D v3's scheme): a body that moved more than a quarter of its
      * thinnest size in the step (less cannot carry it through anything it could stand on) is swept
      * from its start to its end position, against static bodies, or against every non-sensor body
-     * for a bullet, and put back at its first impact with its velocity kept; the next
+     * for a bullet, and put back at its first impact with its velocity kept (less what the height it gives back under
+     * gravity is worth, {@link #giveBackHeight}); the next
      * step's speculative contact then stops or bounces it at the surface. The sweep is a translation
      * of the shape at its start orientation (rotation during the step is not swept); the orientation
      * is interpolated to the same fraction.
@@ -617,8 +618,48 @@ public final class World implements AutoCloseable {
             store.qz[i] = qz * inv;
             store.qw[i] = qw * inv;
             store.updateWorldInertia(i);
+            giveBackHeight(i, (1 - f) * dx, (1 - f) * dy, (1 - f) * dz);
             continuousHits++;
         }
+    }
+
+    /**
+     * Body i was just moved back by {@code -(ux, uy, uz)} along its path with its velocity kept: the
+     * height that gave back under gravity, {@code (1 - f) g . d} per unit mass, is taken from its
+     * linear kinetic energy, first from the speed along gravity (rewinding the fall it had not yet
+     * made) and, if that runs out, from the rest; otherwise the sweep adds {@code m g} times the
+     * distance moved back (a body held back step after step by the sweep kept falling faster). A body
+     * moved back downwards keeps its velocity (energy only lost).
+     */
+    private void giveBackHeight(int i, double ux, double uy, double uz) {
+        double gs = store.gravityScale[i];
+        double ex = gx * gs, ey = gy * gs, ez = gz * gs;
+        double rise = ex * ux + ey * uy + ez * uz;
+        double g = Math.sqrt(ex * ex + ey * ey + ez * ez);
+        if (!(rise > 0) || !(g > 0)) {
+            return;
+        }
+        double nx = ex / g, ny = ey / g, nz = ez / g;
+        double vx = store.vx[i], vy = store.vy[i], vz = store.vz[i];
+        double down = vx * nx + vy * ny + vz * nz;
+        double left = rise;
+        if (down > 0) {
+            double kept = Math.sqrt(Math.max(down * down - 2 * rise, 0));
+            left = Math.max(rise - 0.5 * (down * down - kept * kept), 0);
+            vx += (kept - down) * nx;
+            vy += (kept - down) * ny;
+            vz += (kept - down) * nz;
+        }
+        double v2 = vx * vx + vy * vy + vz * vz;
+        if (left > 0 && v2 > 0) {
+            double scale = Math.sqrt(Math.max(1 - 2 * left / v2, 0));
+            vx *= scale;
+            vy *= scale;
+            vz *= scale;
+        }
+        store.vx[i] = vx;
+        store.vy[i] = vy;
+        store.vz[i] = vz;
     }
 
     /** Which colliders a fast body's sweep ignores: all but static ones; a bullet's: only sensors. */
