@@ -30,14 +30,15 @@ import ricochet.world.fuzz.SceneCheck.Outcome;
  *
  * <p>Finiteness holds over the 10^4 soak scenes (8,507 with random joints or a ragdoll, 1,493 of free
  * bodies): none went non-finite, and none threw anything but {@link SimulationException}. The other two do
- * not hold for every scene yet: 90 had a body below the ground (9 of them scenes of free bodies:
- * millimetre-to-centimetre bodies turning a large part of a radian per substep against the ground) and 58
- * broke the energy bound (9 of free bodies). Before issue 10's fixes (each joint's equality rows as one
+ * not hold for every scene yet: 88 had a body below the ground (6 of them scenes of free bodies:
+ * millimetre-to-centimetre bodies turning a large part of a radian per substep against the ground) and 56
+ * broke the energy bound (8 of free bodies). Before issue 10's fixes (each joint's equality rows as one
  * block, its limits against the block's Schur complement, hinge axes as a swing angle, joint correction
  * capped at 10 m/s, spin capped per substep with beyond-use loads refused before the step, world-axis joint
  * impulses turned with their body, warm starts held to the energy they may add, clipped cylinder manifolds, a
  * contact's spin past the cap cut and held in its sweep, restitution's approach speed floored at what
- * the bodies' own motion allows) the same scenes gave 2,065 non-finite, 2,493 below
+ * the bodies' own motion allows, a body swept back by continuous collision giving back the height it
+ * regains, the warm-start guard per group of jointed bodies) the same scenes gave 2,065 non-finite, 2,493 below
  * the ground and 3,815 over the bound. CI asserts finiteness over {@link #CI_TRIES} scenes (a fixed seed) and
  * runs the shrunk cases found on the way as examples; the soak counts all three, split between scenes with
  * joints and without:
