@@ -491,12 +491,18 @@ public final class ContactSolver {
     private static double approachFloor(BodyStore s, int a, int b, double rAx, double rAy, double rAz,
                                         double rBx, double rBy, double rBz, double nx, double ny, double nz,
                                         double gravity, double dt) {
+        double vn = normalVelocity(s, a, b, rAx, rAy, rAz, rBx, rBy, rBz, nx, ny, nz);
+        double gain = speedGain(s, a, rAx, rAy, rAz, gravity) + speedGain(s, b, rBx, rBy, rBz, gravity);
+        return vn - gain * dt;
+    }
+
+    /** {@code (vB + wB x rB - vA - wA x rA) . n} at the bodies' current velocities. */
+    private static double normalVelocity(BodyStore s, int a, int b, double rAx, double rAy, double rAz,
+                                         double rBx, double rBy, double rBz, double nx, double ny, double nz) {
         double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
         double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
         double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
-        double vn = dvx * nx + dvy * ny + dvz * nz;
-        double gain = speedGain(s, a, rAx, rAy, rAz, gravity) + speedGain(s, b, rBx, rBy, rBz, gravity);
-        return vn - gain * dt;
+        return dvx * nx + dvy * ny + dvz * nz;
     }
 
     /** Body i's bound on the acceleration of its point at lever r, m/s^2 (0 for infinite mass). */
@@ -905,13 +911,9 @@ public final class ContactSolver {
                 continue;
             }
             int a = c.bodyA[i], b = c.bodyB[i];
-            double rAx = d[o + RAX], rAy = d[o + RAY], rAz = d[o + RAZ];
-            double rBx = d[o + RBX], rBy = d[o + RBY], rBz = d[o + RBZ];
-            double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
-            double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
-            double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;
             double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
-            double vn = dvx * nx + dvy * ny + dvz * nz;
+            double vn = normalVelocity(s, a, b, d[o + RAX], d[o + RAY], d[o + RAZ], d[o + RBX], d[o + RBY],
+                    d[o + RBZ], nx, ny, nz);
             double old = d[o + NORMAL_IMPULSE];
             double updated = Math.max(old - d[o + NORMAL_MASS] * (vn + e * approach), 0);
             double dn = updated - old;
