@@ -477,7 +477,8 @@ public final class ContactSolver {
             d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2)
                     + dot(d, o + BT2, o + IBT2));
             d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
-            d[o + APPROACH_FLOOR] = approachFloor(s, a, b, rAx, rAy, rAz, rBx, rBy, rBz, nx, ny, nz, gravity, dt);
+            d[o + APPROACH_FLOOR] = approachFloor(s, a, b, rAx, rAy, rAz, rBx, rBy, rBz, nx, ny, nz,
+                    gravity, dt);
             cursor = c.warmStart(i, cursor);
         }
     }
@@ -498,7 +499,8 @@ public final class ContactSolver {
 
     /** {@code (vB + wB x rB - vA - wA x rA) . n} at the bodies' current velocities. */
     private static double normalVelocity(BodyStore s, int a, int b, double rAx, double rAy, double rAz,
-                                         double rBx, double rBy, double rBz, double nx, double ny, double nz) {
+                                         double rBx, double rBy, double rBz,
+                                         double nx, double ny, double nz) {
         double dvx = s.vx[b] + s.wy[b] * rBz - s.wz[b] * rBy - s.vx[a] - s.wy[a] * rAz + s.wz[a] * rAy;
         double dvy = s.vy[b] + s.wz[b] * rBx - s.wx[b] * rBz - s.vy[a] - s.wz[a] * rAx + s.wx[a] * rAz;
         double dvz = s.vz[b] + s.wx[b] * rBy - s.wy[b] * rBx - s.vz[a] - s.wx[a] * rAy + s.wy[a] * rAx;

@@ -196,7 +196,10 @@ final class JointImpulses {
         }
     }
 
-    /** After the warm start: scales each group's back when it added too much energy (see {@link #beginWarmStart}). */
+    /**
+     * After the warm start: scales each group's back when it added too much energy (see
+     * {@link #beginWarmStart}).
+     */
     void endWarmStart(BodyStore s) {
         if (!guarding) {
             return;

@@ -567,9 +567,9 @@ public final class World implements AutoCloseable {
      * Continuous collision (Box2D v3's scheme): a body that moved more than a quarter of its
      * thinnest size in the step (less cannot carry it through anything it could stand on) is swept
      * from its start to its end position, against static bodies, or against every non-sensor body
-     * for a bullet, and put back at its first impact with its velocity kept (less what the height it gives back under
-     * gravity is worth, {@link #giveBackHeight}); the next
-     * step's speculative contact then stops or bounces it at the surface. The sweep is a translation
+     * for a bullet, and put back at its first impact with its velocity kept (less what the height it
+     * gives back under gravity is worth, {@link #giveBackHeight}); the next step's speculative
+     * contact then stops or bounces it at the surface. The sweep is a translation
      * of the shape at its start orientation (rotation during the step is not swept); the orientation
      * is interpolated to the same fraction.
      */

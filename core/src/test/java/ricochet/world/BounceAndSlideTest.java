@@ -57,9 +57,11 @@ class BounceAndSlideTest {
         World w = Scenes.world(4);
         w.add(BodyDef.staticBody().withPosition(new Vec3(0, -0.5, 0)), new BoxShape(50, 0.5, 50), 0.5, 1);
         BoxShape small = new BoxShape(0.2, 0.2, 0.2);
-        BodyId box = w.add(BodyDef.dynamic().withShape(small, 10).withPosition(new Vec3(0, 0.2, 0)), small, 0.5, 1);
+        BodyId box = w.add(BodyDef.dynamic().withShape(small, 10).withPosition(new Vec3(0, 0.2, 0)),
+                small, 0.5, 1);
         BoxShape big = new BoxShape(1, 1, 1);
-        w.add(BodyDef.dynamic().withShape(big, 1000).withPosition(new Vec3(0.3, 0.4 + 1 - 0.1, 0)), big, 0.5, 1);
+        w.add(BodyDef.dynamic().withShape(big, 1000).withPosition(new Vec3(0.3, 0.4 + 1 - 0.1, 0)), big,
+                0.5, 1);
         double fastest = 0;
         for (int i = 0; i < 60; i++) {
             w.step(Scenes.DT);

@@ -38,8 +38,8 @@ import ricochet.world.fuzz.SceneCheck.Outcome;
  * impulses turned with their body, warm starts held to the energy they may add, clipped cylinder manifolds, a
  * contact's spin past the cap cut and held in its sweep, restitution's approach speed floored at what
  * the bodies' own motion allows, a body swept back by continuous collision giving back the height it
- * regains, the warm-start guard per group of jointed bodies) the same scenes gave 2,065 non-finite, 2,493 below
- * the ground and 3,815 over the bound. CI asserts finiteness over {@link #CI_TRIES} scenes (a fixed seed) and
+ * regains, the warm-start guard per group of jointed bodies) the same scenes gave 2,065 non-finite,
+ * 2,493 below the ground and 3,815 over the bound. CI asserts finiteness over {@link #CI_TRIES} scenes (a fixed seed) and
  * runs the shrunk cases found on the way as examples; the soak counts all three, split between scenes with
  * joints and without:
  * {@code ./ricochet soak --random 10000}, which prints each failing scene's number, or

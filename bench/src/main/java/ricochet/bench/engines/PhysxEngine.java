@@ -116,7 +116,8 @@ final class PhysxEngine implements PeerEngine {
             joints.add(PxTopLevelFunctions.SphericalJointCreate(physics, a, frameA, b, frameB));
         } else {
             PxRevoluteJoint hinge = PxTopLevelFunctions.RevoluteJointCreate(physics, a, frameA, b, frameB);
-            PxJointAngularLimitPair limit = new PxJointAngularLimitPair((float) -j.limit(), (float) j.limit());
+            PxJointAngularLimitPair limit = new PxJointAngularLimitPair((float) -j.limit(),
+                    (float) j.limit());
             hinge.setLimit(limit);
             hinge.setRevoluteJointFlag(PxRevoluteJointFlagEnum.eLIMIT_ENABLED, true);
             limit.destroy();

@@ -51,7 +51,8 @@ final class RicochetEngine implements PeerEngine {
             Vec3 anchor = new Vec3(j.x(), j.y(), j.z());
             BodyId a = all.get(j.a()), b = all.get(j.b());
             world.addJoint(j.kind() == BenchJoint.Kind.BALL ? JointDef.ball(a, b, anchor)
-                    : JointDef.hinge(a, b, anchor, new Vec3(j.ax(), j.ay(), j.az())).limits(-j.limit(), j.limit()));
+                    : JointDef.hinge(a, b, anchor, new Vec3(j.ax(), j.ay(), j.az())).limits(-j.limit(),
+                            j.limit()));
         }
     }
 

@@ -40,7 +40,8 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
             BenchBody a = bodies.get(j.a()), b = bodies.get(j.b());
             if (j.kind() == BenchJoint.Kind.HINGE && (a.qx() != b.qx() || a.qy() != b.qy() || a.qz() != b.qz()
                     || a.qw() != b.qw())) {
-                throw new IllegalArgumentException(name + ": hinge " + j + " joins bodies built turned differently");
+                throw new IllegalArgumentException(name + ": hinge " + j
+                        + " joins bodies built turned differently");
             }
         }
     }

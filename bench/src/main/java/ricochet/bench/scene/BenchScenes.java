@@ -34,7 +34,10 @@ public final class BenchScenes {
         SCENES.put("swing", BenchScenes::swing);
     }
 
-    /** Every scene's name, in the order the bench runs them by default (the test scenes last, and not by default). */
+    /**
+     * Every scene's name, in the order the bench runs them by default (the test scenes last, and not by
+     * default).
+     */
     public static final List<String> NAMES = List.copyOf(SCENES.keySet());
     /** What {@code ./ricochet bench} runs without {@code --scenes}. */
     public static final List<String> DEFAULT = List.of("pile", "pyramid", "spheres", "terrain", "ragdolls");
@@ -225,12 +228,14 @@ public final class BenchScenes {
             for (int i = 0; i < RAGDOLL_GRID; i++) {
                 for (int j = 0; j < RAGDOLL_GRID; j++) {
                     double c = 0.5 * (RAGDOLL_GRID - 1);
-                    BenchRagdoll.add(bodies, joints, (i - c) * RAGDOLL_PITCH, 0.6 + layer, (j - c) * RAGDOLL_PITCH,
+                    BenchRagdoll.add(bodies, joints, (i - c) * RAGDOLL_PITCH, 0.6 + layer,
+                            (j - c) * RAGDOLL_PITCH,
                             turn);
                 }
             }
         }
-        return new BenchScene("ragdolls", "100 ragdolls (1,100 capsules, 1,000 ball and hinge joints) dropped in a heap",
+        return new BenchScene("ragdolls",
+                "100 ragdolls (1,100 capsules, 1,000 ball and hinge joints) dropped in a heap",
                 bodies, joints, BenchScenes::ragdollsHold);
     }
 
@@ -253,7 +258,8 @@ public final class BenchScenes {
         double quarter = 0.5 * Math.PI;
         for (double x : new double[] {-2, 2}) {
             bodies.add(BenchBody.fixed(pivot, x, SWING_PIVOT, 0).rotated(0, 0, 1, quarter));
-            bodies.add(BenchBody.dynamic(rod, x + SWING_LENGTH, SWING_PIVOT, 0, DENSITY).rotated(0, 0, 1, quarter));
+            bodies.add(BenchBody.dynamic(rod, x + SWING_LENGTH, SWING_PIVOT, 0, DENSITY).rotated(0, 0, 1,
+                    quarter));
         }
         List<BenchJoint> joints = List.of(BenchJoint.ball(1, 2, -2, SWING_PIVOT, 0),
                 BenchJoint.hinge(3, 4, 2, SWING_PIVOT, 0, 0, 0, 1, SWING_LIMIT));
@@ -355,7 +361,9 @@ public final class BenchScenes {
         return torn > 0 ? "torn-" + torn : "sunk-" + sunk;
     }
 
-    /** Joints whose bodies' centres (static ones where built) are more than {@code slack} beyond their reach. */
+    /**
+     * Joints whose bodies' centres (static ones where built) are more than {@code slack} beyond their reach.
+     */
     static int tornJoints(BenchScene s, double[] end, double slack) {
         // Scene index -> index among the dynamic bodies, -1 for static ones.
         int[] dynamicIndex = new int[s.bodies().size()];

@@ -108,14 +108,16 @@ class PeerEngineTest {
                 e.step();
                 end = e.positions();
                 double ball = Math.hypot(end[0] + 2, end[1] - BenchScenes.SWING_PIVOT);
-                assertEquals(BenchScenes.SWING_LENGTH, ball, 0.01, engine + " ball pendulum length, step " + i);
+                assertEquals(BenchScenes.SWING_LENGTH, ball, 0.01, engine
+                        + " ball pendulum length, step " + i);
                 lowest = Math.min(lowest, end[1]);
             }
             assertEquals(BenchScenes.SWING_PIVOT - BenchScenes.SWING_LENGTH, lowest, 0.01,
                     engine + " ball pendulum's lowest point");
             double below = Math.atan2(BenchScenes.SWING_PIVOT - end[4], end[3] - 2);
             assertEquals(BenchScenes.SWING_LIMIT, below, 0.1, engine + " hinge angle below the horizontal");
-            assertEquals("swings", scene.check().verdict(scene, start, end, BenchScene.drift(start, end)), engine);
+            assertEquals("swings", scene.check().verdict(scene, start, end, BenchScene.drift(start, end)),
+                    engine);
         }
     }
 }

@@ -171,14 +171,16 @@ class BenchScenesTest {
         assertEquals(1000, s.joints().size());
         for (BenchBody b : parts) {
             double r = ((BenchShape.Capsule) b.shape()).radius();
-            assertTrue(Math.min(end(b, 1)[1], end(b, -1)[1]) - r > 0.4, "every part starts 0.4 m above the ground");
+            assertTrue(Math.min(end(b, 1)[1], end(b, -1)[1]) - r > 0.4,
+                    "every part starts 0.4 m above the ground");
         }
         // No two capsules overlap, joined ones included: each joint's anchor sits in the gap between them.
         int overlaps = 0;
         for (int i = 0; i < parts.size(); i++) {
             for (int j = i + 1; j < parts.size(); j++) {
                 BenchBody a = parts.get(i), b = parts.get(j);
-                double ra = ((BenchShape.Capsule) a.shape()).radius(), rb = ((BenchShape.Capsule) b.shape()).radius();
+                double ra = ((BenchShape.Capsule) a.shape()).radius(),
+                        rb = ((BenchShape.Capsule) b.shape()).radius();
                 if (segmentDistance(end(a, -1), end(a, 1), end(b, -1), end(b, 1)) <= ra + rb) {
                     overlaps++;
                 }
@@ -225,7 +227,8 @@ class BenchScenesTest {
 
     @Test
     void jointFrameTurnsXOntoTheHingeAxisInTheBodysFrame() {
-        BenchBody b = BenchBody.dynamic(new BenchShape.Box(0.5, 0.5, 0.5), 1, 2, 3, 1000).rotated(0, 0, 1, 0.7);
+        BenchBody b = BenchBody.dynamic(new BenchShape.Box(0.5, 0.5, 0.5), 1, 2, 3, 1000).rotated(0, 0, 1,
+                0.7);
         BenchJoint j = BenchJoint.hinge(0, 1, 1, 2, 3, 0.3, -0.5, 0.8, 1);
         double[] local = j.localAxis(b);
         double[] x = Quats.rotate(j.localFrame(b), 1, 0, 0);
