@@ -37,10 +37,7 @@ class ContinuousTest {
     @ValueSource(doubles = {30, 100})
     void fastBoxDroppedOnAThinStaticPlateStaysAbove(double speed) {
         World w = Scenes.world(4);
-        w.add(BodyDef.staticBody().withName("plate"), new BoxShape(5, 0.005, 5), 0.5, 0);
-        BoxShape box = new BoxShape(0.05, 0.05, 0.05);
-        BodyId b = w.add(BodyDef.dynamic().withShape(box, 1000).withPosition(new Vec3(0, 3, 0))
-                .withVelocity(new Vec3(0, -speed, 0)).withName("box"), box, 0.5, 0);
+        BodyId b = boxFallingOnAPlate(w, 3, speed);
         for (int i = 0; i < 240; i++) {
             w.step(Scenes.DT);
             assertTrue(w.position(b).y() > 0, "below the plate at step " + i + ": " + w.position(b));
@@ -60,10 +57,7 @@ class ContinuousTest {
     @ValueSource(doubles = {30, 60, 100})
     void sweptBackBodyGainsNoEnergy(double speed) {
         World w = Scenes.world(4);
-        w.add(BodyDef.staticBody().withName("plate"), new BoxShape(5, 0.005, 5), 0.5, 0);
-        BoxShape box = new BoxShape(0.05, 0.05, 0.05);
-        BodyId b = w.add(BodyDef.dynamic().withShape(box, 1000).withPosition(new Vec3(0, 1.6, 0))
-                .withVelocity(new Vec3(0, -speed, 0)).withName("box"), box, 0.5, 0);
+        BodyId b = boxFallingOnAPlate(w, 1.6, speed);
         double m = w.mass(b), before = w.kineticEnergy() + w.potentialEnergy();
         for (int i = 0; i < 30; i++) {
             long hits = w.continuousHits();
@@ -97,5 +91,13 @@ class ContinuousTest {
         // board, so only the bullet pushes it.
         assertTrue(hit == bullet, "board velocity " + w.velocity(target) + ", ball " + w.position(ball));
         assertTrue(!bullet || w.position(ball).x() < w.position(target).x(), "the bullet stays on its side");
+    }
+
+    /** A 10 cm box at height {@code y} falling at {@code speed} onto a 1 cm static plate at y = 0. */
+    private static BodyId boxFallingOnAPlate(World w, double y, double speed) {
+        w.add(BodyDef.staticBody().withName("plate"), new BoxShape(5, 0.005, 5), 0.5, 0);
+        BoxShape box = new BoxShape(0.05, 0.05, 0.05);
+        return w.add(BodyDef.dynamic().withShape(box, 1000).withPosition(new Vec3(0, y, 0))
+                .withVelocity(new Vec3(0, -speed, 0)).withName("box"), box, 0.5, 0);
     }
 }

@@ -2,6 +2,7 @@ package ricochet.world;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import ricochet.math.Quat;
@@ -39,22 +40,8 @@ class StackingTest {
     @ValueSource(ints = {4, 8})
     void towerOfTenCubesStandsFor10s(int substeps) {
         World w = Scenes.world(substeps);
-        Scenes.groundBox(w, 0.6);
-        BodyId[] tower = new BodyId[10];
-        Vec3[] start = new Vec3[10];
-        for (int k = 0; k < tower.length; k++) {
-            start[k] = new Vec3(0, 0.5 + k, 0);
-            tower[k] = Scenes.cube(w, 1, start[k], Quat.IDENTITY, 0.6);
-        }
-        double drift = 0, sink = 0;
-        for (int i = 0; i < 600; i++) {
-            w.step(Scenes.DT);
-            for (int k = 0; k < tower.length; k++) {
-                Vec3 p = w.position(tower[k]);
-                drift = Math.max(drift, Scenes.horizontal(p, start[k]));
-                sink = Math.max(sink, start[k].y() - p.y());
-            }
-        }
+        double[] moved = standColumn(w, 10, 0.6, 600);
+        double drift = moved[0], sink = moved[1];
         assertTrue(drift < 0.02, "horizontal drift " + drift + " m");
         // Ten soft contacts in series each sink by at most a few millimetres under the weight above.
         assertTrue(sink < 0.05, "top sank " + sink + " m");
@@ -68,28 +55,38 @@ class StackingTest {
      * 30 Hz (60 against the ground), SAG up to 1.5, summed over k = 1..19: about 35 mm, plus what the
      * mean-over-points form adds (71 mm measured); 100 mm is the bound.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void columnOfTwentyCubesStandsAtDefaultSettings() {
         World w = new World(new Vec3(0, -Scenes.G, 0));
         w.setSleepingEnabled(false);
-        Scenes.groundBox(w, 0.5);
-        BodyId[] column = new BodyId[20];
-        Vec3[] start = new Vec3[column.length];
-        for (int k = 0; k < column.length; k++) {
+        double[] moved = standColumn(w, 20, 0.5, 720);
+        double sideways = moved[0], sink = moved[1];
+        assertTrue(sideways < 0.005, "sideways " + sideways + " m");
+        assertTrue(sink < 0.1, "top sank " + sink + " m");
+        assertTrue(w.kineticEnergy() < 1e-3, "kinetic energy at the end " + w.kineticEnergy() + " J");
+    }
+
+    /**
+     * A column of {@code cubes} unit cubes on a ground box, touching as built, stepped {@code steps}
+     * times: the largest sideways move and the largest sink of any cube, m.
+     */
+    private static double[] standColumn(World w, int cubes, double friction, int steps) {
+        Scenes.groundBox(w, friction);
+        BodyId[] column = new BodyId[cubes];
+        Vec3[] start = new Vec3[cubes];
+        for (int k = 0; k < cubes; k++) {
             start[k] = new Vec3(0, 0.5 + k, 0);
-            column[k] = Scenes.cube(w, 1, start[k], Quat.IDENTITY, 0.5);
+            column[k] = Scenes.cube(w, 1, start[k], Quat.IDENTITY, friction);
         }
         double sideways = 0, sink = 0;
-        for (int i = 0; i < 720; i++) {
+        for (int i = 0; i < steps; i++) {
             w.step(Scenes.DT);
-            for (int k = 0; k < column.length; k++) {
+            for (int k = 0; k < cubes; k++) {
                 Vec3 p = w.position(column[k]);
                 sideways = Math.max(sideways, Scenes.horizontal(p, start[k]));
                 sink = Math.max(sink, start[k].y() - p.y());
             }
         }
-        assertTrue(sideways < 0.005, "sideways " + sideways + " m");
-        assertTrue(sink < 0.1, "top sank " + sink + " m");
-        assertTrue(w.kineticEnergy() < 1e-3, "kinetic energy at the end " + w.kineticEnergy() + " J");
+        return new double[] {sideways, sink};
     }
 }
