@@ -178,16 +178,16 @@ class SoakCommandTest {
     }
 
     /**
-     * Scenes 100-129, each judged here by SceneCheck as well: the soak names exactly the failing
-     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (most scenes
-     * with joints fail today, see the README's promise 1).
+     * Scenes 60-89, each judged here by SceneCheck as well: the soak names exactly the failing
+     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scene 62, a
+     * jammed joint pair, and 82 fail today, see the README's promise 1).
      */
     @Test
     void randomSoakNamesEachFailingSceneAndCountsThemByKind() {
-        CliResult r = cli("soak", "--random", "30", "--seed", "100");
+        CliResult r = cli("soak", "--random", "30", "--seed", "60");
         List<Long> failing = new ArrayList<>();
         int[][] expected = new int[2][5];
-        for (long n = 100; n < 130; n++) {
+        for (long n = 60; n < 90; n++) {
             RandomScene scene = RandomScene.numbered(n);
             SceneCheck.Outcome o = SceneCheck.run(scene);
             int[] e = expected[scene.hasJoints() ? 1 : 0];
@@ -209,7 +209,7 @@ class SoakCommandTest {
                 toList(row(r.out, "with joints")));
         assertEquals(30, row(r.out, "all")[0]);
         assertTrue(r.out.contains("result: " + failing.size() + " of 30 scenes failed"), r.out);
-        assertTrue(r.out.contains("random soak: 30 scenes (numbers 100 to 129) x 300 steps"), r.out);
+        assertTrue(r.out.contains("random soak: 30 scenes (numbers 60 to 89) x 300 steps"), r.out);
     }
 
     private static List<Integer> toList(int[] a) {

@@ -141,6 +141,16 @@ public final class ContactSolver {
     private int iterations = 1;
     /** Joints, solved before the contacts in every pass; null: none. */
     private ConstraintSet constraints;
+    /** The shapes' support points, for re-anchoring fast-turning runs; null: never re-anchor. */
+    private SupportSource supports;
+    /**
+     * Per run of this step (coloured order): {@link #ELIGIBLE} when it may be re-anchored, and bit 0
+     * (A) and bit 1 (B) once a body turned fast in this step; it is then re-anchored in every
+     * substep left.
+     */
+    private byte[] turning = new byte[16];
+    /** Per worker: the support query's result. */
+    private double[][] supportScratch = new double[1][3];
 
     // Softness of the current step: dynamic-dynamic and against infinite mass.
     private final Softness soft = new Softness();
@@ -165,12 +175,13 @@ public final class ContactSolver {
             int start = passContacts.runStart[r], end = passContacts.runStart[r + 1];
             sagStiffening(passContacts, start, end, weight);
             refreshSeparations(passBodies, passContacts, start, end);
+            turning[r] = supports == null ? 0 : eligible(passBodies, passContacts, start, end);
         }
     };
     private final WorkerPool.Range warmStartTask = (w, from, to) -> warmStart(passBodies, passContacts,
             passGroupStart + from, passGroupStart + to);
     private final WorkerPool.Range solveTask = (w, from, to) -> solve(passBodies, passContacts,
-            passGroupStart + from, passGroupStart + to);
+            passGroupStart + from, passGroupStart + to, w);
 
     /** Bodies per block of the integration passes. */
     static final int BODY_GRAIN = 64;
@@ -278,6 +289,17 @@ public final class ContactSolver {
             throw new IllegalArgumentException("contact solver: pool must not be null");
         }
         this.pool = pool;
+        if (supportScratch.length < pool.threads()) {
+            supportScratch = new double[pool.threads()][3];
+        }
+    }
+
+    /**
+     * Where the solver finds the bodies' support points for re-anchoring the runs of fast-turning
+     * bodies (see {@link #TURN_LIMIT}); null: anchors stay fixed in the bodies for the whole step.
+     */
+    public void setSupportSource(SupportSource source) {
+        supports = source;
     }
 
     /** The joints (or other constraints) to solve in the same substeps, before the contacts; null for none. */
@@ -401,6 +423,9 @@ public final class ContactSolver {
     private void prepare(BodyStore s, ContactStore c) {
         c.colourRuns(s);
         int runs = c.runCount();
+        if (turning.length < runs) {
+            turning = new byte[Math.max(runs, 2 * turning.length)];
+        }
         pool.run(c.count(), POINT_GRAIN, prepareTask);
         pool.run(runs, RUN_GRAIN, refreshTask);
     }
@@ -548,6 +573,192 @@ public final class ContactSolver {
 
     private static double dot(double[] d, int p, int q) {
         return d[p] * d[q] + d[p + 1] * d[q + 1] + d[p + 2] * d[q + 2];
+    }
+
+    /**
+     * A body that turns by more than this (rad) about an axis across the contact normal within one
+     * step has its points of that run re-anchored every substep ({@link #reanchor}): the anchors the
+     * narrow phase found at the step's start have turned away from the ground by then, and a corner
+     * they never saw comes down (a centimetre cylinder tumbling at the spin cap turns half a turn a
+     * step and went through the ground between two narrow phases).
+     */
+    static final double TURN_LIMIT = 0.4;
+    /**
+     * The support direction's lean towards the stale anchor ({@code n + LEAN_TO_ANCHOR t}, t
+     * the anchor's unit offset across n): among near-ties (a face or an edge lying flat) each point
+     * keeps its own corner, so a manifold does not collapse onto one of them.
+     */
+    static final double LEAN_TO_ANCHOR = 0.05;
+    /** How far (a fraction of the lever) a re-anchored point may lie from its stale anchor and be the same feature. */
+    static final double FEATURE_SIZE = 0.25;
+
+    /** {@link #turning}'s mark of a run that may be re-anchored. */
+    static final byte ELIGIBLE = 4;
+
+    /**
+     * {@link #ELIGIBLE}, or 0 for two dynamic bodies that overlap at the step's start by more than a
+     * quarter of the thinner one (its {@code fastDistance}): there the extreme point along the normal lies across
+     * the overlap, not at the contact, and pushing there spun a box that started inside a heavy
+     * compound up to 20,000 rad/s. Against static or kinematic ground the extreme point is the
+     * deepest one however deep, and a body sinking into the ground needs it most.
+     */
+    private static byte eligible(BodyStore s, ContactStore c, int start, int end) {
+        int a = c.bodyA[start], b = c.bodyB[start];
+        if (s.invMass[a] > 0 && s.invMass[b] > 0) {
+            double deepest = -Math.min(s.fastDistance[a], s.fastDistance[b]);
+            double[] d = c.data;
+            for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+                if (d[o + BASE] < deepest) {
+                    return 0;
+                }
+            }
+        }
+        return ELIGIBLE;
+    }
+
+    /** Bit 0: A turns past {@link #TURN_LIMIT} across some normal of the run in {@code dt}; bit 1: B. */
+    private static int turning(BodyStore s, ContactStore c, int start, int end, double dt) {
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double[] d = c.data;
+        int bits = 0;
+        for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+            double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
+            if (turnsAcross(s, a, nx, ny, nz, dt)) {
+                bits |= 1;
+            }
+            if (turnsAcross(s, b, nx, ny, nz, dt)) {
+                bits |= 2;
+            }
+        }
+        return bits;
+    }
+
+    /** Whether {@code |w x n| dt > TURN_LIMIT} for body i. */
+    private static boolean turnsAcross(BodyStore s, int i, double nx, double ny, double nz, double dt) {
+        double wx = s.wx[i], wy = s.wy[i], wz = s.wz[i];
+        double cx = wy * nz - wz * ny, cy = wz * nx - wx * nz, cz = wx * ny - wy * nx;
+        double limit = TURN_LIMIT / dt;
+        return cx * cx + cy * cy + cz * cz > limit * limit;
+    }
+
+    /**
+     * The points of one run whose body turns fast (bits as {@link #turning}), moved to the body's
+     * current extreme point along the normal (A's along n, B's along -n, each leaning towards the
+     * point's own stale anchor): the separation becomes the gap between that point and the other
+     * side's surface, and both lever arms reach the new midpoint, so the effective masses and
+     * Jacobians are made again with the current inverse inertia. The stale anchor's surface is the
+     * midpoint less half the start separation ({@code BASE}: both levers reached the same midpoint at
+     * the step's start). Runs after {@link #refreshSeparations}, in the same pass; a body without a
+     * support function (a plane, a mesh) keeps its anchors.
+     */
+    private void reanchor(BodyStore s, ContactStore c, int start, int end, int bits, int worker) {
+        double[] d = c.data;
+        double[] out = supportScratch[worker];
+        double[] inv = s.invInertiaWorld;
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double mSum = s.invMass[a] + s.invMass[b];
+        for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+            double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
+            double halfBase = 0.5 * d[o + BASE];
+            // The stale anchors now, each relative to its body's centre of mass.
+            double[] lever = out;
+            rotate(s, a, d[o + LAX], d[o + LAY], d[o + LAZ], lever);
+            double ax = lever[0], ay = lever[1], az = lever[2];
+            rotate(s, b, d[o + LBX], d[o + LBY], d[o + LBZ], lever);
+            double bx = lever[0], by = lever[1], bz = lever[2];
+            double aHeight = (s.px[a] + ax) * nx + (s.py[a] + ay) * ny + (s.pz[a] + az) * nz - halfBase;
+            double bHeight = (s.px[b] + bx) * nx + (s.py[b] + by) * ny + (s.pz[b] + bz) * nz + halfBase;
+            boolean movedA = (bits & 1) != 0 && leaningSupport(s, a, ax, ay, az, nx, ny, nz, worker, out);
+            double sAx = out[0], sAy = out[1], sAz = out[2];
+            if (movedA) {
+                aHeight = sAx * nx + sAy * ny + sAz * nz;
+            }
+            boolean movedB = (bits & 2) != 0 && leaningSupport(s, b, bx, by, bz, -nx, -ny, -nz, worker, out);
+            double sBx = out[0], sBy = out[1], sBz = out[2];
+            if (movedB) {
+                bHeight = sBx * nx + sBy * ny + sBz * nz;
+            }
+            if (!movedA && !movedB) {
+                continue;
+            }
+            double sep = bHeight - aHeight;
+            double mx, my, mz;
+            if (movedA && movedB) {
+                mx = 0.5 * (sAx + sBx);
+                my = 0.5 * (sAy + sBy);
+                mz = 0.5 * (sAz + sBz);
+            } else if (movedA) {
+                mx = sAx + 0.5 * sep * nx;
+                my = sAy + 0.5 * sep * ny;
+                mz = sAz + 0.5 * sep * nz;
+            } else {
+                mx = sBx - 0.5 * sep * nx;
+                my = sBy - 0.5 * sep * ny;
+                mz = sBz - 0.5 * sep * nz;
+            }
+            d[o + SEP] = sep;
+            double rAx = mx - s.px[a], rAy = my - s.py[a], rAz = mz - s.pz[a];
+            double rBx = mx - s.px[b], rBy = my - s.py[b], rBz = mz - s.pz[b];
+            // A point that left its feature starts again from zero impulse: one accumulated at
+            // another corner and warm-started at this one is not this corner's, and spun a
+            // tumbling body up to 10^4 rad/s instead of holding it.
+            if (left(ax, ay, az, mx - s.px[a], my - s.py[a], mz - s.pz[a], movedA)
+                    || left(bx, by, bz, mx - s.px[b], my - s.py[b], mz - s.pz[b], movedB)) {
+                d[o + NORMAL_IMPULSE] = 0;
+                d[o + TANGENT_IMPULSE1] = 0;
+                d[o + TANGENT_IMPULSE2] = 0;
+            }
+            // Restitution, after the substeps, reads the levers too.
+            d[o + RAX] = rAx;
+            d[o + RAY] = rAy;
+            d[o + RAZ] = rAz;
+            d[o + RBX] = rBx;
+            d[o + RBY] = rBy;
+            d[o + RBZ] = rBz;
+            jacobian(inv, a, rAx, rAy, rAz, nx, ny, nz, d, o + AN, o + IAN);
+            jacobian(inv, a, rAx, rAy, rAz, d[o + T1X], d[o + T1Y], d[o + T1Z], d, o + AT1, o + IAT1);
+            jacobian(inv, a, rAx, rAy, rAz, d[o + T2X], d[o + T2Y], d[o + T2Z], d, o + AT2, o + IAT2);
+            jacobian(inv, b, rBx, rBy, rBz, nx, ny, nz, d, o + BN, o + IBN);
+            jacobian(inv, b, rBx, rBy, rBz, d[o + T1X], d[o + T1Y], d[o + T1Z], d, o + BT1, o + IBT1);
+            jacobian(inv, b, rBx, rBy, rBz, d[o + T2X], d[o + T2Y], d[o + T2Z], d, o + BT2, o + IBT2);
+            d[o + NORMAL_MASS] = inverse(mSum + dot(d, o + AN, o + IAN) + dot(d, o + BN, o + IBN));
+            d[o + TANGENT_MASS1] = inverse(mSum + dot(d, o + AT1, o + IAT1) + dot(d, o + BT1, o + IBT1));
+            d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2) + dot(d, o + BT2, o + IBT2));
+        }
+    }
+
+    /**
+     * Whether a re-anchored point (lever r) lies more than {@link #FEATURE_SIZE} of the stale anchor's
+     * lever l (turned with its body) away from it: the extreme point is another feature.
+     */
+    private static boolean left(double lx, double ly, double lz, double rx, double ry, double rz, boolean moved) {
+        if (!moved) {
+            return false;
+        }
+        double dx = rx - lx, dy = ry - ly, dz = rz - lz;
+        return dx * dx + dy * dy + dz * dz > FEATURE_SIZE * FEATURE_SIZE * (lx * lx + ly * ly + lz * lz);
+    }
+
+    /**
+     * Body i's support point (world, into out) along {@code u + LEAN_TO_ANCHOR t}, t the unit part of
+     * its stale lever {@code l} across u; false where the body has no support function.
+     */
+    private boolean leaningSupport(BodyStore s, int i, double lx, double ly, double lz, double ux, double uy,
+                                   double uz, int worker, double[] out) {
+        double along = lx * ux + ly * uy + lz * uz;
+        double tx = lx - along * ux, ty = ly - along * uy, tz = lz - along * uz;
+        double t = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        double lean = t > 0 ? LEAN_TO_ANCHOR / t : 0;
+        return supports.support(s, i, ux + lean * tx, uy + lean * ty, uz + lean * tz, worker, out);
+    }
+
+    /** {@code R_i l} for body i's rotation, into out[0..2]. */
+    private static void rotate(BodyStore s, int i, double lx, double ly, double lz, double[] out) {
+        double qx = s.qx[i], qy = s.qy[i], qz = s.qz[i], qw = s.qw[i];
+        double tx = 2 * (qy * lz - qz * ly), ty = 2 * (qz * lx - qx * lz), tz = 2 * (qx * ly - qy * lx);
+        out[0] = lx + qw * tx + (qy * tz - qz * ty);
+        out[1] = ly + qw * ty + (qz * tx - qx * tz);
+        out[2] = lz + qw * tz + (qx * ty - qy * tx);
     }
 
     /**
@@ -699,7 +910,7 @@ public final class ContactSolver {
      * after one. A run that leaves a body spinning past the integrator's cap is swept once more with
      * that spin cut and held ({@link SpinHold}).
      */
-    private void solve(BodyStore s, ContactStore c, int from, int to) {
+    private void solve(BodyStore s, ContactStore c, int from, int to, int worker) {
         final int stride = STRIDE;
         final boolean useBias = passBias, refresh = passRefresh, accumulate = passAccumulate;
         double h = passH;
@@ -715,6 +926,13 @@ public final class ContactSolver {
             int start = runStart[r], end = runStart[r + 1];
             if (refresh) {
                 refreshSeparations(s, c, start, end);
+                if (turning[r] != 0) {
+                    int bits = turning[r] | turning(s, c, start, end, passDt);
+                    turning[r] = (byte) bits;
+                    if ((bits & 3) != 0) {
+                        reanchor(s, c, start, end, bits, worker);
+                    }
+                }
             }
             int a = c.bodyA[start], b = c.bodyB[start];
             double ma = s.invMass[a], mb = s.invMass[b];

@@ -91,6 +91,8 @@ public final class World implements AutoCloseable {
                     new PairFilter()));
     private final ContactStore contacts = new ContactStore();
     private final ContactSolver solver = new ContactSolver();
+    /** Shapes by store index, for the solver's re-anchoring of fast-turning bodies. */
+    private final ShapeSupport shapeSupport = new ShapeSupport(this::shapeOfIndex);
     private final JointStore joints = new JointStore();
     private final JointSolver jointSolver = new JointSolver(joints);
     /** Sorted keys of body pairs a joint keeps from colliding. */
@@ -202,8 +204,8 @@ public final class World implements AutoCloseable {
         checkpoint = new StepCheckpoint(store, collision, contacts, joints, touching, sensing, events);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
-        solver.setPool(pool);
-        collision.setPool(pool);
+        solver.setSupportSource(shapeSupport);
+        usePool(pool);
     }
 
     // ---------------------------------------------------------------- the step
@@ -2185,8 +2187,14 @@ public final class World implements AutoCloseable {
         usePool(next);
     }
 
+    /** The shape of the body at store index i. */
+    private Shape shapeOfIndex(int i) {
+        return collision.shape(colliderOfSlot[store.slot[i]]);
+    }
+
     private void usePool(WorkerPool p) {
         pool = p;
+        shapeSupport.workers(p.threads());
         solver.setPool(p);
         collision.setPool(p);
     }
