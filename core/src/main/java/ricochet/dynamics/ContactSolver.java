@@ -619,6 +619,11 @@ public final class ContactSolver {
     /** Bit 0: A turns past {@link #TURN_LIMIT} across some normal of the run in {@code dt}; bit 1: B. */
     private static int turning(BodyStore s, ContactStore c, int start, int end, double dt) {
         int a = c.bodyA[start], b = c.bodyB[start];
+        // |w x n| <= |w|: most runs end here, on two spins.
+        double limit = TURN_LIMIT / dt;
+        if (spin2(s, a) <= limit * limit && spin2(s, b) <= limit * limit) {
+            return 0;
+        }
         double[] d = c.data;
         int bits = 0;
         for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
@@ -631,6 +636,10 @@ public final class ContactSolver {
             }
         }
         return bits;
+    }
+
+    private static double spin2(BodyStore s, int i) {
+        return s.wx[i] * s.wx[i] + s.wy[i] * s.wy[i] + s.wz[i] * s.wz[i];
     }
 
     /** Whether {@code |w x n| dt > TURN_LIMIT} for body i. */
