@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import ricochet.geometry.shape.BoxShape;
+import ricochet.geometry.shape.CompoundShape;
 import ricochet.geometry.shape.CylinderShape;
 import ricochet.geometry.shape.PlaneShape;
+import ricochet.geometry.shape.SphereShape;
 import ricochet.math.Quat;
+import ricochet.math.Transform;
 import ricochet.math.Vec3;
 
 /**
@@ -50,6 +54,27 @@ class TumblingContactTest {
         assertTrue(deepest < 0.002, "deepest " + deepest);
         assertTrue(highest <= e0, "energy " + highest + " above the start's " + e0);
         assertTrue(depth(w, stick[0]) < 0.001 && w.centerOfMass(stick[0]).y() < 0.05, "lies on the ground");
+    }
+
+    @Test
+    void aTumblingCompoundIsReanchoredAtItsLowestChild() {
+        World w = new World(new Vec3(0, -9.81, 0));
+        w.add(BodyDef.staticBody(), new PlaneShape(Vec3.UNIT_Y, 0), 0.5, 0);
+        // A dumbbell: two 1 cm balls 6 cm apart on a thin bar, tumbling at 180 rad/s as it falls.
+        CompoundShape dumbbell = CompoundShape.of(
+                new CompoundShape.Child(new SphereShape(R), new Transform(new Vec3(0, HALF, 0), Quat.IDENTITY)),
+                new CompoundShape.Child(new SphereShape(R), new Transform(new Vec3(0, -HALF, 0), Quat.IDENTITY)),
+                new CompoundShape.Child(new BoxShape(0.003, HALF, 0.003), new Transform(Vec3.ZERO, Quat.IDENTITY)));
+        BodyId b = w.add(BodyDef.dynamic().withShape(dumbbell, 1000).withPosition(new Vec3(0, HALF + R + 0.05, 0))
+                .withVelocity(new Vec3(0, -3, 0)).withAngularVelocity(new Vec3(0, 0, 180)), dumbbell, 0.5, 0);
+        double deepest = 0;
+        for (int s = 0; s < 240; s++) {
+            w.step(DT);
+            double ay = Math.abs(w.orientation(b).rotate(new Vec3(0, 1, 0)).y());
+            deepest = Math.max(deepest, -(w.centerOfMass(b).y() - HALF * ay - R));
+        }
+        // With anchors fixed for the step a ball went 1.4 mm in.
+        assertTrue(deepest < 0.001, "deepest " + deepest);
     }
 
     @Test
