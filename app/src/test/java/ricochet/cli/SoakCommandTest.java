@@ -179,8 +179,8 @@ class SoakCommandTest {
 
     /**
      * Scenes 60-89, each judged here by SceneCheck as well: the soak names exactly the failing
-     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scene 62, a
-     * jammed joint pair, and 82 fail today, see the README's promise 1).
+     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scene 82 fails
+     * today: a light cylinder fixed to one 700 times heavier goes into the ground; README promise 1).
      */
     @Test
     void randomSoakNamesEachFailingSceneAndCountsThemByKind() {

@@ -15,4 +15,12 @@ public interface ConstraintSet {
 
     /** One pass; {@code useBias}: with position correction (soft), else the relax pass (velocity only). */
     void solve(BodyStore s, boolean useBias);
+
+    /**
+     * After the substep's relax pass (joints and contacts).
+     *
+     * @param inContact per body (store index): nonzero when it has contact points this step
+     */
+    default void endRelax(BodyStore s, byte[] inContact) {
+    }
 }

@@ -52,6 +52,7 @@ import static ricochet.dynamics.ContactStore.TANGENT_MASS1;
 import static ricochet.dynamics.ContactStore.TANGENT_MASS2;
 import static ricochet.dynamics.ContactStore.TOTAL_NORMAL_IMPULSE;
 
+import java.util.Arrays;
 import ricochet.parallel.WorkerPool;
 
 /**
@@ -149,6 +150,8 @@ public final class ContactSolver {
      * substep left.
      */
     private byte[] turning = new byte[16];
+    /** Per body (store index): 1 when it has contact points this step (for the constraints' relax guard). */
+    private byte[] inContact = new byte[16];
     /** Per worker: the support query's result. */
     private double[][] supportScratch = new double[1][3];
 
@@ -364,6 +367,9 @@ public final class ContactSolver {
                                 setPass(false, r == 0, r == relaxIterations - 1);
                                 sweep(solveTask);
                             }
+                            if (constraints != null) {
+                                constraints.endRelax(s, inContact);
+                            }
                             break;
                         default:
                             throw new IllegalStateException("stage " + stage);
@@ -423,6 +429,16 @@ public final class ContactSolver {
     private void prepare(BodyStore s, ContactStore c) {
         c.colourRuns(s);
         int runs = c.runCount();
+        if (constraints != null) {
+            if (inContact.length < s.count()) {
+                inContact = new byte[Math.max(s.count(), 2 * inContact.length)];
+            }
+            Arrays.fill(inContact, 0, s.count(), (byte) 0);
+            for (int i = 0, n = c.count(); i < n; i++) {
+                inContact[c.bodyA[i]] = 1;
+                inContact[c.bodyB[i]] = 1;
+            }
+        }
         if (turning.length < runs) {
             turning = new byte[Math.max(runs, 2 * turning.length)];
         }

@@ -8,6 +8,8 @@ import static ricochet.joints.JointStore.IMPULSES;
 import static ricochet.joints.JointStore.IMPULSES_END;
 import static ricochet.joints.JointStore.I_ANG;
 import static ricochet.joints.JointStore.I_POINT;
+import static ricochet.joints.JointStore.LIMIT_HZ;
+import static ricochet.joints.JointStore.SPRING_HZ;
 import static ricochet.joints.JointStore.STRIDE;
 
 import java.util.Arrays;
@@ -163,6 +165,7 @@ final class JointImpulses {
                 }
             }
         }
+        grouped = count > 0;
         if (count == 0) {
             return;
         }
@@ -222,52 +225,17 @@ final class JointImpulses {
                 continue;
             }
             int r = 4 * group[i];
-            double m = 1 / s.invMass[i];
-            double vx = before[6 * i], vy = before[6 * i + 1], vz = before[6 * i + 2];
-            double dx = s.vx[i] - vx, dy = s.vy[i] - vy, dz = s.vz[i] - vz;
-            double ke0 = 0.5 * m * (vx * vx + vy * vy + vz * vz);
-            double lin = m * (vx * dx + vy * dy + vz * dz);
-            double quad = 0.5 * m * (dx * dx + dy * dy + dz * dz);
-            sums[r + 3] += 0.5 * m * WARM_SPEED * WARM_SPEED;
-            // Angular terms in the body frame, where the inertia is constant: w_b = R^T w.
-            double x = s.qx[i], y = s.qy[i], z = s.qz[i], w = s.qw[i];
-            double r0 = 1 - 2 * (y * y + z * z), r1 = 2 * (x * y - w * z), r2 = 2 * (x * z + w * y);
-            double r3 = 2 * (x * y + w * z), r4 = 1 - 2 * (x * x + z * z), r5 = 2 * (y * z - w * x);
-            double r6 = 2 * (x * z - w * y), r7 = 2 * (y * z + w * x), r8 = 1 - 2 * (x * x + y * y);
-            double wx = before[6 * i + 3], wy = before[6 * i + 4], wz = before[6 * i + 5];
-            double ex = s.wx[i] - wx, ey = s.wy[i] - wy, ez = s.wz[i] - wz;
-            double ax = r0 * wx + r3 * wy + r6 * wz, ay = r1 * wx + r4 * wy + r7 * wz;
-            double az = r2 * wx + r5 * wy + r8 * wz;
-            double bx = r0 * ex + r3 * ey + r6 * ez, by = r1 * ex + r4 * ey + r7 * ez;
-            double bz = r2 * ex + r5 * ey + r8 * ez;
-            double[] in = s.inertiaBody;
-            int k = 9 * i;
-            double lx = in[k] * bx + in[k + 1] * by + in[k + 2] * bz;
-            double ly = in[k + 3] * bx + in[k + 4] * by + in[k + 5] * bz;
-            double lz = in[k + 6] * bx + in[k + 7] * by + in[k + 8] * bz;
-            ke0 += 0.5 * (ax * (in[k] * ax + in[k + 1] * ay + in[k + 2] * az)
-                    + ay * (in[k + 3] * ax + in[k + 4] * ay + in[k + 5] * az)
-                    + az * (in[k + 6] * ax + in[k + 7] * ay + in[k + 8] * az));
-            lin += ax * lx + ay * ly + az * lz;
-            quad += 0.5 * (bx * lx + by * ly + bz * lz);
-            sums[r] += ke0;
-            sums[r + 1] += lin;
-            sums[r + 2] += quad;
+            sums[r + 3] += 0.5 / s.invMass[i] * WARM_SPEED * WARM_SPEED;
+            addEnergy(s, i, before, r);
         }
         for (int i = 0; i < n; i++) {
             if (touched[i] != stamp || group[i] != i) {
                 continue;
             }
             int r = 4 * i;
-            double ke0 = sums[r], lin = sums[r + 1], quad = sums[r + 2];
-            double limit = ke0 + Math.max(ke0, sums[r + 3]);
-            double alpha = 1;
-            if (ke0 + lin + quad > limit && quad > 0) {
-                // The largest alpha in [0, 1] with KE(alpha) <= limit (KE(0) = ke0 <= limit).
-                double rhs = limit - ke0;
-                alpha = Math.max(0, Math.min(1, (-lin + Math.sqrt(lin * lin + 4 * quad * rhs)) / (2 * quad)));
-                scaled = true;
-            }
+            double ke0 = sums[r];
+            double alpha = alpha(ke0, sums[r + 1], sums[r + 2], ke0 + Math.max(ke0, sums[r + 3]));
+            scaled |= alpha != 1;
             sums[r] = alpha;
         }
         if (!scaled) {
@@ -302,6 +270,143 @@ final class JointImpulses {
             }
         }
     }
+
+    /**
+     * Adds body i's kinetic energy at the velocities {@code from[6 i ..]} and the linear and quadratic
+     * terms of {@code KE(alpha)} for the change to its velocities now, {@code v(alpha) = v0 + alpha dv},
+     * to {@code sums[r .. r + 2]}.
+     */
+    private void addEnergy(BodyStore s, int i, double[] from, int r) {
+        double m = 1 / s.invMass[i];
+        double vx = from[6 * i], vy = from[6 * i + 1], vz = from[6 * i + 2];
+        double dx = s.vx[i] - vx, dy = s.vy[i] - vy, dz = s.vz[i] - vz;
+        double ke0 = 0.5 * m * (vx * vx + vy * vy + vz * vz);
+        double lin = m * (vx * dx + vy * dy + vz * dz);
+        double quad = 0.5 * m * (dx * dx + dy * dy + dz * dz);
+        // Angular terms in the body frame, where the inertia is constant: w_b = R^T w.
+        double x = s.qx[i], y = s.qy[i], z = s.qz[i], w = s.qw[i];
+        double r0 = 1 - 2 * (y * y + z * z), r1 = 2 * (x * y - w * z), r2 = 2 * (x * z + w * y);
+        double r3 = 2 * (x * y + w * z), r4 = 1 - 2 * (x * x + z * z), r5 = 2 * (y * z - w * x);
+        double r6 = 2 * (x * z - w * y), r7 = 2 * (y * z + w * x), r8 = 1 - 2 * (x * x + y * y);
+        double wx = from[6 * i + 3], wy = from[6 * i + 4], wz = from[6 * i + 5];
+        double ex = s.wx[i] - wx, ey = s.wy[i] - wy, ez = s.wz[i] - wz;
+        double ax = r0 * wx + r3 * wy + r6 * wz, ay = r1 * wx + r4 * wy + r7 * wz;
+        double az = r2 * wx + r5 * wy + r8 * wz;
+        double bx = r0 * ex + r3 * ey + r6 * ez, by = r1 * ex + r4 * ey + r7 * ez;
+        double bz = r2 * ex + r5 * ey + r8 * ez;
+        double[] in = s.inertiaBody;
+        int k = 9 * i;
+        double lx = in[k] * bx + in[k + 1] * by + in[k + 2] * bz;
+        double ly = in[k + 3] * bx + in[k + 4] * by + in[k + 5] * bz;
+        double lz = in[k + 6] * bx + in[k + 7] * by + in[k + 8] * bz;
+        ke0 += 0.5 * (ax * (in[k] * ax + in[k + 1] * ay + in[k + 2] * az)
+                + ay * (in[k + 3] * ax + in[k + 4] * ay + in[k + 5] * az)
+                + az * (in[k + 6] * ax + in[k + 7] * ay + in[k + 8] * az));
+        lin += ax * lx + ay * ly + az * lz;
+        quad += 0.5 * (bx * lx + by * ly + bz * lz);
+        sums[r] += ke0;
+        sums[r + 1] += lin;
+        sums[r + 2] += quad;
+    }
+
+    /** The largest alpha in [0, 1] with {@code ke0 + alpha lin + alpha^2 quad <= limit} (ke0 <= limit). */
+    private static double alpha(double ke0, double lin, double quad, double limit) {
+        if (ke0 + lin + quad <= limit || !(quad > 0)) {
+            return 1;
+        }
+        double rhs = limit - ke0;
+        return Math.max(0, Math.min(1, (-lin + Math.sqrt(lin * lin + 4 * quad * rhs)) / (2 * quad)));
+    }
+
+    /**
+     * After the relax pass: passive joints take kinetic energy out (the relax pass projects the
+     * velocities onto the joints' constraints, which can only lower it), and only the biased pass's
+     * position correction puts it in; what a single relax pass leaves of that correction in a jammed
+     * set (a loop of joints whose errors cannot all close, or two joints on a light body with a long
+     * lever) came back every substep and pumped such groups to several times their energy. So a group
+     * of jointed bodies with no contact points (contacts push out of overlaps, which may add energy),
+     * no motor, no spring and no soft limit, that leaves the relax pass with more kinetic energy than
+     * it had before the warm start (plus {@link #RELAX_SLACK} of it and {@code 1/2 m RELAX_SPEED^2} a
+     * body), has the substep's change to its velocities (warm start, biased and relax passes) scaled
+     * back to that bound, as {@link #endWarmStart} does. Joint impulses are equal and opposite, so a
+     * group's momentum is kept; with the exact projection the relax pass approximates, the final
+     * velocities would be the projection of those before the warm start, and so no faster.
+     */
+    void endRelax(BodyStore s, byte[] inContact) {
+        if (!grouped) {
+            return;
+        }
+        grouped = false;
+        int n = s.count();
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp) {
+                int r = 4 * group[i];
+                sums[r] = sums[r + 1] = sums[r + 2] = sums[r + 3] = 0;
+            }
+        }
+        // sums[4 r + 3]: the slack, or NaN for a group the guard leaves alone.
+        double[] data = js.d;
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            if (js.active[j] == 0) {
+                continue;
+            }
+            int a = js.a[j], b = js.b[j];
+            int on = touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
+            int o = STRIDE * j;
+            if (on >= 0 && (js.motor[j] != JointSolver.MOTOR_NONE || data[o + SPRING_HZ] > 0
+                    || data[o + LIMIT_HZ] > 0)) {
+                sums[4 * group[on] + 3] = Double.NaN;
+            }
+        }
+        boolean scaled = false;
+        for (int i = 0; i < n; i++) {
+            if (touched[i] != stamp) {
+                continue;
+            }
+            int r = 4 * group[i];
+            if (inContact[i] != 0) {
+                sums[r + 3] = Double.NaN;
+            }
+            sums[r + 3] += 0.5 / s.invMass[i] * RELAX_SPEED * RELAX_SPEED;
+            addEnergy(s, i, before, r);
+        }
+        for (int i = 0; i < n; i++) {
+            if (touched[i] != stamp || group[i] != i) {
+                continue;
+            }
+            int r = 4 * i;
+            double ke0 = sums[r], slack = sums[r + 3];
+            double alpha = Double.isNaN(slack) ? 1
+                    : alpha(ke0, sums[r + 1], sums[r + 2], ke0 + RELAX_SLACK * ke0 + slack);
+            scaled |= alpha != 1;
+            sums[r] = alpha;
+        }
+        if (!scaled) {
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            if (touched[i] != stamp) {
+                continue;
+            }
+            double alpha = sums[4 * group[i]];
+            if (alpha != 1) {
+                double[] v = before;
+                s.vx[i] = v[6 * i] + alpha * (s.vx[i] - v[6 * i]);
+                s.vy[i] = v[6 * i + 1] + alpha * (s.vy[i] - v[6 * i + 1]);
+                s.vz[i] = v[6 * i + 2] + alpha * (s.vz[i] - v[6 * i + 2]);
+                s.wx[i] = v[6 * i + 3] + alpha * (s.wx[i] - v[6 * i + 3]);
+                s.wy[i] = v[6 * i + 4] + alpha * (s.wy[i] - v[6 * i + 4]);
+                s.wz[i] = v[6 * i + 5] + alpha * (s.wz[i] - v[6 * i + 5]);
+            }
+        }
+    }
+
+    /** {@link #endRelax}'s allowance: this fraction of the group's kinetic energy before the pass. */
+    static final double RELAX_SLACK = 1e-9;
+    /** m/s: and {@code 1/2 m RELAX_SPEED^2} a body. */
+    static final double RELAX_SPEED = 0.01;
+    /** Whether the warm start of this substep grouped jointed bodies; then endRelax guards them. */
+    private boolean grouped;
 
     /** The root of body i's group, with path halving. */
     private int root(int i) {

@@ -150,6 +150,11 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     }
 
     @Override
+    public void endRelax(BodyStore s, byte[] inContact) {
+        impulses.endRelax(s, inContact);
+    }
+
+    @Override
     public void solve(BodyStore s, boolean useBias) {
         if (!useBias) {
             impulses.turnWithBodies(s);
