@@ -358,15 +358,17 @@ final class JointImpulses {
                 sums[4 * group[on] + 3] = Double.NaN;
             }
         }
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp && inContact[i] != 0) {
+                sums[4 * group[i] + 3] = Double.NaN;
+            }
+        }
         boolean scaled = false;
         for (int i = 0; i < n; i++) {
-            if (touched[i] != stamp) {
+            if (touched[i] != stamp || Double.isNaN(sums[4 * group[i] + 3])) {
                 continue;
             }
             int r = 4 * group[i];
-            if (inContact[i] != 0) {
-                sums[r + 3] = Double.NaN;
-            }
             sums[r + 3] += 0.5 / s.invMass[i] * RELAX_SPEED * RELAX_SPEED;
             addEnergy(s, i, before, r);
         }
