@@ -149,7 +149,7 @@ public final class ContactSolver {
      * (A) and bit 1 (B) once a body turned fast in this step; it is then re-anchored in every
      * substep left.
      */
-    private byte[] turning = new byte[16];
+    private byte[] reanchorBits = new byte[16];
     /** Per body (store index): 1 when it has contact points this step (for the constraints' relax guard). */
     private byte[] inContact = new byte[16];
     /** Per worker: the support query's result. */
@@ -178,7 +178,7 @@ public final class ContactSolver {
             int start = passContacts.runStart[r], end = passContacts.runStart[r + 1];
             sagStiffening(passContacts, start, end, weight);
             refreshSeparations(passBodies, passContacts, start, end);
-            turning[r] = supports == null ? 0 : eligible(passBodies, passContacts, start, end);
+            reanchorBits[r] = supports == null ? 0 : eligible(passBodies, passContacts, start, end);
         }
     };
     private final WorkerPool.Range warmStartTask = (w, from, to) -> warmStart(passBodies, passContacts,
@@ -439,8 +439,8 @@ public final class ContactSolver {
                 inContact[c.bodyB[i]] = 1;
             }
         }
-        if (turning.length < runs) {
-            turning = new byte[Math.max(runs, 2 * turning.length)];
+        if (reanchorBits.length < runs) {
+            reanchorBits = new byte[Math.max(runs, 2 * reanchorBits.length)];
         }
         pool.run(c.count(), POINT_GRAIN, prepareTask);
         pool.run(runs, RUN_GRAIN, refreshTask);
@@ -605,18 +605,21 @@ public final class ContactSolver {
      * keeps its own corner, so a manifold does not collapse onto one of them.
      */
     static final double LEAN_TO_ANCHOR = 0.05;
-    /** How far (a fraction of the lever) a re-anchored point may lie from its stale anchor and be the same feature. */
+    /**
+     * A re-anchored point farther than this fraction of its lever from its stale anchor is on another
+     * feature.
+     */
     static final double FEATURE_SIZE = 0.25;
 
-    /** {@link #turning}'s mark of a run that may be re-anchored. */
+    /** {@link #reanchorBits}' mark of a run that may be re-anchored. */
     static final byte ELIGIBLE = 4;
 
     /**
      * {@link #ELIGIBLE}, or 0 for two dynamic bodies that overlap at the step's start by more than a
-     * quarter of the thinner one (its {@code fastDistance}): there the extreme point along the normal lies across
-     * the overlap, not at the contact, and pushing there spun a box that started inside a heavy
-     * compound up to 20,000 rad/s. Against static or kinematic ground the extreme point is the
-     * deepest one however deep, and a body sinking into the ground needs it most.
+     * quarter of the thinner one (its {@code fastDistance}): there the extreme point along the
+     * normal lies across the overlap, not at the contact, and pushing there spun a box that started
+     * inside a heavy compound up to 20,000 rad/s. Against static or kinematic ground the extreme
+     * point is the deepest one however deep, and a body sinking into the ground needs it most.
      */
     private static byte eligible(BodyStore s, ContactStore c, int start, int end) {
         int a = c.bodyA[start], b = c.bodyB[start];
@@ -667,7 +670,7 @@ public final class ContactSolver {
     }
 
     /**
-     * The points of one run whose body turns fast (bits as {@link #turning}), moved to the body's
+     * The points of one run whose body turns fast (bits as {@link #reanchorBits}), moved to the body's
      * current extreme point along the normal (A's along n, B's along -n, each leaning towards the
      * point's own stale anchor): the separation becomes the gap between that point and the other
      * side's surface, and both lever arms reach the new midpoint, so the effective masses and
@@ -686,11 +689,10 @@ public final class ContactSolver {
             double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
             double halfBase = 0.5 * d[o + BASE];
             // The stale anchors now, each relative to its body's centre of mass.
-            double[] lever = out;
-            rotate(s, a, d[o + LAX], d[o + LAY], d[o + LAZ], lever);
-            double ax = lever[0], ay = lever[1], az = lever[2];
-            rotate(s, b, d[o + LBX], d[o + LBY], d[o + LBZ], lever);
-            double bx = lever[0], by = lever[1], bz = lever[2];
+            rotate(s, a, d[o + LAX], d[o + LAY], d[o + LAZ], out);
+            double ax = out[0], ay = out[1], az = out[2];
+            rotate(s, b, d[o + LBX], d[o + LBY], d[o + LBZ], out);
+            double bx = out[0], by = out[1], bz = out[2];
             double aHeight = (s.px[a] + ax) * nx + (s.py[a] + ay) * ny + (s.pz[a] + az) * nz - halfBase;
             double bHeight = (s.px[b] + bx) * nx + (s.py[b] + by) * ny + (s.pz[b] + bz) * nz + halfBase;
             boolean movedA = (bits & 1) != 0 && leaningSupport(s, a, ax, ay, az, nx, ny, nz, worker, out);
@@ -727,8 +729,7 @@ public final class ContactSolver {
             // A point that left its feature starts again from zero impulse: one accumulated at
             // another corner and warm-started at this one is not this corner's, and spun a
             // tumbling body up to 10^4 rad/s instead of holding it.
-            if (left(ax, ay, az, mx - s.px[a], my - s.py[a], mz - s.pz[a], movedA)
-                    || left(bx, by, bz, mx - s.px[b], my - s.py[b], mz - s.pz[b], movedB)) {
+            if (left(ax, ay, az, rAx, rAy, rAz, movedA) || left(bx, by, bz, rBx, rBy, rBz, movedB)) {
                 d[o + NORMAL_IMPULSE] = 0;
                 d[o + TANGENT_IMPULSE1] = 0;
                 d[o + TANGENT_IMPULSE2] = 0;
@@ -756,7 +757,8 @@ public final class ContactSolver {
      * Whether a re-anchored point (lever r) lies more than {@link #FEATURE_SIZE} of the stale anchor's
      * lever l (turned with its body) away from it: the extreme point is another feature.
      */
-    private static boolean left(double lx, double ly, double lz, double rx, double ry, double rz, boolean moved) {
+    private static boolean left(double lx, double ly, double lz, double rx, double ry, double rz,
+                                boolean moved) {
         if (!moved) {
             return false;
         }
@@ -951,9 +953,9 @@ public final class ContactSolver {
             int start = runStart[r], end = runStart[r + 1];
             if (refresh) {
                 refreshSeparations(s, c, start, end);
-                if (turning[r] != 0) {
-                    int bits = turning[r] | turning(s, c, start, end, passDt);
-                    turning[r] = (byte) bits;
+                if (reanchorBits[r] != 0) {
+                    int bits = reanchorBits[r] | turning(s, c, start, end, passDt);
+                    reanchorBits[r] = (byte) bits;
                     if ((bits & 3) != 0) {
                         reanchor(s, c, start, end, bits, worker);
                     }

@@ -32,10 +32,12 @@ class RelaxGuardTest {
         SphereShape ball = new SphereShape(r);
         BodyId b = w.add(BodyDef.dynamic().withShape(ball, m / (4.0 / 3 * Math.PI * r * r * r))
                 .withPosition(new Vec3(0.4885, 1.7813, 0.9928))
-                .withVelocity(new Vec3(-26.52, -17.51, 6.64)).withAngularVelocity(new Vec3(4.24, -5.02, -12.12)),
+                .withVelocity(new Vec3(-26.52, -17.51, 6.64))
+                .withAngularVelocity(new Vec3(4.24, -5.02, -12.12)),
                 ball, 0.5, 0);
         w.addJoint(JointDef.ball(b, null, new Vec3(0.6913, 1.5921, 1.0996)));
-        w.addJoint(JointDef.distance(b, null, new Vec3(0.2170, 2.2379, 0.5722), new Vec3(-0.7803, 2.2224, 0.6445)));
+        w.addJoint(JointDef.distance(b, null, new Vec3(0.2170, 2.2379, 0.5722),
+                new Vec3(-0.7803, 2.2224, 0.6445)));
         double e0 = w.kineticEnergy() + w.potentialEnergy(), highest = Double.NEGATIVE_INFINITY;
         for (int step = 0; step < 300; step++) {
             w.step(1 / 176.0);

@@ -62,10 +62,11 @@ class TumblingContactTest {
         w.add(BodyDef.staticBody(), new PlaneShape(Vec3.UNIT_Y, 0), 0.5, 0);
         // A dumbbell: two 1 cm balls 6 cm apart on a thin bar, tumbling at 180 rad/s as it falls.
         CompoundShape dumbbell = CompoundShape.of(
-                new CompoundShape.Child(new SphereShape(R), new Transform(new Vec3(0, HALF, 0), Quat.IDENTITY)),
-                new CompoundShape.Child(new SphereShape(R), new Transform(new Vec3(0, -HALF, 0), Quat.IDENTITY)),
-                new CompoundShape.Child(new BoxShape(0.003, HALF, 0.003), new Transform(Vec3.ZERO, Quat.IDENTITY)));
-        BodyId b = w.add(BodyDef.dynamic().withShape(dumbbell, 1000).withPosition(new Vec3(0, HALF + R + 0.05, 0))
+                new CompoundShape.Child(new SphereShape(R), at(0, HALF, 0)),
+                new CompoundShape.Child(new SphereShape(R), at(0, -HALF, 0)),
+                new CompoundShape.Child(new BoxShape(0.003, HALF, 0.003), at(0, 0, 0)));
+        BodyId b = w.add(BodyDef.dynamic().withShape(dumbbell, 1000)
+                .withPosition(new Vec3(0, HALF + R + 0.05, 0))
                 .withVelocity(new Vec3(0, -3, 0)).withAngularVelocity(new Vec3(0, 0, 180)), dumbbell, 0.5, 0);
         double deepest = 0;
         for (int s = 0; s < 240; s++) {
@@ -75,6 +76,10 @@ class TumblingContactTest {
         }
         // With anchors fixed for the step a ball went 1.4 mm in.
         assertTrue(deepest < 0.001, "deepest " + deepest);
+    }
+
+    private static Transform at(double x, double y, double z) {
+        return new Transform(new Vec3(x, y, z), Quat.IDENTITY);
     }
 
     @Test
