@@ -241,20 +241,7 @@ final class JointImpulses {
         if (!scaled) {
             return;
         }
-        for (int i = 0; i < n; i++) {
-            if (touched[i] != stamp) {
-                continue;
-            }
-            double alpha = sums[4 * group[i]];
-            if (alpha != 1) {
-                s.vx[i] = before[6 * i] + alpha * (s.vx[i] - before[6 * i]);
-                s.vy[i] = before[6 * i + 1] + alpha * (s.vy[i] - before[6 * i + 1]);
-                s.vz[i] = before[6 * i + 2] + alpha * (s.vz[i] - before[6 * i + 2]);
-                s.wx[i] = before[6 * i + 3] + alpha * (s.wx[i] - before[6 * i + 3]);
-                s.wy[i] = before[6 * i + 4] + alpha * (s.wy[i] - before[6 * i + 4]);
-                s.wz[i] = before[6 * i + 5] + alpha * (s.wz[i] - before[6 * i + 5]);
-            }
-        }
+        scaleChanges(s, n);
         double[] data = js.d;
         for (int j = 0, m = js.slots(); j < m; j++) {
             if (js.active[j] == 0) {
@@ -267,6 +254,27 @@ final class JointImpulses {
                 for (int k = STRIDE * j + IMPULSES, e = STRIDE * j + IMPULSES_END; k < e; k++) {
                     data[k] *= alpha;
                 }
+            }
+        }
+    }
+
+    /**
+     * Each touched body's velocities moved back towards {@link #before}: {@code v0 + alpha (v - v0)},
+     * alpha its group's, in {@code sums[4 root]}.
+     */
+    private void scaleChanges(BodyStore s, int n) {
+        for (int i = 0; i < n; i++) {
+            if (touched[i] != stamp) {
+                continue;
+            }
+            double alpha = sums[4 * group[i]];
+            if (alpha != 1) {
+                s.vx[i] = before[6 * i] + alpha * (s.vx[i] - before[6 * i]);
+                s.vy[i] = before[6 * i + 1] + alpha * (s.vy[i] - before[6 * i + 1]);
+                s.vz[i] = before[6 * i + 2] + alpha * (s.vz[i] - before[6 * i + 2]);
+                s.wx[i] = before[6 * i + 3] + alpha * (s.wx[i] - before[6 * i + 3]);
+                s.wy[i] = before[6 * i + 4] + alpha * (s.wy[i] - before[6 * i + 4]);
+                s.wz[i] = before[6 * i + 5] + alpha * (s.wz[i] - before[6 * i + 5]);
             }
         }
     }
@@ -386,21 +394,7 @@ final class JointImpulses {
         if (!scaled) {
             return;
         }
-        for (int i = 0; i < n; i++) {
-            if (touched[i] != stamp) {
-                continue;
-            }
-            double alpha = sums[4 * group[i]];
-            if (alpha != 1) {
-                double[] v = before;
-                s.vx[i] = v[6 * i] + alpha * (s.vx[i] - v[6 * i]);
-                s.vy[i] = v[6 * i + 1] + alpha * (s.vy[i] - v[6 * i + 1]);
-                s.vz[i] = v[6 * i + 2] + alpha * (s.vz[i] - v[6 * i + 2]);
-                s.wx[i] = v[6 * i + 3] + alpha * (s.wx[i] - v[6 * i + 3]);
-                s.wy[i] = v[6 * i + 4] + alpha * (s.wy[i] - v[6 * i + 4]);
-                s.wz[i] = v[6 * i + 5] + alpha * (s.wz[i] - v[6 * i + 5]);
-            }
-        }
+        scaleChanges(s, n);
     }
 
     /** {@link #endRelax}'s allowance: this fraction of the group's kinetic energy before the pass. */
