@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+import ricochet.geometry.shape.CompoundShape;
+import ricochet.geometry.shape.CylinderShape;
+import ricochet.geometry.shape.SphereShape;
 import ricochet.math.Quat;
+import ricochet.math.Transform;
 import ricochet.math.Vec3;
 
 /**
@@ -112,6 +116,52 @@ class WorldAllocationTest {
         }
         assertTrue(w.sleepingCount() > 0, "some boxes sleep");
         assertEquals(0, allocatedInCleanestWindow(w, sink), "B");
+    }
+
+    /**
+     * Re-anchoring allocates nothing either: a cylinder wheel and a compound axle of two balls roll
+     * along a plane at 1 rad a step (past the solver's turn limit), so their contact points are
+     * moved to the bodies' lowest points in every substep, on two threads.
+     */
+    @Test
+    void aStepThatReanchorsRollingBodiesAllocatesNothing() {
+        assumeHotSpot();
+        World w = Scenes.world(4);
+        w.setSleepingEnabled(false);
+        w.setThreads(2);
+        try {
+            Scenes.groundPlane(w, 0.8, 0);
+            // Axes along z: the cylinder's own axis is its y, turned a quarter turn about x.
+            Quat side = Quat.fromAxisAngle(new Vec3(1, 0, 0), 0.5 * Math.PI);
+            CylinderShape wheel = new CylinderShape(0.2, 0.05);
+            BodyId rolling = w.add(BodyDef.dynamic().withShape(wheel, 500).withPosition(new Vec3(0, 0.2, 0))
+                    .withOrientation(side).withVelocity(new Vec3(12, 0, 0))
+                    .withAngularVelocity(new Vec3(0, 0, -60)), wheel, 0.8, 0);
+            Transform left = new Transform(new Vec3(0, 0, 0.3), Quat.IDENTITY);
+            Transform right = new Transform(new Vec3(0, 0, -0.3), Quat.IDENTITY);
+            CompoundShape axle = CompoundShape.of(new CompoundShape.Child(new SphereShape(0.2), left),
+                    new CompoundShape.Child(new SphereShape(0.2), right));
+            BodyId axleBody = w.add(BodyDef.dynamic().withShape(axle, 500).withPosition(new Vec3(0, 0.2, 3))
+                    .withVelocity(new Vec3(12, 0, 0)).withAngularVelocity(new Vec3(0, 0, -60)), axle, 0.8, 0);
+            EventBuffer sink = new EventBuffer();
+            for (int i = 0; i < 1000; i++) {
+                w.step(Scenes.DT);
+                w.drainEvents(sink);
+                sink.clear();
+            }
+            for (BodyId b : new BodyId[] {rolling, axleBody}) {
+                if (!(w.angularVelocity(b).length() * Scenes.DT > 0.4)) {
+                    throw new AssertionError(w.name(b) + " turns too slowly to be re-anchored: "
+                            + w.angularVelocity(b));
+                }
+            }
+            long[] ids = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith("ricochet-worker") || t == Thread.currentThread())
+                    .mapToLong(Thread::getId).toArray();
+            assertEquals(0, allocatedInCleanestWindow(w, sink, ids), "B");
+        } finally {
+            w.close();
+        }
     }
 
     /**
