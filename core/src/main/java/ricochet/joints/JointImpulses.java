@@ -242,6 +242,11 @@ final class JointImpulses {
             return;
         }
         scaleChanges(s, n);
+        scaleImpulses();
+    }
+
+    /** Each active joint's accumulated impulses scaled by its group's alpha, as its bodies' change was. */
+    private void scaleImpulses() {
         double[] data = js.d;
         for (int j = 0, m = js.slots(); j < m; j++) {
             if (js.active[j] == 0) {
@@ -333,7 +338,7 @@ final class JointImpulses {
      * set (a loop of joints whose errors cannot all close, or two joints on a light body with a long
      * lever) came back every substep and pumped such groups to several times their energy. So a group
      * of jointed bodies with no contact points (contacts push out of overlaps, which may add energy),
-     * no motor, no spring and no soft limit, that leaves the relax pass with more kinetic energy than
+     * no motor, no spring, no soft limit and no kinematic body (which may drive it), that leaves the relax pass with more kinetic energy than
      * it had before the warm start (plus {@link #RELAX_SLACK} of it and {@code 1/2 m RELAX_SPEED^2} a
      * body), has the substep's change to its velocities (warm start, biased and relax passes) scaled
      * back to that bound, as {@link #endWarmStart} does. Joint impulses are equal and opposite, so a
@@ -361,7 +366,8 @@ final class JointImpulses {
             int a = js.a[j], b = js.b[j];
             int on = touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
             int o = STRIDE * j;
-            if (on >= 0 && (js.motor[j] != JointSolver.MOTOR_NONE || data[o + SPRING_HZ] > 0
+            boolean driven = s.type[a] == BodyStore.KINEMATIC || b >= 0 && s.type[b] == BodyStore.KINEMATIC;
+            if (on >= 0 && (driven || js.motor[j] != JointSolver.MOTOR_NONE || data[o + SPRING_HZ] > 0
                     || data[o + LIMIT_HZ] > 0)) {
                 sums[4 * group[on] + 3] = Double.NaN;
             }
@@ -395,6 +401,7 @@ final class JointImpulses {
             return;
         }
         scaleChanges(s, n);
+        scaleImpulses();
     }
 
     /** {@link #endRelax}'s allowance: this fraction of the group's kinetic energy before the pass. */

@@ -87,7 +87,6 @@ final class ShapeSupport implements SupportSource {
             Transform pose = poses[depth];
             double[] best = candidates[depth];
             double bestReach = Double.NEGATIVE_INFINITY;
-            boolean any = false;
             for (int k = 0; k < compound.childCount(); k++) {
                 compound.childTransform(k, pose);
                 double[] r = pose.r;
@@ -96,7 +95,8 @@ final class ShapeSupport implements SupportSource {
                 double cy = r[1] * lx + r[4] * ly + r[7] * lz;
                 double cz = r[2] * lx + r[5] * ly + r[8] * lz;
                 if (!farthest(compound.child(k), cx, cy, cz, depth + 1)) {
-                    continue;
+                    // A mesh part has no extreme point: the whole compound keeps its anchors.
+                    return false;
                 }
                 pose.toWorld(point[0], point[1], point[2], point);
                 double reach = point[0] * lx + point[1] * ly + point[2] * lz;
@@ -105,15 +105,12 @@ final class ShapeSupport implements SupportSource {
                     best[0] = point[0];
                     best[1] = point[1];
                     best[2] = point[2];
-                    any = true;
                 }
             }
-            if (any) {
-                point[0] = best[0];
-                point[1] = best[1];
-                point[2] = best[2];
-            }
-            return any;
+            point[0] = best[0];
+            point[1] = best[1];
+            point[2] = best[2];
+            return compound.childCount() > 0;
         }
     }
 }
