@@ -219,15 +219,8 @@ final class JointImpulses {
                 sums[4 * r] = sums[4 * r + 1] = sums[4 * r + 2] = sums[4 * r + 3] = 0;
             }
         }
+        sumEnergies(s, n, WARM_SPEED);
         boolean scaled = false;
-        for (int i = 0; i < n; i++) {
-            if (touched[i] != stamp) {
-                continue;
-            }
-            int r = 4 * group[i];
-            sums[r + 3] += 0.5 / s.invMass[i] * WARM_SPEED * WARM_SPEED;
-            addEnergy(s, i, before, r);
-        }
         for (int i = 0; i < n; i++) {
             if (touched[i] != stamp || group[i] != i) {
                 continue;
@@ -285,6 +278,22 @@ final class JointImpulses {
     }
 
     /**
+     * Per group root r of the touched bodies, unless its slack {@code sums[4 r + 3]} is NaN (a group
+     * left alone): {@code 1/2 m speed^2} a body added to the slack, and {@link #addEnergy}'s sums of
+     * the change since {@link #before}.
+     */
+    private void sumEnergies(BodyStore s, int n, double speed) {
+        for (int i = 0; i < n; i++) {
+            if (touched[i] != stamp || Double.isNaN(sums[4 * group[i] + 3])) {
+                continue;
+            }
+            int r = 4 * group[i];
+            sums[r + 3] += 0.5 / s.invMass[i] * speed * speed;
+            addEnergy(s, i, before, r);
+        }
+    }
+
+    /**
      * Adds body i's kinetic energy at the velocities {@code from[6 i ..]} and the linear and quadratic
      * terms of {@code KE(alpha)} for the change to its velocities now, {@code v(alpha) = v0 + alpha dv},
      * to {@code sums[r .. r + 2]}.
@@ -332,18 +341,18 @@ final class JointImpulses {
     }
 
     /**
-     * After the relax pass: passive joints take kinetic energy out (the relax pass projects the
-     * velocities onto the joints' constraints, which can only lower it), and only the biased pass's
-     * position correction puts it in; what a single relax pass leaves of that correction in a jammed
-     * set (a loop of joints whose errors cannot all close, or two joints on a light body with a long
-     * lever) came back every substep and pumped such groups to several times their energy. So a group
-     * of jointed bodies with no contact points (contacts push out of overlaps, which may add energy),
-     * no motor, no spring, no soft limit and no kinematic body (which may drive it), that leaves the relax pass with more kinetic energy than
-     * it had before the warm start (plus {@link #RELAX_SLACK} of it and {@code 1/2 m RELAX_SPEED^2} a
-     * body), has the substep's change to its velocities (warm start, biased and relax passes) scaled
-     * back to that bound, as {@link #endWarmStart} does. Joint impulses are equal and opposite, so a
-     * group's momentum is kept; with the exact projection the relax pass approximates, the final
-     * velocities would be the projection of those before the warm start, and so no faster.
+     * After the relax pass: passive joints take kinetic energy out (the relax pass projects the velocities
+     * onto the joints' constraints, which can only lower it), and only the biased pass's position correction
+     * puts it in; what a single relax pass leaves of that correction in a jammed set (a loop of joints whose
+     * errors cannot all close, or two joints on a light body with a long lever) came back every substep and
+     * pumped such groups to several times their energy. So a group of jointed bodies with no contact points
+     * (contacts push out of overlaps, which may add energy), no motor, no spring, no soft limit and no
+     * kinematic body (which may drive it), that leaves the relax pass with more kinetic energy than it had
+     * before the warm start (plus {@link #RELAX_SLACK} of it and {@code 1/2 m RELAX_SPEED^2} a body), has the
+     * substep's change to its velocities (warm start, biased and relax passes) scaled back to that bound, as
+     * {@link #endWarmStart} does. Joint impulses are equal and opposite, so a group's momentum is kept; with
+     * the exact projection the relax pass approximates, the final velocities would be the projection of those
+     * before the warm start, and so no faster.
      */
     void endRelax(BodyStore s, byte[] inContact) {
         if (!grouped) {
@@ -366,7 +375,8 @@ final class JointImpulses {
             int a = js.a[j], b = js.b[j];
             int on = touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
             int o = STRIDE * j;
-            boolean driven = s.type[a] == BodyStore.KINEMATIC || b >= 0 && s.type[b] == BodyStore.KINEMATIC;
+            boolean driven = s.type[a] == BodyStore.KINEMATIC
+                    || b >= 0 && s.type[b] == BodyStore.KINEMATIC;
             if (on >= 0 && (driven || js.motor[j] != JointSolver.MOTOR_NONE || data[o + SPRING_HZ] > 0
                     || data[o + LIMIT_HZ] > 0)) {
                 sums[4 * group[on] + 3] = Double.NaN;
@@ -377,15 +387,8 @@ final class JointImpulses {
                 sums[4 * group[i] + 3] = Double.NaN;
             }
         }
+        sumEnergies(s, n, RELAX_SPEED);
         boolean scaled = false;
-        for (int i = 0; i < n; i++) {
-            if (touched[i] != stamp || Double.isNaN(sums[4 * group[i] + 3])) {
-                continue;
-            }
-            int r = 4 * group[i];
-            sums[r + 3] += 0.5 / s.invMass[i] * RELAX_SPEED * RELAX_SPEED;
-            addEnergy(s, i, before, r);
-        }
         for (int i = 0; i < n; i++) {
             if (touched[i] != stamp || group[i] != i) {
                 continue;

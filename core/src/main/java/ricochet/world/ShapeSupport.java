@@ -62,11 +62,15 @@ final class ShapeSupport implements SupportSource {
         return true;
     }
 
-    /** One worker's scratch: the answer and, per compound depth, a child pose and a candidate. */
+    /**
+     * One worker's scratch: the answer and, per compound depth, a child pose, the direction in the
+     * child's frame and the best candidate.
+     */
     private static final class Scratch {
         final double[] point = new double[3];
         Transform[] poses = new Transform[0];
         double[][] candidates = new double[0][];
+        double[][] directions = new double[0][];
 
         /** The farthest point of {@code shape} along l (its own frame) into {@link #point}. */
         boolean farthest(Shape shape, double lx, double ly, double lz, int depth) {
@@ -81,20 +85,19 @@ final class ShapeSupport implements SupportSource {
                 // Grows on the first compound this deep only (a world's shapes are fixed when added).
                 poses = Arrays.copyOf(poses, depth + 1);
                 candidates = Arrays.copyOf(candidates, depth + 1);
+                directions = Arrays.copyOf(directions, depth + 1);
                 poses[depth] = new Transform();
                 candidates[depth] = new double[3];
+                directions[depth] = new double[3];
             }
             Transform pose = poses[depth];
-            double[] best = candidates[depth];
+            double[] best = candidates[depth], dir = directions[depth];
             double bestReach = Double.NEGATIVE_INFINITY;
             for (int k = 0; k < compound.childCount(); k++) {
                 compound.childTransform(k, pose);
-                double[] r = pose.r;
                 // The direction in the child's frame: R_c^T l.
-                double cx = r[0] * lx + r[3] * ly + r[6] * lz;
-                double cy = r[1] * lx + r[4] * ly + r[7] * lz;
-                double cz = r[2] * lx + r[5] * ly + r[8] * lz;
-                if (!farthest(compound.child(k), cx, cy, cz, depth + 1)) {
+                pose.inverseRotate(lx, ly, lz, dir);
+                if (!farthest(compound.child(k), dir[0], dir[1], dir[2], depth + 1)) {
                     // A mesh part has no extreme point: the whole compound keeps its anchors.
                     return false;
                 }
