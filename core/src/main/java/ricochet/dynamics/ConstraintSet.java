@@ -19,8 +19,11 @@ public interface ConstraintSet {
     /**
      * After the substep's relax pass (joints and contacts).
      *
-     * @param inContact per body (store index): nonzero when it has contact points this step
+     * @param inContact per body (store index): nonzero when it has contact points with a body that
+     *     is not static this step
+     * @return whether it changed the bodies' velocities (the contacts are then relaxed once more)
      */
-    default void endRelax(BodyStore s, byte[] inContact) {
+    default boolean endRelax(BodyStore s, byte[] inContact) {
+        return false;
     }
 }

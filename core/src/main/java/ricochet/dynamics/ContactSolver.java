@@ -150,7 +150,10 @@ public final class ContactSolver {
      * substep left.
      */
     private byte[] reanchorBits = new byte[16];
-    /** Per body (store index): 1 when it has contact points this step (for the constraints' relax guard). */
+    /**
+     * Per body (store index): 1 when it has contact points with a body that is not static this step
+     * (for the constraints' relax guard).
+     */
     private byte[] inContact = new byte[16];
     /** Per worker: the support query's result. */
     private double[][] supportScratch = new double[1][3];
@@ -368,7 +371,12 @@ public final class ContactSolver {
                                 sweep(solveTask);
                             }
                             if (constraints != null) {
-                                constraints.endRelax(s, inContact);
+                                // A group the guard scaled back may have lost some of its contacts'
+                                // push against the ground: one more contact relax pass restores it.
+                                if (constraints.endRelax(s, inContact)) {
+                                    setPass(false, false, false);
+                                    sweep(solveTask);
+                                }
                             }
                             break;
                         default:
@@ -434,9 +442,16 @@ public final class ContactSolver {
                 inContact = new byte[Math.max(s.count(), 2 * inContact.length)];
             }
             Arrays.fill(inContact, 0, s.count(), (byte) 0);
+            // Static ground takes no energy in or out: a contact with it does not count.
+            byte[] type = s.type;
             for (int i = 0, n = c.count(); i < n; i++) {
-                inContact[c.bodyA[i]] = 1;
-                inContact[c.bodyB[i]] = 1;
+                int a = c.bodyA[i], b = c.bodyB[i];
+                if (type[b] != BodyStore.STATIC) {
+                    inContact[a] = 1;
+                }
+                if (type[a] != BodyStore.STATIC) {
+                    inContact[b] = 1;
+                }
             }
         }
         if (reanchorBits.length < runs) {

@@ -346,17 +346,21 @@ final class JointImpulses {
      * puts it in; what a single relax pass leaves of that correction in a jammed set (a loop of joints whose
      * errors cannot all close, or two joints on a light body with a long lever) came back every substep and
      * pumped such groups to several times their energy. So a group of jointed bodies with no contact points
-     * (contacts push out of overlaps, which may add energy), no motor, no spring, no soft limit and no
-     * kinematic body (which may drive it), that leaves the relax pass with more kinetic energy than it had
-     * before the warm start (plus {@link #RELAX_SLACK} of it and {@code 1/2 m RELAX_SPEED^2} a body), has the
-     * substep's change to its velocities (warm start, biased and relax passes) scaled back to that bound, as
-     * {@link #endWarmStart} does. Joint impulses are equal and opposite, so a group's momentum is kept; with
-     * the exact projection the relax pass approximates, the final velocities would be the projection of those
-     * before the warm start, and so no faster.
+     * with a body that is not static (contacts between moving bodies push out of overlaps, which may add
+     * energy; static ground moves nothing), no motor, no spring, no soft limit and no kinematic body (which
+     * may drive it), that leaves the relax pass with more kinetic energy than it had before the warm start
+     * (plus {@link #RELAX_SLACK} of it and {@code 1/2 m RELAX_SPEED^2} a body), has the substep's change to its
+     * velocities (warm start, biased and relax passes) scaled back to that bound, as {@link #endWarmStart}
+     * does. Joint impulses are equal and opposite, so a free group's momentum is kept; with the exact
+     * projection the relax pass approximates, the final velocities would be the projection of those before
+     * the warm start, and so no faster. A group on the ground loses part of its contacts' push with the
+     * scaling, so the caller relaxes the contacts once more when this returns true.
+     *
+     * @return whether any group was scaled
      */
-    void endRelax(BodyStore s, byte[] inContact) {
+    boolean endRelax(BodyStore s, byte[] inContact) {
         if (!grouped) {
-            return;
+            return false;
         }
         grouped = false;
         int n = s.count();
@@ -401,10 +405,11 @@ final class JointImpulses {
             sums[r] = alpha;
         }
         if (!scaled) {
-            return;
+            return false;
         }
         scaleChanges(s, n);
         scaleImpulses();
+        return true;
     }
 
     /** {@link #endRelax}'s allowance: this fraction of the group's kinetic energy before the pass. */

@@ -150,8 +150,8 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     }
 
     @Override
-    public void endRelax(BodyStore s, byte[] inContact) {
-        impulses.endRelax(s, inContact);
+    public boolean endRelax(BodyStore s, byte[] inContact) {
+        return impulses.endRelax(s, inContact);
     }
 
     @Override

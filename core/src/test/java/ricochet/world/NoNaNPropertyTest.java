@@ -200,6 +200,21 @@ class NoNaNPropertyTest {
         assertNull(o.energy(), o.energy());
     }
 
+    /**
+     * Soak scenes 9293 and 4438: a 15 kg ball jointed to the world where the joint holds it into the
+     * ground plane, and a 729 kg compound hinged to the world on the ground box. Contact and joint fight
+     * and the relax pass left some of it in the velocities every substep (1,568 J to 2,270 J within
+     * 12 steps of 9293). Hold since the relax guard also takes groups whose only contacts are with
+     * static bodies, and relaxes the contacts once more after scaling a group back.
+     */
+    @Example
+    void jointedBodiesJammedAgainstTheGroundGainNoEnergy() {
+        for (long n : new long[] {9293, 4438}) {
+            Outcome o = SceneCheck.run(RandomScene.numbered(n));
+            assertNull(o.energy(), o.energy());
+        }
+    }
+
     /** Scenes 0..N-1, N from {@code -Dricochet.soak.scenes}; knobs drawn from the scene number. */
     @Test
     @EnabledIfSystemProperty(named = "ricochet.soak.scenes", matches = "\\d+")
