@@ -17,13 +17,18 @@ public interface ConstraintSet {
     void solve(BodyStore s, boolean useBias);
 
     /**
+     * Once per step, after {@link #prepare}: the step's contact points, their runs of one body pair
+     * made; they link bodies for {@link #endRelax}'s energy guard.
+     */
+    default void contacts(ContactStore c) {
+    }
+
+    /**
      * After the substep's relax pass (joints and contacts).
      *
-     * @param inContact per body (store index): nonzero when it has contact points with a body that
-     *     is not static this step
      * @return whether it changed the bodies' velocities (the contacts are then relaxed once more)
      */
-    default boolean endRelax(BodyStore s, byte[] inContact) {
+    default boolean endRelax(BodyStore s) {
         return false;
     }
 }

@@ -150,11 +150,6 @@ public final class ContactSolver {
      * substep left.
      */
     private byte[] reanchorBits = new byte[16];
-    /**
-     * Per body (store index): 1 when it has contact points with a body that is not static this step
-     * (for the constraints' relax guard).
-     */
-    private byte[] inContact = new byte[16];
     /** Per worker: the support query's result. */
     private double[][] supportScratch = new double[1][3];
 
@@ -373,7 +368,7 @@ public final class ContactSolver {
                             if (constraints != null) {
                                 // A group the guard scaled back may have lost some of its contacts'
                                 // push against the ground: one more contact relax pass restores it.
-                                if (constraints.endRelax(s, inContact)) {
+                                if (constraints.endRelax(s)) {
                                     setPass(false, false, false);
                                     sweep(solveTask);
                                 }
@@ -438,21 +433,7 @@ public final class ContactSolver {
         c.colourRuns(s);
         int runs = c.runCount();
         if (constraints != null) {
-            if (inContact.length < s.count()) {
-                inContact = new byte[Math.max(s.count(), 2 * inContact.length)];
-            }
-            Arrays.fill(inContact, 0, s.count(), (byte) 0);
-            // Static ground takes no energy in or out: a contact with it does not count.
-            byte[] type = s.type;
-            for (int i = 0, n = c.count(); i < n; i++) {
-                int a = c.bodyA[i], b = c.bodyB[i];
-                if (type[b] != BodyStore.STATIC) {
-                    inContact[a] = 1;
-                }
-                if (type[a] != BodyStore.STATIC) {
-                    inContact[b] = 1;
-                }
-            }
+            constraints.contacts(c);
         }
         if (reanchorBits.length < runs) {
             reanchorBits = new byte[Math.max(runs, 2 * reanchorBits.length)];

@@ -14,6 +14,7 @@ import static ricochet.joints.JointStore.STRIDE;
 
 import java.util.Arrays;
 import ricochet.dynamics.BodyStore;
+import ricochet.dynamics.ContactStore;
 
 /**
  * How the joints' accumulated impulses are carried from pass to pass and substep to substep, for
@@ -28,6 +29,13 @@ final class JointImpulses {
 
     JointImpulses(JointStore js) {
         this.js = js;
+    }
+
+    /** The step's contact points (runs of one body pair), or null: they link bodies for {@link #endRelax}. */
+    private ContactStore contacts;
+
+    void contacts(ContactStore c) {
+        contacts = c;
     }
 
     /** At the start of a step: nothing recorded is carried over. */
@@ -168,6 +176,20 @@ final class JointImpulses {
         grouped = count > 0;
         if (count == 0) {
             return;
+        }
+        // The bodies in contact with moving bodies too, for endRelax: a jointed group and what it
+        // touches pass energy between them. Each is its own group until endRelax links them.
+        if (contacts != null) {
+            ContactStore c = contacts;
+            for (int r = 0, runs = c.runCount(); r < runs; r++) {
+                int at = c.runStart[r];
+                for (int side = 0; side < 2; side++) {
+                    int i = side == 0 ? c.bodyA[at] : c.bodyB[at];
+                    if (s.type[i] == BodyStore.DYNAMIC && s.asleep[i] == 0 && s.invMass[i] > 0) {
+                        touched[i] = stamp;
+                    }
+                }
+            }
         }
         guarding = true;
         for (int i = 0; i < n; i++) {
@@ -358,20 +380,52 @@ final class JointImpulses {
      *
      * @return whether any group was scaled
      */
-    boolean endRelax(BodyStore s, byte[] inContact) {
+    boolean endRelax(BodyStore s) {
         if (!grouped) {
             return false;
         }
         grouped = false;
         int n = s.count();
-        for (int i = 0; i < n; i++) {
-            if (touched[i] == stamp) {
-                int r = 4 * group[i];
-                sums[r] = sums[r + 1] = sums[r + 2] = sums[r + 3] = 0;
+        // The joints' groups joined through the contacts between moving bodies.
+        ContactStore c = contacts;
+        int runs = c == null ? 0 : c.runCount();
+        for (int r = 0; r < runs; r++) {
+            int at = c.runStart[r];
+            int a = c.bodyA[at], b = c.bodyB[at];
+            if (touched[a] == stamp && touched[b] == stamp) {
+                int ra = root(a), rb = root(b);
+                if (ra < rb) {
+                    group[rb] = ra;
+                } else if (rb < ra) {
+                    group[ra] = rb;
+                }
             }
         }
-        // sums[4 r + 3]: the slack, or NaN for a group the guard leaves alone.
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp) {
+                group[i] = root(i);
+            }
+        }
+        // sums[4 r + 3]: the slack, or NaN for a group the guard leaves alone: one without a joint
+        // (bodies that only touch), or with a driven joint or a kinematic body touching it.
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp && group[i] == i) {
+                int r = 4 * i;
+                sums[r] = sums[r + 1] = sums[r + 2] = 0;
+                sums[r + 3] = Double.NaN;
+            }
+        }
         double[] data = js.d;
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            if (js.active[j] == 0) {
+                continue;
+            }
+            int a = js.a[j], b = js.b[j];
+            int on = touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
+            if (on >= 0) {
+                sums[4 * group[on] + 3] = 0;
+            }
+        }
         for (int j = 0, m = js.slots(); j < m; j++) {
             if (js.active[j] == 0) {
                 continue;
@@ -386,9 +440,13 @@ final class JointImpulses {
                 sums[4 * group[on] + 3] = Double.NaN;
             }
         }
-        for (int i = 0; i < n; i++) {
-            if (touched[i] == stamp && inContact[i] != 0) {
-                sums[4 * group[i] + 3] = Double.NaN;
+        for (int r = 0; r < runs; r++) {
+            int at = c.runStart[r];
+            int a = c.bodyA[at], b = c.bodyB[at];
+            if (s.type[a] == BodyStore.KINEMATIC && touched[b] == stamp) {
+                sums[4 * group[b] + 3] = Double.NaN;
+            } else if (s.type[b] == BodyStore.KINEMATIC && touched[a] == stamp) {
+                sums[4 * group[a] + 3] = Double.NaN;
             }
         }
         sumEnergies(s, n, RELAX_SPEED);

@@ -4,6 +4,7 @@ import static ricochet.joints.JointStore.*;
 
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ConstraintSet;
+import ricochet.dynamics.ContactStore;
 import ricochet.dynamics.Softness;
 
 /**
@@ -150,8 +151,13 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     }
 
     @Override
-    public boolean endRelax(BodyStore s, byte[] inContact) {
-        return impulses.endRelax(s, inContact);
+    public void contacts(ContactStore c) {
+        impulses.contacts(c);
+    }
+
+    @Override
+    public boolean endRelax(BodyStore s) {
+        return impulses.endRelax(s);
     }
 
     @Override
