@@ -367,16 +367,17 @@ final class JointImpulses {
      * onto the joints' constraints, which can only lower it), and only the biased pass's position correction
      * puts it in; what a single relax pass leaves of that correction in a jammed set (a loop of joints whose
      * errors cannot all close, or two joints on a light body with a long lever) came back every substep and
-     * pumped such groups to several times their energy. So a group of jointed bodies with no contact points
-     * with a body that is not static (contacts between moving bodies push out of overlaps, which may add
-     * energy; static ground moves nothing), no motor, no spring, no soft limit and no kinematic body (which
-     * may drive it), that leaves the relax pass with more kinetic energy than it had before the warm start
-     * (plus {@link #RELAX_SLACK} of it and {@code 1/2 m RELAX_SPEED^2} a body), has the substep's change to its
+     * pumped such groups to several times their energy. So a group of jointed bodies, joined with the
+     * bodies it touches through contacts between moving bodies (energy passes through those; static ground
+     * moves nothing), with no motor, spring or soft limit and no kinematic body joined or touching (which may
+     * drive it), that leaves the relax pass with more kinetic energy than it had before the warm start (plus
+     * {@link #RELAX_SLACK} of it and {@code 1/2 m RELAX_SPEED^2} a body), has the substep's change to its
      * velocities (warm start, biased and relax passes) scaled back to that bound, as {@link #endWarmStart}
-     * does. Joint impulses are equal and opposite, so a free group's momentum is kept; with the exact
-     * projection the relax pass approximates, the final velocities would be the projection of those before
-     * the warm start, and so no faster. A group on the ground loses part of its contacts' push with the
-     * scaling, so the caller relaxes the contacts once more when this returns true.
+     * does. Joint and contact impulses are equal and opposite, so a free group's momentum is kept; with the
+     * exact projection the relax pass approximates (passive joints, contacts without bias), the final
+     * velocities would be the projection of those before the warm start, and so no faster. A group on the
+     * ground loses part of its contacts' push with the scaling, so the caller relaxes the contacts once more
+     * when this returns true. Groups without a joint are left alone.
      *
      * @return whether any group was scaled
      */
