@@ -200,13 +200,7 @@ final class JointImpulses {
         for (int j = 0, m = js.slots(); j < m; j++) {
             int a = js.a[j], b = js.b[j];
             if (js.active[j] != 0 && b >= 0 && touched[a] == stamp && touched[b] == stamp) {
-                int ra = root(a), rb = root(b);
-                // The lower index roots the group: the same groups whatever the joints' order.
-                if (ra < rb) {
-                    group[rb] = ra;
-                } else if (rb < ra) {
-                    group[ra] = rb;
-                }
+                join(a, b);
             }
         }
         for (int i = 0; i < n; i++) {
@@ -267,8 +261,7 @@ final class JointImpulses {
             if (js.active[j] == 0) {
                 continue;
             }
-            int a = js.a[j], b = js.b[j];
-            int on = touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
+            int on = heldSide(j);
             double alpha = on >= 0 ? sums[4 * group[on]] : 1;
             if (alpha != 1) {
                 for (int k = STRIDE * j + IMPULSES, e = STRIDE * j + IMPULSES_END; k < e; k++) {
@@ -394,12 +387,7 @@ final class JointImpulses {
             int at = c.runStart[r];
             int a = c.bodyA[at], b = c.bodyB[at];
             if (touched[a] == stamp && touched[b] == stamp) {
-                int ra = root(a), rb = root(b);
-                if (ra < rb) {
-                    group[rb] = ra;
-                } else if (rb < ra) {
-                    group[ra] = rb;
-                }
+                join(a, b);
             }
         }
         for (int i = 0; i < n; i++) {
@@ -421,8 +409,7 @@ final class JointImpulses {
             if (js.active[j] == 0) {
                 continue;
             }
-            int a = js.a[j], b = js.b[j];
-            int on = touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
+            int on = heldSide(j);
             if (on >= 0) {
                 sums[4 * group[on] + 3] = 0;
             }
@@ -432,7 +419,7 @@ final class JointImpulses {
                 continue;
             }
             int a = js.a[j], b = js.b[j];
-            int on = touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
+            int on = heldSide(j);
             int o = STRIDE * j;
             boolean driven = s.type[a] == BodyStore.KINEMATIC
                     || b >= 0 && s.type[b] == BodyStore.KINEMATIC;
@@ -477,6 +464,22 @@ final class JointImpulses {
     static final double RELAX_SPEED = 0.01;
     /** Whether the warm start of this substep grouped jointed bodies; then endRelax guards them. */
     private boolean grouped;
+
+    /** Joins the groups of bodies a and b; the lower index roots the group, so the same groups come whatever the order. */
+    private void join(int a, int b) {
+        int ra = root(a), rb = root(b);
+        if (ra < rb) {
+            group[rb] = ra;
+        } else if (rb < ra) {
+            group[ra] = rb;
+        }
+    }
+
+    /** Joint j's body this substep's groups hold (A, else B), or -1. */
+    private int heldSide(int j) {
+        int a = js.a[j], b = js.b[j];
+        return touched[a] == stamp ? a : b >= 0 && touched[b] == stamp ? b : -1;
+    }
 
     /** The root of body i's group, with path halving. */
     private int root(int i) {
