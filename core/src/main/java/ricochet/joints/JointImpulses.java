@@ -226,15 +226,9 @@ final class JointImpulses {
         guarding = false;
         int n = s.count();
         // Per group root r: KE(alpha) = KE0 + alpha B + alpha^2 A for its warm start scaled by alpha,
-        // sums[4 r ..]: KE0, B, A and the floor; then alpha into sums[4 r].
-        for (int i = 0; i < n; i++) {
-            if (touched[i] == stamp) {
-                // Every body straight to its root, which the loops below read as group[i].
-                int r = root(i);
-                group[i] = r;
-                sums[4 * r] = sums[4 * r + 1] = sums[4 * r + 2] = sums[4 * r + 3] = 0;
-            }
-        }
+        // sums[4 r ..]: KE0, B, A and the floor; then alpha into sums[4 r]. The bodies that only
+        // touch (recorded for endRelax) had no warm start from the joints: left alone.
+        resetGroups(n);
         sumEnergies(s, n, WARM_SPEED);
         boolean scaled = false;
         for (int i = 0; i < n; i++) {
@@ -243,7 +237,8 @@ final class JointImpulses {
             }
             int r = 4 * i;
             double ke0 = sums[r];
-            double alpha = alpha(ke0, sums[r + 1], sums[r + 2], ke0 + Math.max(ke0, sums[r + 3]));
+            double alpha = Double.isNaN(sums[r + 3]) ? 1
+                    : alpha(ke0, sums[r + 1], sums[r + 2], ke0 + Math.max(ke0, sums[r + 3]));
             scaled |= alpha != 1;
             sums[r] = alpha;
         }
@@ -390,30 +385,10 @@ final class JointImpulses {
                 join(a, b);
             }
         }
-        for (int i = 0; i < n; i++) {
-            if (touched[i] == stamp) {
-                group[i] = root(i);
-            }
-        }
         // sums[4 r + 3]: the slack, or NaN for a group the guard leaves alone: one without a joint
         // (bodies that only touch), or with a driven joint or a kinematic body touching it.
-        for (int i = 0; i < n; i++) {
-            if (touched[i] == stamp && group[i] == i) {
-                int r = 4 * i;
-                sums[r] = sums[r + 1] = sums[r + 2] = 0;
-                sums[r + 3] = Double.NaN;
-            }
-        }
+        resetGroups(n);
         double[] data = js.d;
-        for (int j = 0, m = js.slots(); j < m; j++) {
-            if (js.active[j] == 0) {
-                continue;
-            }
-            int on = heldSide(j);
-            if (on >= 0) {
-                sums[4 * group[on] + 3] = 0;
-            }
-        }
         for (int j = 0, m = js.slots(); j < m; j++) {
             if (js.active[j] == 0) {
                 continue;
@@ -464,6 +439,34 @@ final class JointImpulses {
     static final double RELAX_SPEED = 0.01;
     /** Whether the warm start of this substep grouped jointed bodies; then endRelax guards them. */
     private boolean grouped;
+
+    /**
+     * Each touched body's group straight to its root (the loops after read it as {@code group[i]}),
+     * the roots' sums cleared, and the slack {@code sums[4 r + 3]} 0 for a group that holds an
+     * active joint, NaN (left alone) for bodies that only touch.
+     */
+    private void resetGroups(int n) {
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp) {
+                group[i] = root(i);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (touched[i] == stamp && group[i] == i) {
+                int r = 4 * i;
+                sums[r] = sums[r + 1] = sums[r + 2] = 0;
+                sums[r + 3] = Double.NaN;
+            }
+        }
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            if (js.active[j] != 0) {
+                int on = heldSide(j);
+                if (on >= 0) {
+                    sums[4 * group[on] + 3] = 0;
+                }
+            }
+        }
+    }
 
     /** Joins the groups of bodies a and b; the lower index roots the group, so the same groups come whatever the order. */
     private void join(int a, int b) {
