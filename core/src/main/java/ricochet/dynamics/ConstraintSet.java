@@ -20,7 +20,7 @@ public interface ConstraintSet {
      * Once per step, after {@link #prepare}: the step's contact points, their runs of one body pair
      * made; they link bodies for {@link #endRelax}'s energy guard.
      */
-    default void contacts(ContactStore c) {
+    default void contacts(BodyStore s, ContactStore c) {
     }
 
     /**

@@ -433,7 +433,7 @@ public final class ContactSolver {
         c.colourRuns(s);
         int runs = c.runCount();
         if (constraints != null) {
-            constraints.contacts(c);
+            constraints.contacts(s, c);
         }
         if (reanchorBits.length < runs) {
             reanchorBits = new byte[Math.max(runs, 2 * reanchorBits.length)];

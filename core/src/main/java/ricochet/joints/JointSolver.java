@@ -151,8 +151,8 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     }
 
     @Override
-    public void contacts(ContactStore c) {
-        impulses.contacts(c);
+    public void contacts(BodyStore s, ContactStore c) {
+        impulses.contacts(s, c);
     }
 
     @Override
