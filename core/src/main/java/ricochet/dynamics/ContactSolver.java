@@ -432,6 +432,7 @@ public final class ContactSolver {
     private void prepare(BodyStore s, ContactStore c) {
         c.colourRuns(s);
         int runs = c.runCount();
+        c.clearJointNormals();
         if (constraints != null) {
             constraints.contacts(s, c);
         }
@@ -965,6 +966,7 @@ public final class ContactSolver {
         double h = passH;
         double[] d = c.data;
         int[] runStart = c.runStart;
+        byte[] jointNormals = c.jointNormals;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         double invH = 1 / h;
         double pushOut = -maxPushOutSpeed;
@@ -1035,8 +1037,10 @@ public final class ContactSolver {
             }
 
             // The manifold's springs split into its common compression, corrected SAG times faster,
-            // and each point's difference from it (the rocking), TILT_STIFFENING times faster.
+            // and each point's difference from it (the rocking), TILT_STIFFENING times faster. A run
+            // whose normals a joint solved (ContactStore.jointNormals) has only its friction here.
             double meanSep = 0, sag = d[oStart + SAG];
+            int manifoldPasses = jointNormals[r] == 0 ? MANIFOLD_PASSES : 0;
             if (useBias) {
                 int touching = 0;
                 for (int o = oStart; o < oEnd; o += stride) {
@@ -1048,7 +1052,7 @@ public final class ContactSolver {
                 }
                 meanSep = touching > 0 ? meanSep / touching : 0;
             }
-            for (int pass = 0; pass < MANIFOLD_PASSES; pass++) {
+            for (int pass = 0; pass < manifoldPasses; pass++) {
                 double largest = 0;
                 for (int o = oStart; o < oEnd; o += stride) {
                     double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];

@@ -98,6 +98,13 @@ public final class ContactStore {
      */
     public int[] runStart = new int[17];
     private int runCount;
+    /**
+     * Per run: non-zero when a joint solves the run's normal rows together with its own (a light body
+     * jointed to a heavier one and touching static ground: {@code ricochet.joints.GroundedBlock}); the
+     * contact solver then solves only the run's friction. Cleared by {@link #clearJointNormals} each
+     * step, set by the constraints after the runs are coloured.
+     */
+    public byte[] jointNormals = new byte[16];
 
     // The other set of point arrays: {@link #checkpoint} swaps the two, so the step writes into one
     // while the last step's points, which the world's contact queries read, wait in the other.
@@ -281,6 +288,15 @@ public final class ContactStore {
         int runs = buildRuns();
         graph.colour(s, this);
         reorderRuns(graph.order, runs);
+    }
+
+    /** No run's normals solved by a joint (see {@link #jointNormals}), for this step's runs. */
+    public void clearJointNormals() {
+        if (jointNormals.length < runCount) {
+            jointNormals = new byte[Math.max(16, 2 * runCount)];
+        } else {
+            Arrays.fill(jointNormals, 0, runCount, (byte) 0);
+        }
     }
 
     /** Forgets the cached impulses too, e.g. after a collider number was freed and may be reused. */

@@ -3,6 +3,7 @@ package ricochet.joints;
 import static ricochet.joints.JointStore.*;
 
 import ricochet.dynamics.BodyStore;
+import ricochet.dynamics.ContactStore;
 import ricochet.dynamics.Softness;
 
 /**
@@ -56,12 +57,19 @@ abstract class JointRows {
     final JointStore js;
     final Softness soft = new Softness();
     final EqualityBlock block = new EqualityBlock();
+    /** The joint being solved, its contact points to solve with its block, and this step's contacts. */
+    int joint;
+    final GroundContacts ground;
+    final GroundedBlock grounded = new GroundedBlock();
+    ContactStore contacts;
 
     JointRows(JointStore js) {
         this.js = js;
+        this.ground = new GroundContacts(js);
     }
 
     void geometry(BodyStore s, int j) {
+        joint = j;
         d = js.d;
         o = STRIDE * j;
         a = js.a[j];
@@ -387,6 +395,12 @@ abstract class JointRows {
         }
         if (worst > MAX_CORRECTION_SPEED) {
             bias *= MAX_CORRECTION_SPEED / worst;
+        }
+        int points = contacts == null ? 0 : ground.count(joint);
+        if (points > 0) {
+            grounded.solve(this, s, contacts, ground.points, ground.side, ground.first(joint), points, bias,
+                    mode == SOLVE ? soft.biasRate : 0, mScale, iScale);
+            return;
         }
         double[] x = block.x;
         for (int i = 0; i < n; i++) {

@@ -153,6 +153,8 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     @Override
     public void contacts(BodyStore s, ContactStore c) {
         impulses.contacts(s, c);
+        ground.select(s, c);
+        contacts = c;
     }
 
     @Override

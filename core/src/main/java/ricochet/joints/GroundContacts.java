@@ -1,0 +1,115 @@
+package ricochet.joints;
+
+import java.util.Arrays;
+import ricochet.dynamics.BodyStore;
+import ricochet.dynamics.ContactStore;
+
+/**
+ * Which contact points each joint solves with its own rows, chosen once a step: the points between
+ * a body much lighter than its joint partner and a body of infinite mass (static ground, a kinematic
+ * platform). Their normals then go into the joint's {@link GroundedBlock}, and the contact solver
+ * leaves them alone ({@link ContactStore#jointNormals}).
+ *
+ * <p>Why: the soft contact and joint springs are as stiff as their own effective mass, the light
+ * body's, so a heavy body standing on a light one sinks it by {@code M g / (m omega^2)} and stretches
+ * the joint by as much (a 0.1 kg foot under 100 kg: 69 mm at 60 Hz), and Gauss-Seidel between the
+ * joint and the contact moves the heavy body by the light one's mass per pass. Solved as one block
+ * under one spring, the block's effective mass is the pair's, and the sag is a free body's
+ * {@code g / omega^2}: the random scenes' bodies below the ground were nearly all light bodies
+ * jointed to bodies 20-8,000 times heavier.
+ */
+final class GroundContacts {
+
+    /** A side's contacts join its joint's block when that side is at least this many times lighter. */
+    static final double MASS_RATIO = 4;
+
+    private final JointStore js;
+    /** Per joint: its first entry in {@link #points} and how many. */
+    private int[] first = new int[16], count = new int[16];
+    /** Contact point indices, joint after joint, and per entry 0 when the point is on the joint's a, 1 on b. */
+    int[] points = new int[16];
+    byte[] side = new byte[16];
+    /** Per body: its first run against a body of infinite mass (-1: none); per run: the next. */
+    private int[] bodyRun = new int[16], nextRun = new int[16];
+    private int total;
+
+    GroundContacts(JointStore js) {
+        this.js = js;
+    }
+
+    int first(int j) {
+        return first[j];
+    }
+
+    int count(int j) {
+        return j < count.length ? count[j] : 0;
+    }
+
+    /** Picks the points for this step's contacts c (null: none) and marks their runs in c. */
+    void select(BodyStore s, ContactStore c) {
+        int slots = js.slots();
+        if (count.length < slots) {
+            first = new int[2 * slots];
+            count = new int[2 * slots];
+        } else {
+            Arrays.fill(count, 0, slots, 0);
+        }
+        total = 0;
+        int runs = c == null ? 0 : c.runCount();
+        if (runs == 0 || slots == 0) {
+            return;
+        }
+        int n = s.count();
+        if (bodyRun.length < n) {
+            bodyRun = new int[2 * n];
+        }
+        Arrays.fill(bodyRun, 0, n, -1);
+        if (nextRun.length < runs) {
+            nextRun = new int[2 * runs];
+        }
+        double[] inv = s.invMass;
+        // Runs are linked in reverse so that each body's list reads in run order.
+        for (int r = runs - 1; r >= 0; r--) {
+            int at = c.runStart[r];
+            int a = c.bodyA[at], b = c.bodyB[at];
+            int moving = inv[a] > 0 && inv[b] == 0 ? a : inv[b] > 0 && inv[a] == 0 ? b : -1;
+            if (moving >= 0) {
+                nextRun[r] = bodyRun[moving];
+                bodyRun[moving] = r;
+            }
+        }
+        for (int j = 0; j < slots; j++) {
+            int a = js.a[j], b = js.b[j];
+            if (js.active[j] == 0 || b < 0 || !(inv[a] > 0) || !(inv[b] > 0)) {
+                continue;
+            }
+            first[j] = total;
+            if (inv[a] >= MASS_RATIO * inv[b]) {
+                take(c, a, 0, first[j]);
+            }
+            if (inv[b] >= MASS_RATIO * inv[a]) {
+                take(c, b, 1, first[j]);
+            }
+            count[j] = total - first[j];
+        }
+    }
+
+    /** Appends body's runs against infinite mass, whole runs while they fit in the block. */
+    private void take(ContactStore c, int body, int onSide, int jointFirst) {
+        for (int r = bodyRun[body]; r >= 0; r = nextRun[r]) {
+            int start = c.runStart[r], end = c.runStart[r + 1];
+            if (total - jointFirst + end - start > GroundedBlock.MAX_POINTS) {
+                continue;
+            }
+            if (points.length < total + end - start) {
+                points = Arrays.copyOf(points, 2 * (total + end - start));
+                side = Arrays.copyOf(side, points.length);
+            }
+            for (int p = start; p < end; p++) {
+                points[total] = p;
+                side[total++] = (byte) onSide;
+            }
+            c.jointNormals[r] = 1;
+        }
+    }
+}
