@@ -1038,9 +1038,11 @@ public final class ContactSolver {
 
             // The manifold's springs split into its common compression, corrected SAG times faster,
             // and each point's difference from it (the rocking), TILT_STIFFENING times faster. A run
-            // whose normals a joint solved (ContactStore.jointNormals) has only its friction here.
+            // whose normals a joint solved (ContactStore.jointNormals) has only its friction here in
+            // the biased pass (its spring is the joint's block's); relaxing, a rigid vn >= 0 agrees
+            // with the block's and has the last word.
             double meanSep = 0, sag = d[oStart + SAG];
-            int manifoldPasses = jointNormals[r] == 0 ? MANIFOLD_PASSES : 0;
+            int manifoldPasses = jointNormals[r] == 0 || !useBias ? MANIFOLD_PASSES : 0;
             if (useBias) {
                 int touching = 0;
                 for (int o = oStart; o < oEnd; o += stride) {

@@ -22,6 +22,7 @@ final class GroundContacts {
 
     /** A side's contacts join its joint's block when that side is at least this many times lighter. */
     static final double MASS_RATIO = 4;
+    static final boolean DEBUG = Boolean.getBoolean("ricochet.debug.ground");
 
     private final JointStore js;
     /** Per joint: its first entry in {@link #points} and how many. */
@@ -80,7 +81,7 @@ final class GroundContacts {
         }
         for (int j = 0; j < slots; j++) {
             int a = js.a[j], b = js.b[j];
-            if (js.active[j] == 0 || b < 0 || !(inv[a] > 0) || !(inv[b] > 0)) {
+            if (js.active[j] == 0 || b < 0 || !(inv[a] > 0) || !(inv[b] > 0) || !hasBlock(j)) {
                 continue;
             }
             first[j] = total;
@@ -91,6 +92,30 @@ final class GroundContacts {
                 take(c, b, 1, first[j]);
             }
             count[j] = total - first[j];
+            if (DEBUG) System.err.println("joint " + j + " type " + js.type[j] + " a " + a + " b " + b + " points " + count[j]);
+        }
+    }
+
+    /**
+     * Whether joint j solves equality rows as a block (see {@link JointSolver}): the block is where
+     * the points are solved, so a joint without one (a distance joint, a soft ball joint, a six-DOF
+     * joint with no locked axis) takes none.
+     */
+    private boolean hasBlock(int j) {
+        switch (js.type[j]) {
+            case JointSolver.TYPE_DISTANCE:
+                return false;
+            case JointSolver.TYPE_BALL:
+                return !(js.d[JointStore.STRIDE * j + JointStore.SPRING_HZ] > 0);
+            case JointSolver.TYPE_SIX_DOF:
+                for (int k = 0; k < 6; k++) {
+                    if (js.axisMode[6 * j + k] == JointSolver.AXIS_LOCKED) {
+                        return true;
+                    }
+                }
+                return false;
+            default:
+                return true;
         }
     }
 

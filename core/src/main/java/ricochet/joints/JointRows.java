@@ -381,27 +381,8 @@ abstract class JointRows {
             }
             return;
         }
-        double bias = 0, mScale = 1, iScale = 0;
-        if (mode == SOLVE) {
-            bias = soft.biasRate;
-            mScale = soft.massScale;
-            iScale = soft.impulseScale;
-        }
-        // The correction speeds biasRate C, scaled as one so that none passes MAX_CORRECTION_SPEED
-        // (the error's direction is kept).
-        double worst = 0;
-        for (int i = 0; i < n; i++) {
-            worst = Math.max(worst, Math.abs(bias * block.c[i]));
-        }
-        if (worst > MAX_CORRECTION_SPEED) {
-            bias *= MAX_CORRECTION_SPEED / worst;
-        }
-        int points = contacts == null ? 0 : ground.count(joint);
-        if (points > 0) {
-            grounded.solve(this, s, contacts, ground.points, ground.side, ground.first(joint), points, bias,
-                    mode == SOLVE ? soft.biasRate : 0, mScale, iScale);
-            return;
-        }
+        double bias = blockBias();
+        double mScale = mode == SOLVE ? soft.massScale : 1, iScale = mode == SOLVE ? soft.impulseScale : 0;
         double[] x = block.x;
         for (int i = 0; i < n; i++) {
             x[i] = block.cdot(s, a, b, i) + bias * block.c[i];
@@ -414,6 +395,37 @@ abstract class JointRows {
             d[at] = updated;
             block.apply(s, a, b, i, updated - acc);
         }
+    }
+
+    /**
+     * The block's bias rate in this pass (0 when relaxing): the correction speeds biasRate C, scaled
+     * as one so that none passes MAX_CORRECTION_SPEED (the error's direction is kept).
+     */
+    private double blockBias() {
+        if (mode != SOLVE) {
+            return 0;
+        }
+        double bias = soft.biasRate, worst = 0;
+        for (int i = 0; i < block.n; i++) {
+            worst = Math.max(worst, Math.abs(bias * block.c[i]));
+        }
+        return worst > MAX_CORRECTION_SPEED ? bias * MAX_CORRECTION_SPEED / worst : bias;
+    }
+
+    /**
+     * The joint's equality block solved again, with the normals of the contacts {@link GroundContacts}
+     * gave it ({@link GroundedBlock}), after its limits, motors and springs: those rows see only the
+     * block's Schur complement, not the contacts, so the contacts come last, as in the contact
+     * solver. Needs {@link #solveBlock} first in the pass (the block's rows and inertias).
+     */
+    void solveGrounded(BodyStore s) {
+        int points = contacts == null || (mode != SOLVE && mode != RELAX) ? 0 : ground.count(joint);
+        if (points == 0 || block.n == 0) {
+            return;
+        }
+        boolean biased = mode == SOLVE;
+        grounded.solve(this, s, contacts, ground.points, ground.side, ground.first(joint), points, blockBias(),
+                biased ? soft.biasRate : 0, biased ? soft.massScale : 1, biased ? soft.impulseScale : 0);
     }
 
     /** (sx, sy, sz) = K^-1 r for symmetric K; false when K is singular (both ends immovable). */

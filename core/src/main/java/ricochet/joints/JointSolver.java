@@ -336,6 +336,7 @@ public final class JointSolver extends JointRows implements ConstraintSet {
             default:
                 throw new IllegalStateException("joint type " + js.type[j]);
         }
+        solveGrounded(s);
     }
 
     // ---------------------------------------------------------------- joint kinds
