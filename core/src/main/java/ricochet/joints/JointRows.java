@@ -418,14 +418,20 @@ abstract class JointRows {
      * block's Schur complement, not the contacts, so the contacts come last, as in the contact
      * solver. Needs {@link #solveBlock} first in the pass (the block's rows and inertias).
      */
+    static final double EXP_ZETA = Double.parseDouble(System.getProperty("ricochet.exp.zeta", "0"));
+    static final double EXP_HZ = Double.parseDouble(System.getProperty("ricochet.exp.hz", "0"));
+    final Softness groundSoft = new Softness();
     void solveGrounded(BodyStore s) {
         int points = contacts == null || (mode != SOLVE && mode != RELAX) ? 0 : ground.count(joint);
         if (points == 0 || block.n == 0) {
             return;
         }
         boolean biased = mode == SOLVE;
-        grounded.solve(this, s, contacts, ground.points, ground.side, ground.first(joint), points, blockBias(),
-                biased ? soft.biasRate : 0, biased ? soft.massScale : 1, biased ? soft.impulseScale : 0);
+        Softness g = EXP_ZETA > 0 ? groundSoft : soft;
+        if (EXP_ZETA > 0) groundSoft.set(EXP_HZ > 0 ? EXP_HZ : 0.25 / h, EXP_ZETA, h);
+        double jb = blockBias() * (EXP_ZETA > 0 ? g.biasRate / soft.biasRate : 1);
+        grounded.solve(this, s, contacts, ground.points, ground.side, ground.first(joint), points, jb,
+                biased ? g.biasRate : 0, biased ? g.massScale : 1, biased ? g.impulseScale : 0);
     }
 
     /** (sx, sy, sz) = K^-1 r for symmetric K; false when K is singular (both ends immovable). */
