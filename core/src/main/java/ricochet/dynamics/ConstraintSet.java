@@ -24,6 +24,13 @@ public interface ConstraintSet {
     }
 
     /**
+     * Once per step, before {@link #prepare}: the contact solver's spring between dynamic bodies for
+     * this step's substep, for constraints that solve contact rows with their own.
+     */
+    default void contactSpring(Softness spring) {
+    }
+
+    /**
      * After the substep's relax pass (joints and contacts).
      *
      * @return whether it changed the bodies' velocities (the contacts are then relaxed once more)

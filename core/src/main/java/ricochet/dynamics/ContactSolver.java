@@ -327,6 +327,7 @@ public final class ContactSolver {
         passDt = dt;
         try {
             if (constraints != null) {
+                constraints.contactSpring(soft);
                 constraints.prepare(s, h);
             }
             prepare(s, c);

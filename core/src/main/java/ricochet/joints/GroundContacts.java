@@ -22,7 +22,6 @@ final class GroundContacts {
 
     /** A side's contacts join its joint's block when that side is at least this many times lighter. */
     static final double MASS_RATIO = 4;
-    static final boolean DEBUG = Boolean.getBoolean("ricochet.debug.ground");
 
     private final JointStore js;
     /** Per joint: its first entry in {@link #points} and how many. */
@@ -92,7 +91,6 @@ final class GroundContacts {
                 take(c, b, 1, first[j]);
             }
             count[j] = total - first[j];
-            if (DEBUG) System.err.println("joint " + j + " type " + js.type[j] + " a " + a + " b " + b + " points " + count[j]);
         }
     }
 

@@ -62,6 +62,8 @@ abstract class JointRows {
     final GroundContacts ground;
     final GroundedBlock grounded = new GroundedBlock();
     ContactStore contacts;
+    /** The contact solver's spring between dynamic bodies for this step's substep: the grounded blocks'. */
+    final Softness contactSoft = new Softness();
 
     JointRows(JointStore js) {
         this.js = js;
@@ -381,7 +383,7 @@ abstract class JointRows {
             }
             return;
         }
-        double bias = blockBias();
+        double bias = blockBias(soft);
         double mScale = mode == SOLVE ? soft.massScale : 1, iScale = mode == SOLVE ? soft.impulseScale : 0;
         double[] x = block.x;
         for (int i = 0; i < n; i++) {
@@ -401,11 +403,11 @@ abstract class JointRows {
      * The block's bias rate in this pass (0 when relaxing): the correction speeds biasRate C, scaled
      * as one so that none passes MAX_CORRECTION_SPEED (the error's direction is kept).
      */
-    private double blockBias() {
+    private double blockBias(Softness spring) {
         if (mode != SOLVE) {
             return 0;
         }
-        double bias = soft.biasRate, worst = 0;
+        double bias = spring.biasRate, worst = 0;
         for (int i = 0; i < block.n; i++) {
             worst = Math.max(worst, Math.abs(bias * block.c[i]));
         }
@@ -416,22 +418,21 @@ abstract class JointRows {
      * The joint's equality block solved again, with the normals of the contacts {@link GroundContacts}
      * gave it ({@link GroundedBlock}), after its limits, motors and springs: those rows see only the
      * block's Schur complement, not the contacts, so the contacts come last, as in the contact
-     * solver. Needs {@link #solveBlock} first in the pass (the block's rows and inertias).
+     * solver. Needs {@link #solveBlock} first in the pass (the block's rows and inertias). The block's
+     * spring is the contact solver's between dynamic bodies ({@link #contactSoft}, 30 Hz and damping
+     * ratio 10 by default): the joint's own (a quarter of the substep rate, damping ratio 1) kept the
+     * RagdollTest's arms (a tenth of the torso's mass) jittering on the floor, awake after 25 s, and so
+     * did the contacts' spring against static bodies (twice as stiff).
      */
-    static final double EXP_ZETA = Double.parseDouble(System.getProperty("ricochet.exp.zeta", "0"));
-    static final double EXP_HZ = Double.parseDouble(System.getProperty("ricochet.exp.hz", "0"));
-    final Softness groundSoft = new Softness();
     void solveGrounded(BodyStore s) {
         int points = contacts == null || (mode != SOLVE && mode != RELAX) ? 0 : ground.count(joint);
         if (points == 0 || block.n == 0) {
             return;
         }
         boolean biased = mode == SOLVE;
-        Softness g = EXP_ZETA > 0 ? groundSoft : soft;
-        if (EXP_ZETA > 0) groundSoft.set(EXP_HZ > 0 ? EXP_HZ : 0.25 / h, EXP_ZETA, h);
-        double jb = blockBias() * (EXP_ZETA > 0 ? g.biasRate / soft.biasRate : 1);
-        grounded.solve(this, s, contacts, ground.points, ground.side, ground.first(joint), points, jb,
-                biased ? g.biasRate : 0, biased ? g.massScale : 1, biased ? g.impulseScale : 0);
+        Softness g = contactSoft;
+        grounded.solve(this, s, contacts, ground.points, ground.side, ground.first(joint), points,
+                blockBias(g), biased ? g.biasRate : 0, biased ? g.massScale : 1, biased ? g.impulseScale : 0);
     }
 
     /** (sx, sy, sz) = K^-1 r for symmetric K; false when K is singular (both ends immovable). */

@@ -158,6 +158,13 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     }
 
     @Override
+    public void contactSpring(Softness spring) {
+        contactSoft.biasRate = spring.biasRate;
+        contactSoft.massScale = spring.massScale;
+        contactSoft.impulseScale = spring.impulseScale;
+    }
+
+    @Override
     public boolean endRelax(BodyStore s) {
         return impulses.endRelax(s);
     }
