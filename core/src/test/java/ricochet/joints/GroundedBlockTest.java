@@ -1,0 +1,116 @@
+package ricochet.joints;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import ricochet.geometry.shape.BoxShape;
+import ricochet.math.Vec3;
+import ricochet.world.BodyDef;
+import ricochet.world.BodyId;
+import ricochet.world.World;
+
+/**
+ * A heavy body jointed onto a light one that stands on the ground: the light body's ground contacts
+ * are solved in the joint's block ({@link GroundedBlock}), so both rest on springs as stiff as the
+ * pair, not as the light body.
+ */
+class GroundedBlockTest {
+
+    private static final double FOOT_HALF_HEIGHT = 0.025;
+
+    /** A 0.2 x 0.05 x 0.2 m foot on the ground and a 0.5 m cube on top of it, jointed at the foot's top. */
+    private static final class Stand {
+        final World w = new World(new Vec3(0, -9.81, 0));
+        final BodyId foot, top;
+        final JointId joint;
+
+        Stand(double footMass, double topMass, double drop, boolean ball) {
+            w.add(BodyDef.staticBody().withPosition(new Vec3(0, -0.5, 0)), new BoxShape(5, 0.5, 5), 0.5, 0);
+            foot = w.add(BodyDef.dynamic().withMass(footMass).withPosition(new Vec3(0, FOOT_HALF_HEIGHT + drop, 0)),
+                    new BoxShape(0.1, FOOT_HALF_HEIGHT, 0.1), 0.5, 0);
+            top = w.add(BodyDef.dynamic().withMass(topMass).withPosition(new Vec3(0, 0.3 + drop, 0)),
+                    new BoxShape(0.25, 0.25, 0.25), 0.5, 0);
+            Vec3 anchor = new Vec3(0, 0.05 + drop, 0);
+            joint = w.addJoint(ball ? JointDef.ball(foot, top, anchor) : JointDef.fixed(foot, top, anchor));
+        }
+
+        double energy() {
+            return w.kineticEnergy() + w.potentialEnergy();
+        }
+    }
+
+    /**
+     * 100 kg on a 0.1 kg foot: with the foot's own springs (its mass, 60 Hz against the ground) the
+     * foot sank 8.7 mm and the joint stretched 42 mm until the top box stood on the ground beside it.
+     */
+    @Test
+    void aHeavyBodyRestsOnALightFootWithoutSinkingIt() {
+        for (boolean ball : new boolean[] {false, true}) {
+            Stand s = new Stand(0.1, 100, 0, ball);
+            double e0 = s.energy(), deepest = 0, widest = 0;
+            for (int step = 0; step < 600; step++) {
+                s.w.step(1 / 60.0);
+                deepest = Math.max(deepest, FOOT_HALF_HEIGHT - s.w.centerOfMass(s.foot).y());
+                widest = Math.max(widest, s.w.jointGap(s.joint));
+                assertTrue(s.energy() <= e0 + 1e-9, "energy at step " + step);
+            }
+            System.out.printf("grounded %s joint: foot %.3f mm deep, joint gap at most %.3f mm%n",
+                    ball ? "ball" : "fixed", deepest * 1000, widest * 1000);
+            assertTrue(deepest < 1e-3, "foot depth " + deepest);
+            assertTrue(widest < 1e-3, "joint gap " + widest);
+            assertEquals(0.3, s.w.centerOfMass(s.top).y(), 1e-3, "the top stands on the foot");
+        }
+    }
+
+    /** Dropped 1 m (4.4 m/s on landing) with 1,000 kg on 0.1 kg: no energy gained, the foot stops on the ground. */
+    @Test
+    void aDroppedPairLandsOnItsFoot() {
+        Stand s = new Stand(0.1, 1000, 1, false);
+        double e0 = s.energy(), deepest = 0, widest = 0;
+        for (int step = 0; step < 300; step++) {
+            s.w.step(1 / 60.0);
+            deepest = Math.max(deepest, FOOT_HALF_HEIGHT - s.w.centerOfMass(s.foot).y());
+            widest = Math.max(widest, s.w.jointGap(s.joint));
+            assertTrue(s.energy() <= e0 + 1e-9, "energy at step " + step);
+        }
+        System.out.printf("dropped pair: foot %.3f mm deep, joint gap at most %.3f mm%n", deepest * 1000,
+                widest * 1000);
+        assertTrue(deepest < 2e-3, "foot depth " + deepest);
+        assertTrue(widest < 5e-3, "joint gap " + widest);
+        assertEquals(FOOT_HALF_HEIGHT, s.w.centerOfMass(s.foot).y(), 1e-3);
+    }
+
+    /**
+     * The contacts only push: thrown up at 3 m/s, the pair leaves the ground together and rises
+     * {@code v^2 / 2g = 0.459 m} (a contact row that could pull would hold the foot down).
+     */
+    @Test
+    void thePairLeavesTheGroundWhenThrownUp() {
+        Stand s = new Stand(0.1, 100, 0, false);
+        for (int step = 0; step < 60; step++) {
+            s.w.step(1 / 60.0);
+        }
+        s.w.setVelocity(s.top, new Vec3(0, 3, 0));
+        s.w.setVelocity(s.foot, new Vec3(0, 3, 0));
+        double y0 = s.w.centerOfMass(s.foot).y(), highest = y0;
+        for (int step = 0; step < 40; step++) {
+            s.w.step(1 / 60.0);
+            highest = Math.max(highest, s.w.centerOfMass(s.foot).y());
+        }
+        assertEquals(9.0 / (2 * 9.81), highest - y0, 0.02, "apex");
+    }
+
+    @Test
+    void theSameStandGivesTheSameBits() {
+        long[] hashes = new long[2];
+        for (int k = 0; k < 2; k++) {
+            Stand s = new Stand(0.1, 1000, 1, true);
+            for (int step = 0; step < 200; step++) {
+                s.w.step(1 / 60.0);
+            }
+            hashes[k] = s.w.stateHash();
+        }
+        assertEquals(hashes[0], hashes[1]);
+    }
+}
