@@ -178,16 +178,18 @@ class SoakCommandTest {
     }
 
     /**
-     * Scenes 60-89, each judged here by SceneCheck as well: the soak names exactly the failing
-     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scene 82 fails
-     * today: a light cylinder fixed to one 700 times heavier goes into the ground; README promise 1).
+     * Scenes 1590-1619, each judged here by SceneCheck as well: the soak names exactly the failing
+     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scenes 1590 and
+     * 1615 fail today: in 1590 a 0.11 kg sphere on a fixed joint anchored 2.75 m away is dragged into
+     * the ground by a 356 kg body; README promise 1. Scenes 60-89 were used until the grounded joint
+     * blocks made their one failure, 82, pass).
      */
     @Test
     void randomSoakNamesEachFailingSceneAndCountsThemByKind() {
-        CliResult r = cli("soak", "--random", "30", "--seed", "60");
+        CliResult r = cli("soak", "--random", "30", "--seed", "1590");
         List<Long> failing = new ArrayList<>();
         int[][] expected = new int[2][5];
-        for (long n = 60; n < 90; n++) {
+        for (long n = 1590; n < 1620; n++) {
             RandomScene scene = RandomScene.numbered(n);
             SceneCheck.Outcome o = SceneCheck.run(scene);
             int[] e = expected[scene.hasJoints() ? 1 : 0];
@@ -209,7 +211,7 @@ class SoakCommandTest {
                 toList(row(r.out, "with joints")));
         assertEquals(30, row(r.out, "all")[0]);
         assertTrue(r.out.contains("result: " + failing.size() + " of 30 scenes failed"), r.out);
-        assertTrue(r.out.contains("random soak: 30 scenes (numbers 60 to 89) x 300 steps"), r.out);
+        assertTrue(r.out.contains("random soak: 30 scenes (numbers 1590 to 1619) x 300 steps"), r.out);
     }
 
     private static List<Integer> toList(int[] a) {
