@@ -49,6 +49,10 @@ import ricochet.dynamics.Softness;
  * impulse to {@code maxForce h}; springs (a distance spring, a position motor, a soft ball joint) act
  * in every pass with their own softness.
  *
+ * <p>A joint whose body is much lighter than its partner and touches a body of infinite mass solves
+ * those contacts' normals with its equality rows, last in its pass ({@link GroundContacts},
+ * {@link GroundedBlock}): solved apart, both springs are as stiff as the light body's mass.
+ *
  * <p>Accumulated impulses are kept from substep to substep and step to step (warm starting). Single
  * threaded, allocation-free: the geometry of the joint being solved lives in fields ({@link JointRows},
  * which holds the row machinery; this class holds the passes and the joint kinds).
