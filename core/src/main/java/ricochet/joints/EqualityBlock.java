@@ -178,17 +178,25 @@ final class EqualityBlock {
 
     /** x = K^-1 x in place (dropped pivots give 0), from the factors. */
     void solve(double[] r) {
+        substitute(l, MAX, dInv, r, n);
+    }
+
+    /**
+     * {@code r = (L D L^T)^-1 r} in place for the first n rows: L unit lower triangular, row-major
+     * with row length {@code stride}, {@code dInv} the inverse pivots (0 for a dropped one).
+     */
+    static void substitute(double[] l, int stride, double[] dInv, double[] r, int n) {
         for (int i = 0; i < n; i++) {
             double v = r[i];
             for (int k = 0; k < i; k++) {
-                v -= l[MAX * i + k] * r[k];
+                v -= l[stride * i + k] * r[k];
             }
             r[i] = v;
         }
         for (int i = n - 1; i >= 0; i--) {
             double v = r[i] * dInv[i];
             for (int k = i + 1; k < n; k++) {
-                v -= l[MAX * k + i] * r[k];
+                v -= l[stride * k + i] * r[k];
             }
             r[i] = v;
         }

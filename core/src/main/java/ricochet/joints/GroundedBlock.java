@@ -256,20 +256,7 @@ final class GroundedBlock {
                 l[MAX * i + jc] = dropped ? 0 : v * dInv[jc];
             }
         }
-        for (int i = 0; i < m; i++) {
-            double v = x[i];
-            for (int q = 0; q < i; q++) {
-                v -= l[MAX * i + q] * x[q];
-            }
-            x[i] = v;
-        }
-        for (int i = m - 1; i >= 0; i--) {
-            double v = x[i] * dInv[i];
-            for (int q = i + 1; q < m; q++) {
-                v -= l[MAX * q + i] * x[q];
-            }
-            x[i] = v;
-        }
+        EqualityBlock.substitute(l, MAX, dInv, x, m);
         for (int r = 0; r < m; r++) {
             delta[idx[r]] = x[r];
         }

@@ -38,6 +38,21 @@ class GroundedBlockTest {
         double energy() {
             return w.kineticEnergy() + w.potentialEnergy();
         }
+
+        /**
+         * Steps at 60 Hz, asserting the energy never rises above the start's; returns the foot's
+         * deepest point below its resting height and the widest joint gap, m.
+         */
+        double[] run(int steps) {
+            double e0 = energy(), deepest = 0, widest = 0;
+            for (int step = 0; step < steps; step++) {
+                w.step(1 / 60.0);
+                deepest = Math.max(deepest, FOOT_HALF_HEIGHT - w.centerOfMass(foot).y());
+                widest = Math.max(widest, w.jointGap(joint));
+                assertTrue(energy() <= e0 + 1e-9, "energy at step " + step);
+            }
+            return new double[] {deepest, widest};
+        }
     }
 
     /**
@@ -48,13 +63,8 @@ class GroundedBlockTest {
     void aHeavyBodyRestsOnALightFootWithoutSinkingIt() {
         for (boolean ball : new boolean[] {false, true}) {
             Stand s = new Stand(0.1, 100, 0, ball);
-            double e0 = s.energy(), deepest = 0, widest = 0;
-            for (int step = 0; step < 600; step++) {
-                s.w.step(1 / 60.0);
-                deepest = Math.max(deepest, FOOT_HALF_HEIGHT - s.w.centerOfMass(s.foot).y());
-                widest = Math.max(widest, s.w.jointGap(s.joint));
-                assertTrue(s.energy() <= e0 + 1e-9, "energy at step " + step);
-            }
+            double[] run = s.run(600);
+            double deepest = run[0], widest = run[1];
             System.out.printf("grounded %s joint: foot %.3f mm deep, joint gap at most %.3f mm%n",
                     ball ? "ball" : "fixed", deepest * 1000, widest * 1000);
             assertTrue(deepest < 1e-3, "foot depth " + deepest);
@@ -67,13 +77,8 @@ class GroundedBlockTest {
     @Test
     void aDroppedPairLandsOnItsFoot() {
         Stand s = new Stand(0.1, 1000, 1, false);
-        double e0 = s.energy(), deepest = 0, widest = 0;
-        for (int step = 0; step < 300; step++) {
-            s.w.step(1 / 60.0);
-            deepest = Math.max(deepest, FOOT_HALF_HEIGHT - s.w.centerOfMass(s.foot).y());
-            widest = Math.max(widest, s.w.jointGap(s.joint));
-            assertTrue(s.energy() <= e0 + 1e-9, "energy at step " + step);
-        }
+        double[] run = s.run(300);
+        double deepest = run[0], widest = run[1];
         System.out.printf("dropped pair: foot %.3f mm deep, joint gap at most %.3f mm%n", deepest * 1000,
                 widest * 1000);
         assertTrue(deepest < 2e-3, "foot depth " + deepest);
