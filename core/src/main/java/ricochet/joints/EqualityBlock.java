@@ -60,6 +60,9 @@ final class EqualityBlock {
     // L (unit lower triangle, row-major MAX x MAX), D and 1 / D (both 0 for a dropped pivot).
     private final double[] l = new double[MAX * MAX];
     private final double[] dd = new double[MAX], dInv = new double[MAX];
+    /** K's lower triangle (row-major MAX x MAX), filled for {@link #factor}. */
+    private final double[] k = new double[MAX * MAX];
+    private static final int[] IDENTITY = {0, 1, 2, 3, 4, 5};
     private double mA, mB;
     private boolean factored;
     /** Scratch: a right-hand side solved in place, the coupling of an extra row. */
@@ -151,27 +154,44 @@ final class EqualityBlock {
      * dropped, so the solve is a pseudo-inverse on the rows that can move and stays finite.
      */
     private void factor() {
-        double scale = 0;
         for (int i = 0; i < n; i++) {
-            scale = Math.max(scale, entry(i, i));
+            for (int j = 0; j <= i; j++) {
+                k[MAX * i + j] = entry(i, j);
+            }
+        }
+        factor(k, MAX, IDENTITY, n, l, MAX, dd, dInv);
+    }
+
+    /**
+     * {@code L D L^T} of the m x m matrix whose entry (r, c) is {@code k[kStride idx[r] + idx[c]]}
+     * (only its lower triangle, {@code r >= c}, is read), without pivoting: L unit lower triangular into
+     * {@code l} (row length {@code lStride}), D and 1 / D into {@code dd} and {@code dInv}. A pivot
+     * below {@code 1e-12} of the largest diagonal entry is dropped (D and 1 / D zero, its column of L
+     * zero): the row cannot move, and {@link #substitute} gives it 0.
+     */
+    static void factor(double[] k, int kStride, int[] idx, int m, double[] l, int lStride, double[] dd,
+                       double[] dInv) {
+        double scale = 0;
+        for (int r = 0; r < m; r++) {
+            scale = Math.max(scale, k[kStride * idx[r] + idx[r]]);
         }
         double tiny = 1e-12 * scale;
-        for (int j = 0; j < n; j++) {
-            double dj = entry(j, j);
-            for (int k = 0; k < j; k++) {
-                double ljk = l[MAX * j + k];
-                dj -= ljk * ljk * dd[k];
+        for (int j = 0; j < m; j++) {
+            double dj = k[kStride * idx[j] + idx[j]];
+            for (int q = 0; q < j; q++) {
+                double ljq = l[lStride * j + q];
+                dj -= ljq * ljq * dd[q];
             }
             boolean dropped = !(dj > tiny);
             dd[j] = dropped ? 0 : dj;
             dInv[j] = dropped ? 0 : 1 / dj;
-            l[MAX * j + j] = 1;
-            for (int i = j + 1; i < n; i++) {
-                double v = entry(i, j);
-                for (int k = 0; k < j; k++) {
-                    v -= l[MAX * i + k] * l[MAX * j + k] * dd[k];
+            l[lStride * j + j] = 1;
+            for (int i = j + 1; i < m; i++) {
+                double v = k[kStride * idx[i] + idx[j]];
+                for (int q = 0; q < j; q++) {
+                    v -= l[lStride * i + q] * l[lStride * j + q] * dd[q];
                 }
-                l[MAX * i + j] = dropped ? 0 : v * dInv[j];
+                l[lStride * i + j] = dropped ? 0 : v * dInv[j];
             }
         }
     }

@@ -234,28 +234,7 @@ final class GroundedBlock {
             }
             x[r] = v;
         }
-        double scale = 0;
-        for (int r = 0; r < m; r++) {
-            scale = Math.max(scale, k[MAX * idx[r] + idx[r]]);
-        }
-        double tiny = 1e-12 * scale;
-        for (int jc = 0; jc < m; jc++) {
-            double dj = k[MAX * idx[jc] + idx[jc]];
-            for (int q = 0; q < jc; q++) {
-                double ljq = l[MAX * jc + q];
-                dj -= ljq * ljq * dd[q];
-            }
-            boolean dropped = !(dj > tiny);
-            dd[jc] = dropped ? 0 : dj;
-            dInv[jc] = dropped ? 0 : 1 / dj;
-            for (int i = jc + 1; i < m; i++) {
-                double v = k[MAX * idx[i] + idx[jc]];
-                for (int q = 0; q < jc; q++) {
-                    v -= l[MAX * i + q] * l[MAX * jc + q] * dd[q];
-                }
-                l[MAX * i + jc] = dropped ? 0 : v * dInv[jc];
-            }
-        }
+        EqualityBlock.factor(k, MAX, idx, m, l, MAX, dd, dInv);
         EqualityBlock.substitute(l, MAX, dInv, x, m);
         for (int r = 0; r < m; r++) {
             delta[idx[r]] = x[r];
