@@ -41,6 +41,12 @@ final class JointImpulses {
      * jointed pair paid about 5 % of its step for the whole pile's bookkeeping). c may be null.
      */
     void contacts(BodyStore s, ContactStore c) {
+        contacts = c;
+        if (!anyActive()) {
+            // No joint, nothing to watch: a world of free bodies skips the union-find over all of them.
+            watchedCount = linkingRunCount = drivenCount = 0;
+            return;
+        }
         int n = s.count();
         if (component.length < n) {
             component = new int[2 * n];
@@ -103,7 +109,16 @@ final class JointImpulses {
         for (int k = 0; k < count; k++) {
             mark[watched[k]] = false;
         }
-        contacts = c;
+    }
+
+    /** Whether any joint slot holds an active joint. */
+    private boolean anyActive() {
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            if (js.active[j] != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@link #mark} set to {@code on} at the roots of the active joints' moving bodies. */
