@@ -2,6 +2,7 @@ package ricochet.dynamics;
 
 import static ricochet.dynamics.ContactStore.AN;
 import static ricochet.dynamics.ContactStore.ANCHORED;
+import static ricochet.dynamics.ContactStore.ANCHOR_SHARE;
 import static ricochet.dynamics.ContactStore.APPROACH;
 import static ricochet.dynamics.ContactStore.APPROACH_FLOOR;
 import static ricochet.dynamics.ContactStore.AT1;
@@ -690,14 +691,16 @@ public final class ContactSolver {
         double mSum = s.invMass[a] + s.invMass[b];
         for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
             double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
-            double halfBase = 0.5 * d[o + BASE];
+            // A's surface lay t base below the stale anchor and B's (1 - t) base above it.
+            double share = d[o + ANCHOR_SHARE], base = d[o + BASE];
             // The stale anchors now, each relative to its body's centre of mass.
             rotate(s, a, d[o + LAX], d[o + LAY], d[o + LAZ], out);
             double ax = out[0], ay = out[1], az = out[2];
             rotate(s, b, d[o + LBX], d[o + LBY], d[o + LBZ], out);
             double bx = out[0], by = out[1], bz = out[2];
-            double aHeight = (s.px[a] + ax) * nx + (s.py[a] + ay) * ny + (s.pz[a] + az) * nz - halfBase;
-            double bHeight = (s.px[b] + bx) * nx + (s.py[b] + by) * ny + (s.pz[b] + bz) * nz + halfBase;
+            double aHeight = (s.px[a] + ax) * nx + (s.py[a] + ay) * ny + (s.pz[a] + az) * nz - share * base;
+            double bHeight = (s.px[b] + bx) * nx + (s.py[b] + by) * ny + (s.pz[b] + bz) * nz
+                    + (1 - share) * base;
             boolean movedA = (bits & 1) != 0 && leaningSupport(s, a, ax, ay, az, nx, ny, nz, worker, out);
             double sAx = out[0], sAy = out[1], sAz = out[2];
             if (movedA) {
@@ -712,8 +715,19 @@ public final class ContactSolver {
                 continue;
             }
             double sep = bHeight - aHeight;
+            // The new anchor on the segment from A's surface point (p) to B's (p + q), placed as at
+            // detection (ContactAnchor).
+            double px = movedA ? sAx : sBx - sep * nx, py = movedA ? sAy : sBy - sep * ny;
+            double pz = movedA ? sAz : sBz - sep * nz;
+            double qx = movedB ? sBx - px : sep * nx, qy = movedB ? sBy - py : sep * ny;
+            double qz = movedB ? sBz - pz : sep * nz;
+            double t = ContactAnchor.share(s, a, b, px, py, pz, qx, qy, qz);
             double mx, my, mz;
-            if (movedA && movedB) {
+            if (t != 0.5) {
+                mx = px + t * qx;
+                my = py + t * qy;
+                mz = pz + t * qz;
+            } else if (movedA && movedB) {
                 mx = 0.5 * (sAx + sBx);
                 my = 0.5 * (sAy + sBy);
                 mz = 0.5 * (sAz + sBz);

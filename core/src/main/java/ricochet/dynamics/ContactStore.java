@@ -79,7 +79,12 @@ public final class ContactStore {
      * the run carries.
      */
     public static final int SAG = 73;
-    public static final int STRIDE = 74;
+    /**
+     * Where the anchor sits between the two surface points at detection, A's (0) to B's (1): 0.5, the
+     * midpoint, but for a body sunk beyond its size ({@link ContactAnchor}).
+     */
+    public static final int ANCHOR_SHARE = 74;
+    public static final int STRIDE = 75;
 
     private int count;
     private int capacity;
@@ -381,6 +386,11 @@ public final class ContactStore {
         return i;
     }
 
+    /** Point i's anchor share ({@link #ANCHOR_SHARE}), after {@link #set} (which makes it 0.5). */
+    public void setAnchorShare(int i, double t) {
+        data[STRIDE * i + ANCHOR_SHARE] = t;
+    }
+
     /**
      * Appends {@code n} points to be filled by {@link #set}; returns the first one's index. Points
      * appended together can then be set on several threads at once.
@@ -418,6 +428,7 @@ public final class ContactStore {
         d[o + SEPARATION] = separation;
         d[o + FRICTION] = friction;
         d[o + RESTITUTION] = restitution;
+        d[o + ANCHOR_SHARE] = 0.5;
         d[o + NORMAL_IMPULSE] = d[o + TANGENT_IMPULSE1] = d[o + TANGENT_IMPULSE2] = 0;
         d[o + MAX_NORMAL_IMPULSE] = d[o + TOTAL_NORMAL_IMPULSE] = 0;
         d[o + APPROACH] = 0;

@@ -17,6 +17,7 @@ import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
 import ricochet.collision.narrow.Manifold;
 import ricochet.dynamics.BodyStore;
+import ricochet.dynamics.ContactAnchor;
 import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.ContactStore;
 import ricochet.dynamics.IslandBuilder;
@@ -545,12 +546,24 @@ public final class World implements AutoCloseable {
             // Both lever arms reach the midpoint of the two surface points (Box2D's anchor), so
             // the pair exerts equal and opposite impulses at one point and friction adds no
             // spurious torque across the gap.
-            double mx = 0.5 * (m.pointAX(k) + m.pointBX(k));
-            double my = 0.5 * (m.pointAY(k) + m.pointBY(k));
-            double mz = 0.5 * (m.pointAZ(k) + m.pointBZ(k));
-            contacts.set(first++, a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
+            // (ContactAnchor: nearer a body's own surface when the midpoint is beyond its reach.)
+            double ax = m.pointAX(k), ay = m.pointAY(k), az = m.pointAZ(k);
+            double dx = m.pointBX(k) - ax, dy = m.pointBY(k) - ay, dz = m.pointBZ(k) - az;
+            double t = ContactAnchor.share(store, a, b, ax, ay, az, dx, dy, dz);
+            double mx, my, mz;
+            if (t == 0.5) {
+                mx = 0.5 * (ax + m.pointBX(k));
+                my = 0.5 * (ay + m.pointBY(k));
+                mz = 0.5 * (az + m.pointBZ(k));
+            } else {
+                mx = ax + t * dx;
+                my = ay + t * dy;
+                mz = az + t * dz;
+            }
+            contacts.set(first, a, b, colliderA, colliderB, feature, m.nx, m.ny, m.nz,
                     mx - store.px[a], my - store.py[a], mz - store.pz[a],
                     mx - store.px[b], my - store.py[b], mz - store.pz[b], sep, mu, e);
+            contacts.setAnchorShare(first++, t);
         }
     }
 
