@@ -38,4 +38,16 @@ public interface ConstraintSet {
     default boolean endRelax(BodyStore s) {
         return false;
     }
+
+    /**
+     * The bodies that each active constraint ties together, by store index: joins them in the
+     * union-find {@code parent} through {@code tie.join(a, b)}, with {@code b = -1} for the world.
+     */
+    default void tieBodies(Ties tie) {
+    }
+
+    /** Joins two bodies' sets; -1 stands for the world. */
+    interface Ties {
+        void join(int a, int b);
+    }
 }

@@ -153,6 +153,10 @@ public final class ContactSolver {
     private byte[] reanchorBits = new byte[16];
     /** Per worker: the support query's result. */
     private double[][] supportScratch = new double[1][3];
+    // Scratch of liftOutOfImmovable, by store index: the lift so far; the bodies lifted.
+    private double[] liftX = new double[16], liftY = new double[16], liftZ = new double[16];
+    private int[] lifted = new int[16];
+    private byte[] isLifted = new byte[16];
 
     // Softness of the current step: dynamic-dynamic and against infinite mass.
     private final Softness soft = new Softness();
@@ -382,6 +386,7 @@ public final class ContactSolver {
                 }
             }
             restitution(s, c);
+            liftOutOfImmovable(s, c);
             c.saveImpulses();
         } finally {
             passBodies = null;
@@ -1213,6 +1218,223 @@ public final class ContactSolver {
                 apply(s, c, i, dn * nx, dn * ny, dn * nz);
             }
         }
+    }
+
+    /**
+     * The most a moving body may end a step inside a static or kinematic one, as a fraction of its
+     * own thickness along the contact normal. A convex body's centre of mass lies at least a quarter
+     * of its thickness above its lowest point (the centroid divides every width at most 3 : 1 in
+     * three dimensions), so no body held to this has its centre inside the surface.
+     */
+    static final double MAX_DEPTH_IN_IMMOVABLE = 0.25;
+    static final boolean DEBUG_LIFT = Boolean.getBoolean("debugLift");
+
+    /**
+     * The position floor under the soft contacts: after the substeps, a moving body whose contact
+     * with a body of infinite mass is deeper than {@link #MAX_DEPTH_IN_IMMOVABLE} of its thickness
+     * along that normal is moved out along it to that depth (translation only, velocities kept; the
+     * points of one body in store order, twice, so a body in a corner meets both walls). The soft
+     * spring settles a free body within a fraction of a millimetre of the surface, so this only
+     * acts where the solver lost: a light body that a joint to a far heavier one drags or presses
+     * into the ground (a spring is as stiff as the light body's mass), or a millimetre body
+     * tumbling so fast within a substep that its lowest point outruns the contact's linear model.
+     * On the calling thread, in store order: every thread count gives the same bits.
+     */
+    private void liftOutOfImmovable(BodyStore s, ContactStore c) {
+        int n = c.count();
+        if (n == 0) {
+            return;
+        }
+        if (liftX.length < s.count()) {
+            int cap = Math.max(s.count(), 2 * liftX.length);
+            liftX = new double[cap];
+            liftY = new double[cap];
+            liftZ = new double[cap];
+            lifted = new int[cap];
+            isLifted = new byte[cap];
+        }
+        double[] d = c.data;
+        int[] runStart = c.runStart;
+        int runs = c.runCount();
+        int count = 0;
+        for (int sweep = 0; sweep < 2; sweep++) {
+            for (int r = 0; r < runs; r++) {
+                int start = runStart[r], end = runStart[r + 1];
+                if (d[STRIDE * start + ANCHORED] == 0) {
+                    continue;
+                }
+                int a = c.bodyA[start], b = c.bodyB[start];
+                // The moving body and the way out of the other: B along +n, A along -n.
+                int i;
+                double sign;
+                if (s.invMass[b] > 0 && s.invMass[a] == 0) {
+                    i = b;
+                    sign = 1;
+                } else if (s.invMass[a] > 0 && s.invMass[b] == 0) {
+                    i = a;
+                    sign = -1;
+                } else {
+                    continue;
+                }
+                if (relaxIterations == 0) {
+                    // Without a relax pass the separations are a substep old.
+                    refreshSeparations(s, c, start, end);
+                }
+                // A run's points mostly share one normal (a mesh's triangles may not): one width each.
+                double floor = Double.NaN, fx = 0, fy = 0, fz = 0;
+                for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+                    double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
+                    double sep = d[o + SEP] + sign * (liftX[i] * nx + liftY[i] * ny + liftZ[i] * nz);
+                    if (sep >= 0) {
+                        continue;
+                    }
+                    if (Double.isNaN(floor) || nx != fx || ny != fy || nz != fz) {
+                        floor = -MAX_DEPTH_IN_IMMOVABLE * thickness(s, i, nx, ny, nz);
+                        fx = nx;
+                        fy = ny;
+                        fz = nz;
+                    }
+                    if (sep < floor) {
+                        double up = sign * (floor - sep);
+                        liftX[i] += up * nx;
+                        liftY[i] += up * ny;
+                        liftZ[i] += up * nz;
+                        if (isLifted[i] == 0) {
+                            isLifted[i] = 1;
+                            lifted[count++] = i;
+                        }
+                    }
+                }
+            }
+            if (count == 0) {
+                return;
+            }
+        }
+        int bodies = s.count();
+        if (constraints != null) {
+            // Jointed bodies move as one group (their joints stay as they were), and not at all when
+            // the group is held by the world or an immovable body: moving them out of the ground
+            // would stretch the joints, whose pull back every step pumped a pinned set up to 150 kJ.
+            if (liftRoot.length < bodies + 1) {
+                liftRoot = new int[Math.max(bodies + 1, 2 * liftRoot.length)];
+            }
+            liftBodies = s;
+            for (int i = 0; i <= bodies; i++) {
+                liftRoot[i] = i;
+            }
+            constraints.tieBodies(tieTask);
+            int world = rootOf(bodies);
+            for (int k = 0; k < count; k++) {
+                int i = lifted[k];
+                int r = rootOf(i);
+                if (r == world) {
+                    continue;
+                }
+                if (r == i && !tied(i, bodies)) {
+                    move(s, i, liftX[i], liftY[i], liftZ[i]);
+                    continue;
+                }
+                // The group's largest lift, once per group (lifted[] ascends in first-lift order).
+                boolean first = true;
+                for (int q = 0; q < k; q++) {
+                    if (rootOf(lifted[q]) == r) {
+                        first = false;
+                        break;
+                    }
+                }
+                if (!first) {
+                    continue;
+                }
+                int best = i;
+                for (int q = k + 1; q < count; q++) {
+                    int j = lifted[q];
+                    if (rootOf(j) == r && norm2(j) > norm2(best)) {
+                        best = j;
+                    }
+                }
+                double x = liftX[best], y = liftY[best], z = liftZ[best];
+                for (int j = 0; j < bodies; j++) {
+                    if (rootOf(j) == r) {
+                        move(s, j, x, y, z);
+                    }
+                }
+            }
+            liftBodies = null;
+        } else {
+            for (int k = 0; k < count; k++) {
+                int i = lifted[k];
+                move(s, i, liftX[i], liftY[i], liftZ[i]);
+            }
+        }
+        for (int k = 0; k < count; k++) {
+            int i = lifted[k];
+            liftX[i] = 0;
+            liftY[i] = 0;
+            liftZ[i] = 0;
+            isLifted[i] = 0;
+        }
+    }
+
+    private void move(BodyStore s, int i, double x, double y, double z) {
+        if (DEBUG_LIFT) System.err.printf("lift body %d by (%.4f %.4f %.4f) y=%.4f%n", i, x, y, z, s.py[i]);
+        s.px[i] += x;
+        s.py[i] += y;
+        s.pz[i] += z;
+    }
+
+    private double norm2(int i) {
+        return liftX[i] * liftX[i] + liftY[i] * liftY[i] + liftZ[i] * liftZ[i];
+    }
+
+    /** Whether some other body shares i's set (a root can be a lone body or a group's root). */
+    private boolean tied(int i, int bodies) {
+        for (int j = 0; j < bodies; j++) {
+            if (j != i && rootOf(j) == i) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Union-find of the lift over the store's bodies, index count() standing for the world and
+    // every immovable body.
+    private int[] liftRoot = new int[16];
+    private BodyStore liftBodies;
+    private final ConstraintSet.Ties tieTask = this::tie;
+
+    private void tie(int a, int b) {
+        int n = liftBodies.count();
+        int ra = rootOf(a < 0 || liftBodies.invMass[a] == 0 ? n : a);
+        int rb = rootOf(b < 0 || liftBodies.invMass[b] == 0 ? n : b);
+        if (ra != rb) {
+            // The world's node roots its set, so a held group is seen by its root.
+            if (ra == rootOf(n) || (rb != rootOf(n) && ra < rb)) {
+                liftRoot[rb] = ra;
+            } else {
+                liftRoot[ra] = rb;
+            }
+        }
+    }
+
+    private int rootOf(int i) {
+        while (liftRoot[i] != i) {
+            liftRoot[i] = liftRoot[liftRoot[i]];
+            i = liftRoot[i];
+        }
+        return i;
+    }
+
+    /** Body i's width along the unit normal n (twice its extent where the shape has no support function). */
+    private double thickness(BodyStore s, int i, double nx, double ny, double nz) {
+        double[] out = supportScratch[0];
+        if (supports == null || !supports.support(s, i, nx, ny, nz, 0, out)) {
+            return 2 * s.extent[i];
+        }
+        double far = out[0] * nx + out[1] * ny + out[2] * nz;
+        if (!supports.support(s, i, -nx, -ny, -nz, 0, out)) {
+            return 2 * s.extent[i];
+        }
+        return far - (out[0] * nx + out[1] * ny + out[2] * nz);
     }
 
     private static void requirePositive(String what, double v) {

@@ -169,6 +169,15 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     }
 
     @Override
+    public void tieBodies(Ties tie) {
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            if (js.active[j] != 0) {
+                tie.join(js.a[j], js.b[j]);
+            }
+        }
+    }
+
+    @Override
     public boolean endRelax(BodyStore s) {
         return impulses.endRelax(s);
     }

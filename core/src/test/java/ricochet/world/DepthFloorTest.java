@@ -1,0 +1,81 @@
+package ricochet.world;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import ricochet.geometry.shape.BoxShape;
+import ricochet.joints.JointDef;
+import ricochet.joints.JointId;
+import ricochet.math.Vec3;
+
+/**
+ * The position floor under the soft contacts ({@code ContactSolver.liftOutOfImmovable}): a moving
+ * body ends no step deeper in a static or kinematic body than a quarter of its own thickness along
+ * the contact normal, and a jointed group is moved as one. (A group held by the world is left where
+ * its joints hold it: {@code NoNaNPropertyTest.aGroupHeldByTheWorldInTheGroundIsNotPumped}.)
+ */
+class DepthFloorTest {
+
+    private static final double HALF = 0.5;
+
+    private static World groundWorld() {
+        World w = new World(new Vec3(0, -9.81, 0));
+        // A ground box 20 m thick, top at y = 0: a sunk cube is far nearer its top than its bottom.
+        w.add(BodyDef.staticBody().withPosition(new Vec3(0, -10, 0)), new BoxShape(10, 10, 10), 0.5, 0);
+        return w;
+    }
+
+    /** A 1 m cube at rest with its bottom {@code depth} m into the ground, centred at (x, ., 0). */
+    private static BodyId cube(World w, double x, double depth, double mass) {
+        return w.add(BodyDef.dynamic().withMass(mass).withPosition(new Vec3(x, HALF - depth, 0)),
+                new BoxShape(HALF, HALF, HALF), 0.5, 0);
+    }
+
+    private static double depth(World w, BodyId b) {
+        return HALF - w.centerOfMass(b).y();
+    }
+
+    /**
+     * A cube 0.6 m of its 1 m into the ground: the soft contacts push it out at no more than 3 m/s
+     * (5 cm a step), so it stayed 0.55 m deep after the first step; the floor sets it at 0.25 m at
+     * once, without a kick (the push-out speed cap still bounds its velocity).
+     */
+    @Test
+    void aSunkBodyEndsItsFirstStepAtTheFloor() {
+        World w = groundWorld();
+        BodyId b = cube(w, 0, 0.6, 100);
+        w.step(1 / 60.0);
+        double d = depth(w, b);
+        System.out.printf("floor: a cube 0.6 m deep is %.4f m deep after one step, rising at %.3f m/s%n", d,
+                w.velocity(b).y());
+        assertTrue(d <= 0.25 + 1e-9, "depth after a step " + d);
+        assertTrue(d > 0.2, "lifted to the floor, not beyond it: " + d);
+        assertTrue(w.velocity(b).length() <= 3 + 1e-9, "velocity " + w.velocity(b));
+        // It keeps rising to the surface from there, at the soft contacts' pace.
+        for (int step = 0; step < 120; step++) {
+            w.step(1 / 60.0);
+        }
+        assertEquals(0, depth(w, b), 2e-3, "rests on the surface");
+    }
+
+    /**
+     * A 0.1 kg cube fixed to a 1,000 kg one beside it, the light cube sunk 0.6 m and the heavy one
+     * 0.1 m: the pair is lifted as one (by the light cube's 0.35 m), so the joint keeps the gap the
+     * solve left (33 mm, as on the build before the floor); lifting the light cube alone would open it
+     * by 0.29 m more, and its pull back would do it again every step.
+     */
+    @Test
+    void aJointedPairIsLiftedAsOne() {
+        World w = groundWorld();
+        BodyId light = cube(w, 0, 0.6, 0.1);
+        BodyId heavy = cube(w, 1.5, 0.1, 1000);
+        JointId joint = w.addJoint(JointDef.fixed(light, heavy, new Vec3(0.75, 0, 0)));
+        w.step(1 / 60.0);
+        System.out.printf("floor: jointed pair, light cube %.4f m deep, heavy %.4f m, joint gap %.2e m%n",
+                depth(w, light), depth(w, heavy), w.jointGap(joint));
+        assertTrue(depth(w, light) <= 0.25 + 1e-9, "light cube " + depth(w, light));
+        assertTrue(depth(w, heavy) < 0, "the heavy cube went up with it: " + depth(w, heavy));
+        assertTrue(w.jointGap(joint) < 0.05, "joint gap " + w.jointGap(joint));
+    }
+}
