@@ -1227,7 +1227,6 @@ public final class ContactSolver {
      * three dimensions), so no body held to this has its centre inside the surface.
      */
     static final double MAX_DEPTH_IN_IMMOVABLE = 0.25;
-    static final boolean DEBUG_LIFT = Boolean.getBoolean("debugLift");
 
     /**
      * The position floor under the soft contacts: after the substeps, a moving body whose contact
@@ -1238,7 +1237,8 @@ public final class ContactSolver {
      * acts where the solver lost: a light body that a joint to a far heavier one drags or presses
      * into the ground (a spring is as stiff as the light body's mass), or a millimetre body
      * tumbling so fast within a substep that its lowest point outruns the contact's linear model.
-     * On the calling thread, in store order: every thread count gives the same bits.
+     * Jointed bodies: see the comment in the body. On the calling thread, in store order: every
+     * thread count gives the same bits. Allocation-free once its scratch has grown to the world.
      */
     private void liftOutOfImmovable(BodyStore s, ContactStore c) {
         int n = c.count();
@@ -1312,15 +1312,22 @@ public final class ContactSolver {
         }
         int bodies = s.count();
         if (constraints != null) {
-            // Jointed bodies move as one group (their joints stay as they were), and not at all when
-            // the group is held by the world or an immovable body: moving them out of the ground
-            // would stretch the joints, whose pull back every step pumped a pinned set up to 150 kJ.
+            // Jointed bodies move as one group, so their joints stay as they were. A group held by the
+            // world or an immovable body stays where its joints hold it: lifting a pinned 225 kg
+            // capsule stretched its joints 4 cm a step, and their pull back pumped a random scene up
+            // by 157 kJ. Only a body of that group at least LIGHT_RATIO times lighter than a moving
+            // body it is jointed to is lifted alone: the joint's pull back moves it, and its energy
+            // is its own small mass's.
             if (liftRoot.length < bodies + 1) {
                 liftRoot = new int[Math.max(bodies + 1, 2 * liftRoot.length)];
+                liftLight = new byte[liftRoot.length];
             }
             liftBodies = s;
             for (int i = 0; i <= bodies; i++) {
                 liftRoot[i] = i;
+                if (i < bodies) {
+                    liftLight[i] = 0;
+                }
             }
             constraints.tieBodies(tieTask);
             int world = rootOf(bodies);
@@ -1328,6 +1335,9 @@ public final class ContactSolver {
                 int i = lifted[k];
                 int r = rootOf(i);
                 if (r == world) {
+                    if (liftLight[i] != 0) {
+                        move(s, i, liftX[i], liftY[i], liftZ[i]);
+                    }
                     continue;
                 }
                 if (r == i && !tied(i, bodies)) {
@@ -1375,8 +1385,7 @@ public final class ContactSolver {
         }
     }
 
-    private void move(BodyStore s, int i, double x, double y, double z) {
-        if (DEBUG_LIFT) System.err.printf("lift body %d by (%.4f %.4f %.4f) y=%.4f%n", i, x, y, z, s.py[i]);
+    private static void move(BodyStore s, int i, double x, double y, double z) {
         s.px[i] += x;
         s.py[i] += y;
         s.pz[i] += z;
@@ -1402,8 +1411,21 @@ public final class ContactSolver {
     private BodyStore liftBodies;
     private final ConstraintSet.Ties tieTask = this::tie;
 
+    /** 1 for a body at least {@link #LIGHT_RATIO} times lighter than a moving body jointed to it. */
+    private byte[] liftLight = new byte[16];
+    /** A jointed body this many times lighter than its partner is "light" (as the grounded joint blocks). */
+    static final double LIGHT_RATIO = 4;
+
+    /** Joins a joint's bodies' sets (-1 and immovable bodies: the world's) and marks the lighter. */
     private void tie(int a, int b) {
         int n = liftBodies.count();
+        if (a >= 0 && b >= 0 && liftBodies.invMass[a] > 0 && liftBodies.invMass[b] > 0) {
+            if (LIGHT_RATIO * liftBodies.mass[a] <= liftBodies.mass[b]) {
+                liftLight[a] = 1;
+            } else if (LIGHT_RATIO * liftBodies.mass[b] <= liftBodies.mass[a]) {
+                liftLight[b] = 1;
+            }
+        }
         int ra = rootOf(a < 0 || liftBodies.invMass[a] == 0 ? n : a);
         int rb = rootOf(b < 0 || liftBodies.invMass[b] == 0 ? n : b);
         if (ra != rb) {

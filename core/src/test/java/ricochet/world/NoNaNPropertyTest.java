@@ -251,13 +251,15 @@ class NoNaNPropertyTest {
      * the soft contacts lose: 4415, a 1.2 kg capsule of 3.3 mm reach sliding at 65 m/s and tumbling
      * at 100 rad/s (dt 1/31), whose lowest point outran the contacts' linear model within each
      * substep and settled 4 mm deep; 8318, a 1.3 x 3.8 mm cylinder doing the same at 93 m/s; 8460, a
-     * 0.37 kg sphere on a slider to a 701 kg one, dragged into the ground by it. Hold since the
-     * position floor ({@code ContactSolver.liftOutOfImmovable}) ends every step with a moving body at
-     * most a quarter of its thickness into static ground (a jointed group moved as one).
+     * 0.37 kg sphere on a slider to a 701 kg one, dragged into the ground by it; 3748, a 0.16 kg box
+     * hinged to the world and jointed to a 110 kg hull fixed to the world, dragged 3 cm under by the
+     * hull. Hold since the position floor ({@code ContactSolver.liftOutOfImmovable}) ends every step
+     * with a moving body at most a quarter of its thickness into static ground (a jointed group moved
+     * as one; in a group held by the world, a body 4 times lighter than a partner moved alone).
      */
     @Example
     void bodiesThatSankPastTheirReachEndEachStepAtTheFloor() {
-        for (long n : new long[] {4415, 8318, 8460}) {
+        for (long n : new long[] {4415, 8318, 8460, 3748}) {
             Outcome o = SceneCheck.run(RandomScene.numbered(n));
             assertNull(o.belowGround(), "scene " + n + ": " + o.belowGround());
         }
