@@ -178,18 +178,19 @@ class SoakCommandTest {
     }
 
     /**
-     * Scenes 1590-1619, each judged here by SceneCheck as well: the soak names exactly the failing
-     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scenes 1590 and
-     * 1615 fail today: in 1590 a 0.11 kg sphere on a fixed joint anchored 2.75 m away is dragged into
-     * the ground by a 356 kg body; README promise 1. Scenes 60-89 were used until the grounded joint
-     * blocks made their one failure, 82, pass).
+     * Scenes 1510-1539, each judged here by SceneCheck as well: the soak names exactly the failing
+     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scene 1526
+     * fails today: a 7.5 kg hull on a slider to the world, jointed to a 23 kg hull hinged through a
+     * capsule to the world, the ground and the joints both claiming it; README promise 1. Scenes
+     * 1590-1619 were used until the position floor made 1590 and 1615 pass, and 60-89 until the
+     * grounded joint blocks made 82 pass).
      */
     @Test
     void randomSoakNamesEachFailingSceneAndCountsThemByKind() {
-        CliResult r = cli("soak", "--random", "30", "--seed", "1590");
+        CliResult r = cli("soak", "--random", "30", "--seed", "1510");
         List<Long> failing = new ArrayList<>();
         int[][] expected = new int[2][5];
-        for (long n = 1590; n < 1620; n++) {
+        for (long n = 1510; n < 1540; n++) {
             RandomScene scene = RandomScene.numbered(n);
             SceneCheck.Outcome o = SceneCheck.run(scene);
             int[] e = expected[scene.hasJoints() ? 1 : 0];
@@ -211,7 +212,7 @@ class SoakCommandTest {
                 toList(row(r.out, "with joints")));
         assertEquals(30, row(r.out, "all")[0]);
         assertTrue(r.out.contains("result: " + failing.size() + " of 30 scenes failed"), r.out);
-        assertTrue(r.out.contains("random soak: 30 scenes (numbers 1590 to 1619) x 300 steps"), r.out);
+        assertTrue(r.out.contains("random soak: 30 scenes (numbers 1510 to 1539) x 300 steps"), r.out);
     }
 
     private static List<Integer> toList(int[] a) {
