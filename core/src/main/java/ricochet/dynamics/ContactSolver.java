@@ -1318,17 +1318,12 @@ public final class ContactSolver {
             // by 157 kJ. Only a body of that group at least LIGHT_RATIO times lighter than a moving
             // body it is jointed to is lifted alone: the joint's pull back moves it, and its energy
             // is its own small mass's.
-            if (liftRoot.length < bodies + 1) {
-                liftRoot = new int[Math.max(bodies + 1, 2 * liftRoot.length)];
-                liftLight = new byte[liftRoot.length];
+            if (liftLight.length < bodies) {
+                liftLight = new byte[Math.max(bodies, 2 * liftLight.length)];
             }
             liftBodies = s;
-            for (int i = 0; i <= bodies; i++) {
-                liftRoot[i] = i;
-                if (i < bodies) {
-                    liftLight[i] = 0;
-                }
-            }
+            liftGroups.reset(bodies + 1);
+            Arrays.fill(liftLight, 0, bodies, (byte) 0);
             constraints.tieBodies(tieTask);
             int world = rootOf(bodies);
             for (int k = 0; k < count; k++) {
@@ -1340,11 +1335,7 @@ public final class ContactSolver {
                     }
                     continue;
                 }
-                if (r == i && !tied(i, bodies)) {
-                    move(s, i, liftX[i], liftY[i], liftZ[i]);
-                    continue;
-                }
-                // The group's largest lift, once per group (lifted[] ascends in first-lift order).
+                // The group's largest lift (a free body is a group of one), once per group.
                 boolean first = true;
                 for (int q = 0; q < k; q++) {
                     if (rootOf(lifted[q]) == r) {
@@ -1395,19 +1386,9 @@ public final class ContactSolver {
         return liftX[i] * liftX[i] + liftY[i] * liftY[i] + liftZ[i] * liftZ[i];
     }
 
-    /** Whether some other body shares i's set (a root can be a lone body or a group's root). */
-    private boolean tied(int i, int bodies) {
-        for (int j = 0; j < bodies; j++) {
-            if (j != i && rootOf(j) == i) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    // Union-find of the lift over the store's bodies, index count() standing for the world and
-    // every immovable body.
-    private int[] liftRoot = new int[16];
+    // The lift's groups: the store's bodies joined by their joints, node count() standing for the
+    // world and every immovable body.
+    private final IslandBuilder liftGroups = new IslandBuilder();
     private BodyStore liftBodies;
     private final ConstraintSet.Ties tieTask = this::tie;
 
@@ -1416,7 +1397,7 @@ public final class ContactSolver {
     /** A jointed body this many times lighter than its partner is "light" (as the grounded joint blocks). */
     static final double LIGHT_RATIO = 4;
 
-    /** Joins a joint's bodies' sets (-1 and immovable bodies: the world's) and marks the lighter. */
+    /** Joins a joint's bodies' groups (-1 and immovable bodies: the world's) and marks the lighter. */
     private void tie(int a, int b) {
         int n = liftBodies.count();
         if (a >= 0 && b >= 0 && liftBodies.invMass[a] > 0 && liftBodies.invMass[b] > 0) {
@@ -1426,24 +1407,12 @@ public final class ContactSolver {
                 liftLight[b] = 1;
             }
         }
-        int ra = rootOf(a < 0 || liftBodies.invMass[a] == 0 ? n : a);
-        int rb = rootOf(b < 0 || liftBodies.invMass[b] == 0 ? n : b);
-        if (ra != rb) {
-            // The world's node roots its set, so a held group is seen by its root.
-            if (ra == rootOf(n) || (rb != rootOf(n) && ra < rb)) {
-                liftRoot[rb] = ra;
-            } else {
-                liftRoot[ra] = rb;
-            }
-        }
+        liftGroups.link(a < 0 || liftBodies.invMass[a] == 0 ? n : a,
+                b < 0 || liftBodies.invMass[b] == 0 ? n : b);
     }
 
     private int rootOf(int i) {
-        while (liftRoot[i] != i) {
-            liftRoot[i] = liftRoot[liftRoot[i]];
-            i = liftRoot[i];
-        }
-        return i;
+        return liftGroups.root(i);
     }
 
     /** Body i's width along the unit normal n (twice its extent where the shape has no support function). */
