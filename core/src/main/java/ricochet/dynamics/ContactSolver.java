@@ -1276,7 +1276,7 @@ public final class ContactSolver {
                 } else {
                     continue;
                 }
-                if (relaxIterations == 0) {
+                if (relaxIterations == 0 && sweep == 0) {
                     // Without a relax pass the separations are a substep old.
                     refreshSeparations(s, c, start, end);
                 }
@@ -1310,63 +1310,58 @@ public final class ContactSolver {
                 return;
             }
         }
+        // Jointed bodies move as one group, so their joints stay as they were (a free body is a group
+        // of one). A group held by the world or an immovable body stays where its joints hold it:
+        // lifting a pinned 225 kg capsule stretched its joints 4 cm a step, and their pull back pumped
+        // a random scene up by 157 kJ. Only a body of that group at least LIGHT_RATIO times lighter
+        // than a moving body it is jointed to is lifted alone: the joint's pull back moves it, and its
+        // energy is its own small mass's.
         int bodies = s.count();
+        if (liftLight.length < bodies) {
+            liftLight = new byte[Math.max(bodies, 2 * liftLight.length)];
+        }
+        liftBodies = s;
+        liftGroups.reset(bodies + 1);
+        Arrays.fill(liftLight, 0, bodies, (byte) 0);
         if (constraints != null) {
-            // Jointed bodies move as one group, so their joints stay as they were. A group held by the
-            // world or an immovable body stays where its joints hold it: lifting a pinned 225 kg
-            // capsule stretched its joints 4 cm a step, and their pull back pumped a random scene up
-            // by 157 kJ. Only a body of that group at least LIGHT_RATIO times lighter than a moving
-            // body it is jointed to is lifted alone: the joint's pull back moves it, and its energy
-            // is its own small mass's.
-            if (liftLight.length < bodies) {
-                liftLight = new byte[Math.max(bodies, 2 * liftLight.length)];
-            }
-            liftBodies = s;
-            liftGroups.reset(bodies + 1);
-            Arrays.fill(liftLight, 0, bodies, (byte) 0);
             constraints.tieBodies(tieTask);
-            int world = rootOf(bodies);
-            for (int k = 0; k < count; k++) {
-                int i = lifted[k];
-                int r = rootOf(i);
-                if (r == world) {
-                    if (liftLight[i] != 0) {
-                        move(s, i, liftX[i], liftY[i], liftZ[i]);
-                    }
-                    continue;
+        }
+        int world = rootOf(bodies);
+        for (int k = 0; k < count; k++) {
+            int i = lifted[k];
+            int r = rootOf(i);
+            if (r == world) {
+                if (liftLight[i] != 0) {
+                    move(s, i, liftX[i], liftY[i], liftZ[i]);
                 }
-                // The group's largest lift (a free body is a group of one), once per group.
-                boolean first = true;
-                for (int q = 0; q < k; q++) {
-                    if (rootOf(lifted[q]) == r) {
-                        first = false;
-                        break;
-                    }
-                }
-                if (!first) {
-                    continue;
-                }
-                int best = i;
-                for (int q = k + 1; q < count; q++) {
-                    int j = lifted[q];
-                    if (rootOf(j) == r && norm2(j) > norm2(best)) {
-                        best = j;
-                    }
-                }
-                double x = liftX[best], y = liftY[best], z = liftZ[best];
-                for (int j = 0; j < bodies; j++) {
-                    if (rootOf(j) == r) {
-                        move(s, j, x, y, z);
-                    }
+                continue;
+            }
+            // The group's largest lift, once per group.
+            boolean first = true;
+            for (int q = 0; q < k; q++) {
+                if (rootOf(lifted[q]) == r) {
+                    first = false;
+                    break;
                 }
             }
-            liftBodies = null;
-        } else {
-            for (int k = 0; k < count; k++) {
-                int i = lifted[k];
-                move(s, i, liftX[i], liftY[i], liftZ[i]);
+            if (!first) {
+                continue;
+            }
+            int best = i;
+            for (int q = k + 1; q < count; q++) {
+                int j = lifted[q];
+                if (rootOf(j) == r && norm2(j) > norm2(best)) {
+                    best = j;
+                }
+            }
+            double x = liftX[best], y = liftY[best], z = liftZ[best];
+            for (int j = 0; j < bodies; j++) {
+                if (rootOf(j) == r) {
+                    move(s, j, x, y, z);
+                }
             }
         }
+        liftBodies = null;
         for (int k = 0; k < count; k++) {
             int i = lifted[k];
             liftX[i] = 0;
