@@ -452,80 +452,88 @@ public final class ContactSolver {
 
     /** {@link #prepare(BodyStore, ContactStore)}'s per-point part for points {@code from .. to - 1}. */
     private static void prepare(BodyStore s, ContactStore c, int from, int to, double gravity, double dt) {
-        double[] d = c.data;
-        double[] inv = s.invInertiaWorld;
         // Each block starts its warm-start cursor afresh: the lookups find the same entries either way.
         int cursor = -1;
         for (int i = from; i < to; i++) {
-            int o = STRIDE * i;
-            int a = c.bodyA[i], b = c.bodyB[i];
-            double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
-            // Tangents from the normal by a fixed rule: t1 = n x e with e the axis n is least
-            // aligned to (|nx| < 1/sqrt(3) picks x), t2 = n x t1. The rule only switches where
-            // |nx| = 1/sqrt(3), far from the axis-aligned normals of resting contacts, so a resting
-            // point keeps its tangents, and with them its warm-started friction, step after step.
-            double t1x, t1y, t1z;
-            if (Math.abs(nx) < 0.5773502691896258) {
-                // n x (1, 0, 0) = (0, nz, -ny)
-                double invLen = 1 / Math.sqrt(ny * ny + nz * nz);
-                t1x = 0;
-                t1y = nz * invLen;
-                t1z = -ny * invLen;
-            } else {
-                // n x (0, 1, 0) = (-nz, 0, nx)
-                double invLen = 1 / Math.sqrt(nx * nx + nz * nz);
-                t1x = -nz * invLen;
-                t1y = 0;
-                t1z = nx * invLen;
-            }
-            double t2x = ny * t1z - nz * t1y, t2y = nz * t1x - nx * t1z, t2z = nx * t1y - ny * t1x;
-            d[o + T1X] = t1x;
-            d[o + T1Y] = t1y;
-            d[o + T1Z] = t1z;
-            d[o + T2X] = t2x;
-            d[o + T2Y] = t2y;
-            d[o + T2Z] = t2z;
-
-            double rAx = d[o + RAX], rAy = d[o + RAY], rAz = d[o + RAZ];
-            double rBx = d[o + RBX], rBy = d[o + RBY], rBz = d[o + RBZ];
-            // l = R^T r: rotate by the conjugate quaternion.
-            double x = -s.qx[a], y = -s.qy[a], z = -s.qz[a], w = s.qw[a];
-            double tx = 2 * (y * rAz - z * rAy), ty = 2 * (z * rAx - x * rAz), tz = 2 * (x * rAy - y * rAx);
-            d[o + LAX] = rAx + w * tx + (y * tz - z * ty);
-            d[o + LAY] = rAy + w * ty + (z * tx - x * tz);
-            d[o + LAZ] = rAz + w * tz + (x * ty - y * tx);
-            x = -s.qx[b];
-            y = -s.qy[b];
-            z = -s.qz[b];
-            w = s.qw[b];
-            tx = 2 * (y * rBz - z * rBy);
-            ty = 2 * (z * rBx - x * rBz);
-            tz = 2 * (x * rBy - y * rBx);
-            d[o + LBX] = rBx + w * tx + (y * tz - z * ty);
-            d[o + LBY] = rBy + w * ty + (z * tx - x * tz);
-            d[o + LBZ] = rBz + w * tz + (x * ty - y * tx);
-            // base = s - ((cB + rB) - (cA + rA)) . n
-            d[o + BASE] = d[o + SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
-                    + (s.py[b] + rBy - s.py[a] - rAy) * ny + (s.pz[b] + rBz - s.pz[a] - rAz) * nz);
-
-            jacobian(inv, a, rAx, rAy, rAz, nx, ny, nz, d, o + AN, o + IAN);
-            jacobian(inv, a, rAx, rAy, rAz, t1x, t1y, t1z, d, o + AT1, o + IAT1);
-            jacobian(inv, a, rAx, rAy, rAz, t2x, t2y, t2z, d, o + AT2, o + IAT2);
-            jacobian(inv, b, rBx, rBy, rBz, nx, ny, nz, d, o + BN, o + IBN);
-            jacobian(inv, b, rBx, rBy, rBz, t1x, t1y, t1z, d, o + BT1, o + IBT1);
-            jacobian(inv, b, rBx, rBy, rBz, t2x, t2y, t2z, d, o + BT2, o + IBT2);
-            double mSum = s.invMass[a] + s.invMass[b];
-            d[o + NORMAL_MASS] = inverse(mSum + dot(d, o + AN, o + IAN)
-                    + dot(d, o + BN, o + IBN));
-            d[o + TANGENT_MASS1] = inverse(mSum + dot(d, o + AT1, o + IAT1)
-                    + dot(d, o + BT1, o + IBT1));
-            d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2)
-                    + dot(d, o + BT2, o + IBT2));
-            d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
-            d[o + APPROACH_FLOOR] = approachFloor(s, a, b, rAx, rAy, rAz, rBx, rBy, rBz, nx, ny, nz,
-                    gravity, dt);
+            preparePoint(s, c, i, gravity, dt);
             cursor = c.warmStart(i, cursor);
         }
+    }
+
+    /**
+     * Point i's tangents, local anchors, Jacobians and masses. A method per point, not the body of a
+     * loop over a block: called thousands of times a step, it is fully compiled within the first steps.
+     */
+    private static void preparePoint(BodyStore s, ContactStore c, int i, double gravity, double dt) {
+        double[] d = c.data;
+        double[] inv = s.invInertiaWorld;
+        int o = STRIDE * i;
+        int a = c.bodyA[i], b = c.bodyB[i];
+        double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
+        // Tangents from the normal by a fixed rule: t1 = n x e with e the axis n is least
+        // aligned to (|nx| < 1/sqrt(3) picks x), t2 = n x t1. The rule only switches where
+        // |nx| = 1/sqrt(3), far from the axis-aligned normals of resting contacts, so a resting
+        // point keeps its tangents, and with them its warm-started friction, step after step.
+        double t1x, t1y, t1z;
+        if (Math.abs(nx) < 0.5773502691896258) {
+            // n x (1, 0, 0) = (0, nz, -ny)
+            double invLen = 1 / Math.sqrt(ny * ny + nz * nz);
+            t1x = 0;
+            t1y = nz * invLen;
+            t1z = -ny * invLen;
+        } else {
+            // n x (0, 1, 0) = (-nz, 0, nx)
+            double invLen = 1 / Math.sqrt(nx * nx + nz * nz);
+            t1x = -nz * invLen;
+            t1y = 0;
+            t1z = nx * invLen;
+        }
+        double t2x = ny * t1z - nz * t1y, t2y = nz * t1x - nx * t1z, t2z = nx * t1y - ny * t1x;
+        d[o + T1X] = t1x;
+        d[o + T1Y] = t1y;
+        d[o + T1Z] = t1z;
+        d[o + T2X] = t2x;
+        d[o + T2Y] = t2y;
+        d[o + T2Z] = t2z;
+
+        double rAx = d[o + RAX], rAy = d[o + RAY], rAz = d[o + RAZ];
+        double rBx = d[o + RBX], rBy = d[o + RBY], rBz = d[o + RBZ];
+        // l = R^T r: rotate by the conjugate quaternion.
+        double x = -s.qx[a], y = -s.qy[a], z = -s.qz[a], w = s.qw[a];
+        double tx = 2 * (y * rAz - z * rAy), ty = 2 * (z * rAx - x * rAz), tz = 2 * (x * rAy - y * rAx);
+        d[o + LAX] = rAx + w * tx + (y * tz - z * ty);
+        d[o + LAY] = rAy + w * ty + (z * tx - x * tz);
+        d[o + LAZ] = rAz + w * tz + (x * ty - y * tx);
+        x = -s.qx[b];
+        y = -s.qy[b];
+        z = -s.qz[b];
+        w = s.qw[b];
+        tx = 2 * (y * rBz - z * rBy);
+        ty = 2 * (z * rBx - x * rBz);
+        tz = 2 * (x * rBy - y * rBx);
+        d[o + LBX] = rBx + w * tx + (y * tz - z * ty);
+        d[o + LBY] = rBy + w * ty + (z * tx - x * tz);
+        d[o + LBZ] = rBz + w * tz + (x * ty - y * tx);
+        // base = s - ((cB + rB) - (cA + rA)) . n
+        d[o + BASE] = d[o + SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
+                + (s.py[b] + rBy - s.py[a] - rAy) * ny + (s.pz[b] + rBz - s.pz[a] - rAz) * nz);
+
+        jacobian(inv, a, rAx, rAy, rAz, nx, ny, nz, d, o + AN, o + IAN);
+        jacobian(inv, a, rAx, rAy, rAz, t1x, t1y, t1z, d, o + AT1, o + IAT1);
+        jacobian(inv, a, rAx, rAy, rAz, t2x, t2y, t2z, d, o + AT2, o + IAT2);
+        jacobian(inv, b, rBx, rBy, rBz, nx, ny, nz, d, o + BN, o + IBN);
+        jacobian(inv, b, rBx, rBy, rBz, t1x, t1y, t1z, d, o + BT1, o + IBT1);
+        jacobian(inv, b, rBx, rBy, rBz, t2x, t2y, t2z, d, o + BT2, o + IBT2);
+        double mSum = s.invMass[a] + s.invMass[b];
+        d[o + NORMAL_MASS] = inverse(mSum + dot(d, o + AN, o + IAN)
+                + dot(d, o + BN, o + IBN));
+        d[o + TANGENT_MASS1] = inverse(mSum + dot(d, o + AT1, o + IAT1)
+                + dot(d, o + BT1, o + IBT1));
+        d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2)
+                + dot(d, o + BT2, o + IBT2));
+        d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
+        d[o + APPROACH_FLOOR] = approachFloor(s, a, b, rAx, rAy, rAz, rBx, rBy, rBz, nx, ny, nz,
+                gravity, dt);
     }
 
     /**
@@ -981,11 +989,21 @@ public final class ContactSolver {
      * that spin cut and held ({@link SpinHold}).
      */
     private void solve(BodyStore s, ContactStore c, int from, int to, int worker) {
+        for (int r = from; r < to; r++) {
+            solveRun(s, c, r, worker);
+        }
+    }
+
+    /**
+     * Run {@code r}'s friction then normals. One call per run, not one loop over them: called
+     * thousands of times a step, it reaches the JIT's full compile within the first steps, where a
+     * loop over the runs waited for two on-stack replacements.
+     */
+    private void solveRun(BodyStore s, ContactStore c, int r, int worker) {
         final int stride = STRIDE;
         final boolean useBias = passBias, refresh = passRefresh, accumulate = passAccumulate;
         double h = passH;
         double[] d = c.data;
-        int[] runStart = c.runStart;
         byte[] jointNormals = c.jointNormals;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         double invH = 1 / h;
@@ -993,161 +1011,159 @@ public final class ContactSolver {
         double softRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
         double anchoredRate = anchoredSoft.biasRate, anchoredMass = anchoredSoft.massScale;
         double anchoredImpulse = anchoredSoft.impulseScale;
-        for (int r = from; r < to; r++) {
-            int start = runStart[r], end = runStart[r + 1];
-            if (refresh) {
-                refreshSeparations(s, c, start, end);
-                if (reanchorBits[r] != 0) {
-                    int bits = reanchorBits[r] | turning(s, c, start, end, passDt);
-                    reanchorBits[r] = (byte) bits;
-                    if ((bits & 3) != 0) {
-                        reanchor(s, c, start, end, bits, worker);
-                    }
+        int start = c.runStart[r], end = c.runStart[r + 1];
+        if (refresh) {
+            refreshSeparations(s, c, start, end);
+            if (reanchorBits[r] != 0) {
+                int bits = reanchorBits[r] | turning(s, c, start, end, passDt);
+                reanchorBits[r] = (byte) bits;
+                if ((bits & 3) != 0) {
+                    reanchor(s, c, start, end, bits, worker);
                 }
             }
-            int a = c.bodyA[start], b = c.bodyB[start];
-            double ma = s.invMass[a], mb = s.invMass[b];
-            double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
-            double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
-            int oStart = stride * start, oEnd = stride * end;
+        }
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double ma = s.invMass[a], mb = s.invMass[b];
+        double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
+        double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+        int oStart = stride * start, oEnd = stride * end;
 
+        for (int o = oStart; o < oEnd; o += stride) {
+            double mu = d[o + FRICTION];
+            if (!(mu > 0)) {
+                continue;
+            }
+            // Relative velocity along t: (vB - vA) . t + wB . (rB x t) - wA . (rA x t).
+            double dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
+            double t1x = d[o + T1X], t1y = d[o + T1Y], t1z = d[o + T1Z];
+            double t2x = d[o + T2X], t2y = d[o + T2Y], t2z = d[o + T2Z];
+            double vt1 = dvx * t1x + dvy * t1y + dvz * t1z
+                    + (wBx * d[o + BT1] + wBy * d[o + BT1 + 1]
+                    + wBz * d[o + BT1 + 2])
+                    - (wAx * d[o + AT1] + wAy * d[o + AT1 + 1]
+                    + wAz * d[o + AT1 + 2]);
+            double vt2 = dvx * t2x + dvy * t2y + dvz * t2z
+                    + (wBx * d[o + BT2] + wBy * d[o + BT2 + 1]
+                    + wBz * d[o + BT2 + 2])
+                    - (wAx * d[o + AT2] + wAy * d[o + AT2 + 1]
+                    + wAz * d[o + AT2 + 2]);
+            double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
+            double new1 = old1 - d[o + TANGENT_MASS1] * vt1;
+            double new2 = old2 - d[o + TANGENT_MASS2] * vt2;
+            double limit = mu * d[o + NORMAL_IMPULSE];
+            double len2 = new1 * new1 + new2 * new2;
+            double scale = len2 > limit * limit ? limit / Math.sqrt(len2) : 1;
+            new1 *= scale;
+            new2 *= scale;
+            d[o + TANGENT_IMPULSE1] = new1;
+            d[o + TANGENT_IMPULSE2] = new2;
+            double d1 = new1 - old1, d2 = new2 - old2;
+            double px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
+            vAx -= ma * px;
+            vAy -= ma * py;
+            vAz -= ma * pz;
+            wAx -= d1 * d[o + IAT1] + d2 * d[o + IAT2];
+            wAy -= d1 * d[o + IAT1 + 1] + d2 * d[o + IAT2 + 1];
+            wAz -= d1 * d[o + IAT1 + 2] + d2 * d[o + IAT2 + 2];
+            vBx += mb * px;
+            vBy += mb * py;
+            vBz += mb * pz;
+            wBx += d1 * d[o + IBT1] + d2 * d[o + IBT2];
+            wBy += d1 * d[o + IBT1 + 1] + d2 * d[o + IBT2 + 1];
+            wBz += d1 * d[o + IBT1 + 2] + d2 * d[o + IBT2 + 2];
+        }
+
+        // The manifold's springs split into its common compression, corrected SAG times faster,
+        // and each point's difference from it (the rocking), TILT_STIFFENING times faster. A run
+        // whose normals a joint solved (ContactStore.jointNormals) has only its friction here in
+        // the biased pass (its spring is the joint's block's); relaxing, a rigid vn >= 0 agrees
+        // with the block's and has the last word.
+        double meanSep = 0, sag = d[oStart + SAG];
+        int manifoldPasses = jointNormals[r] == 0 || !useBias ? MANIFOLD_PASSES : 0;
+        if (useBias) {
+            int touching = 0;
             for (int o = oStart; o < oEnd; o += stride) {
-                double mu = d[o + FRICTION];
-                if (!(mu > 0)) {
-                    continue;
+                double sp = d[o + SEP];
+                if (!(sp > 0)) {
+                    meanSep += sp;
+                    touching++;
                 }
-                // Relative velocity along t: (vB - vA) . t + wB . (rB x t) - wA . (rA x t).
-                double dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
-                double t1x = d[o + T1X], t1y = d[o + T1Y], t1z = d[o + T1Z];
-                double t2x = d[o + T2X], t2y = d[o + T2Y], t2z = d[o + T2Z];
-                double vt1 = dvx * t1x + dvy * t1y + dvz * t1z
-                        + (wBx * d[o + BT1] + wBy * d[o + BT1 + 1]
-                        + wBz * d[o + BT1 + 2])
-                        - (wAx * d[o + AT1] + wAy * d[o + AT1 + 1]
-                        + wAz * d[o + AT1 + 2]);
-                double vt2 = dvx * t2x + dvy * t2y + dvz * t2z
-                        + (wBx * d[o + BT2] + wBy * d[o + BT2 + 1]
-                        + wBz * d[o + BT2 + 2])
-                        - (wAx * d[o + AT2] + wAy * d[o + AT2 + 1]
-                        + wAz * d[o + AT2 + 2]);
-                double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
-                double new1 = old1 - d[o + TANGENT_MASS1] * vt1;
-                double new2 = old2 - d[o + TANGENT_MASS2] * vt2;
-                double limit = mu * d[o + NORMAL_IMPULSE];
-                double len2 = new1 * new1 + new2 * new2;
-                double scale = len2 > limit * limit ? limit / Math.sqrt(len2) : 1;
-                new1 *= scale;
-                new2 *= scale;
-                d[o + TANGENT_IMPULSE1] = new1;
-                d[o + TANGENT_IMPULSE2] = new2;
-                double d1 = new1 - old1, d2 = new2 - old2;
-                double px = d1 * t1x + d2 * t2x, py = d1 * t1y + d2 * t2y, pz = d1 * t1z + d2 * t2z;
+            }
+            meanSep = touching > 0 ? meanSep / touching : 0;
+        }
+        for (int pass = 0; pass < manifoldPasses; pass++) {
+            double largest = 0;
+            for (int o = oStart; o < oEnd; o += stride) {
+                double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
+                double vn = (vBx - vAx) * nx + (vBy - vAy) * ny + (vBz - vAz) * nz
+                        + (wBx * d[o + BN] + wBy * d[o + BN + 1]
+                        + wBz * d[o + BN + 2])
+                        - (wAx * d[o + AN] + wAy * d[o + AN + 1]
+                        + wAz * d[o + AN + 2]);
+                // Speculative (s > 0), in both passes: the gap may close in this substep but no
+                // further, hard. Otherwise soft with bias, or (relax) only vn >= 0. Selects rather
+                // than branches: which case a point is in changes from point to point.
+                double sep = d[o + SEP];
+                boolean anchored = d[o + ANCHORED] != 0;
+                boolean soft = useBias && !(sep > 0);
+                double bias = sep > 0 ? sep * invH
+                        : useBias ? Math.max((anchored ? anchoredRate : softRate)
+                        * (sag * meanSep + TILT_STIFFENING * (sep - meanSep)), pushOut) : 0;
+                double mScale = soft ? (anchored ? anchoredMass : softMass) : 1;
+                double iScale = soft ? (anchored ? anchoredImpulse : softImpulse) : 0;
+                if (useBias) {
+                    d[o + APPROACH] = Math.min(d[o + APPROACH], vn);
+                }
+                double old = d[o + NORMAL_IMPULSE];
+                double normalMass = d[o + NORMAL_MASS];
+                double impulse = -normalMass * mScale * (vn + bias) - iScale * old;
+                double updated = Math.max(old + impulse, 0);
+                double dn = updated - old;
+                d[o + NORMAL_IMPULSE] = updated;
+                d[o + MAX_NORMAL_IMPULSE] = Math.max(d[o + MAX_NORMAL_IMPULSE], dn);
+                double px = dn * nx, py = dn * ny, pz = dn * nz;
                 vAx -= ma * px;
                 vAy -= ma * py;
                 vAz -= ma * pz;
-                wAx -= d1 * d[o + IAT1] + d2 * d[o + IAT2];
-                wAy -= d1 * d[o + IAT1 + 1] + d2 * d[o + IAT2 + 1];
-                wAz -= d1 * d[o + IAT1 + 2] + d2 * d[o + IAT2 + 2];
+                wAx -= dn * d[o + IAN];
+                wAy -= dn * d[o + IAN + 1];
+                wAz -= dn * d[o + IAN + 2];
                 vBx += mb * px;
                 vBy += mb * py;
                 vBz += mb * pz;
-                wBx += d1 * d[o + IBT1] + d2 * d[o + IBT2];
-                wBy += d1 * d[o + IBT1 + 1] + d2 * d[o + IBT2 + 1];
-                wBz += d1 * d[o + IBT1 + 2] + d2 * d[o + IBT2 + 2];
+                wBx += dn * d[o + IBN];
+                wBy += dn * d[o + IBN + 1];
+                wBz += dn * d[o + IBN + 2];
+                // |dn| / m_eff is the change of this point's relative normal velocity.
+                largest = Math.max(largest, normalMass > 0 ? Math.abs(dn) / normalMass : 0);
             }
-
-            // The manifold's springs split into its common compression, corrected SAG times faster,
-            // and each point's difference from it (the rocking), TILT_STIFFENING times faster. A run
-            // whose normals a joint solved (ContactStore.jointNormals) has only its friction here in
-            // the biased pass (its spring is the joint's block's); relaxing, a rigid vn >= 0 agrees
-            // with the block's and has the last word.
-            double meanSep = 0, sag = d[oStart + SAG];
-            int manifoldPasses = jointNormals[r] == 0 || !useBias ? MANIFOLD_PASSES : 0;
-            if (useBias) {
-                int touching = 0;
-                for (int o = oStart; o < oEnd; o += stride) {
-                    double sp = d[o + SEP];
-                    if (!(sp > 0)) {
-                        meanSep += sp;
-                        touching++;
-                    }
-                }
-                meanSep = touching > 0 ? meanSep / touching : 0;
+            if (end - start == 1 || largest <= MANIFOLD_TOLERANCE) {
+                break;
             }
-            for (int pass = 0; pass < manifoldPasses; pass++) {
-                double largest = 0;
-                for (int o = oStart; o < oEnd; o += stride) {
-                    double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
-                    double vn = (vBx - vAx) * nx + (vBy - vAy) * ny + (vBz - vAz) * nz
-                            + (wBx * d[o + BN] + wBy * d[o + BN + 1]
-                            + wBz * d[o + BN + 2])
-                            - (wAx * d[o + AN] + wAy * d[o + AN + 1]
-                            + wAz * d[o + AN + 2]);
-                    // Speculative (s > 0), in both passes: the gap may close in this substep but no
-                    // further, hard. Otherwise soft with bias, or (relax) only vn >= 0. Selects rather
-                    // than branches: which case a point is in changes from point to point.
-                    double sep = d[o + SEP];
-                    boolean anchored = d[o + ANCHORED] != 0;
-                    boolean soft = useBias && !(sep > 0);
-                    double bias = sep > 0 ? sep * invH
-                            : useBias ? Math.max((anchored ? anchoredRate : softRate)
-                            * (sag * meanSep + TILT_STIFFENING * (sep - meanSep)), pushOut) : 0;
-                    double mScale = soft ? (anchored ? anchoredMass : softMass) : 1;
-                    double iScale = soft ? (anchored ? anchoredImpulse : softImpulse) : 0;
-                    if (useBias) {
-                        d[o + APPROACH] = Math.min(d[o + APPROACH], vn);
-                    }
-                    double old = d[o + NORMAL_IMPULSE];
-                    double normalMass = d[o + NORMAL_MASS];
-                    double impulse = -normalMass * mScale * (vn + bias) - iScale * old;
-                    double updated = Math.max(old + impulse, 0);
-                    double dn = updated - old;
-                    d[o + NORMAL_IMPULSE] = updated;
-                    d[o + MAX_NORMAL_IMPULSE] = Math.max(d[o + MAX_NORMAL_IMPULSE], dn);
-                    double px = dn * nx, py = dn * ny, pz = dn * nz;
-                    vAx -= ma * px;
-                    vAy -= ma * py;
-                    vAz -= ma * pz;
-                    wAx -= dn * d[o + IAN];
-                    wAy -= dn * d[o + IAN + 1];
-                    wAz -= dn * d[o + IAN + 2];
-                    vBx += mb * px;
-                    vBy += mb * py;
-                    vBz += mb * pz;
-                    wBx += dn * d[o + IBN];
-                    wBy += dn * d[o + IBN + 1];
-                    wBz += dn * d[o + IBN + 2];
-                    // |dn| / m_eff is the change of this point's relative normal velocity.
-                    largest = Math.max(largest, normalMass > 0 ? Math.abs(dn) / normalMass : 0);
-                }
-                if (end - start == 1 || largest <= MANIFOLD_TOLERANCE) {
-                    break;
-                }
-            }
-            if (ma > 0) {
-                vx[a] = vAx;
-                vy[a] = vAy;
-                vz[a] = vAz;
-                wx[a] = wAx;
-                wy[a] = wAy;
-                wz[a] = wAz;
-            }
-            if (mb > 0) {
-                vx[b] = vBx;
-                vy[b] = vBy;
-                vz[b] = vBz;
-                wx[b] = wBx;
-                wy[b] = wBy;
-                wz[b] = wBz;
-            }
-            double maxSpin = Integrator.MAX_ROTATION * invH;
-            if (SpinHold.beyond(s, a, maxSpin) || SpinHold.beyond(s, b, maxSpin)) {
-                SpinHold.normals(s, c, start, end, maxSpin, useBias, invH, pushOut, soft, anchoredSoft);
-            }
-            if (accumulate) {
-                for (int o = oStart; o < oEnd; o += stride) {
-                    d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
-                }
+        }
+        if (ma > 0) {
+            vx[a] = vAx;
+            vy[a] = vAy;
+            vz[a] = vAz;
+            wx[a] = wAx;
+            wy[a] = wAy;
+            wz[a] = wAz;
+        }
+        if (mb > 0) {
+            vx[b] = vBx;
+            vy[b] = vBy;
+            vz[b] = vBz;
+            wx[b] = wBx;
+            wy[b] = wBy;
+            wz[b] = wBz;
+        }
+        double maxSpin = Integrator.MAX_ROTATION * invH;
+        if (SpinHold.beyond(s, a, maxSpin) || SpinHold.beyond(s, b, maxSpin)) {
+            SpinHold.normals(s, c, start, end, maxSpin, useBias, invH, pushOut, soft, anchoredSoft);
+        }
+        if (accumulate) {
+            for (int o = oStart; o < oEnd; o += stride) {
+                d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
             }
         }
     }

@@ -658,57 +658,66 @@ public final class ContactStore {
         int epoch = ++lastEpoch;
         c.epoch = epoch;
         c.count = 0;
-        int[] table = c.table, tableStamp = c.tableStamp, runTable = c.runTable, runStamp = c.runStamp;
-        int[] oldA = c.a, oldB = c.b, oldFeature = c.feature, oldRunStart = c.runStart, oldRunEnd = c.runEnd;
-        int mask = table.length - 1;
+        int mask = c.table.length - 1;
         for (int i = 0; i < count; i++) {
-            int a = colliderA[i], b = colliderB[i], f = featureId[i];
-            int h = hash(a, b, f) & mask;
-            boolean duplicate = false;
-            while (tableStamp[h] == epoch) {
-                int k = table[h];
-                if (oldA[k] == a && oldB[k] == b && oldFeature[k] == f) {
-                    duplicate = true;
-                    break;
-                }
-                h = (h + 1) & mask;
-            }
-            if (duplicate) {
-                // Two points of a pair with one feature id (a compound's children share the body
-                // pair): the first keeps the key, the second starts cold next step.
-                continue;
-            }
-            int k = c.count++;
-            oldA[k] = a;
-            oldB[k] = b;
-            oldFeature[k] = f;
-            int o = STRIDE * i;
-            c.normal[k] = data[o + NORMAL_IMPULSE];
-            c.t1[k] = data[o + TANGENT_IMPULSE1];
-            c.t2[k] = data[o + TANGENT_IMPULSE2];
-            c.lx[k] = data[o + LAX];
-            c.ly[k] = data[o + LAY];
-            c.lz[k] = data[o + LAZ];
-            tableStamp[h] = epoch;
-            table[h] = k;
-            if (k == 0 || oldA[k - 1] != a || oldB[k - 1] != b) {
-                oldRunStart[k] = k;
-                int r = hash(a, b, 0) & mask;
-                while (runStamp[r] == epoch) {
-                    r = (r + 1) & mask;
-                }
-                runStamp[r] = epoch;
-                runTable[r] = k;
-            } else {
-                oldRunStart[k] = oldRunStart[k - 1];
-            }
+            savePoint(c, i, epoch, mask);
         }
+        int[] oldRunStart = c.runStart, oldRunEnd = c.runEnd;
         for (int k = c.count - 1; k >= 0; k--) {
             oldRunEnd[k] = k + 1 < c.count && oldRunStart[k + 1] == oldRunStart[k] ? oldRunEnd[k + 1] : k + 1;
         }
         next = old;
         old = c;
         cacheSwaps++;
+    }
+
+    /**
+     * Point i into cache {@code c} under its key, unless a point of this step has the key already. A
+     * method per point, not a loop body: called per point, it is fully compiled within the first steps.
+     */
+    private void savePoint(Cache c, int i, int epoch, int mask) {
+        int[] table = c.table, tableStamp = c.tableStamp, runTable = c.runTable, runStamp = c.runStamp;
+        int[] oldA = c.a, oldB = c.b, oldFeature = c.feature, oldRunStart = c.runStart;
+        int a = colliderA[i], b = colliderB[i], f = featureId[i];
+        int h = hash(a, b, f) & mask;
+        boolean duplicate = false;
+        while (tableStamp[h] == epoch) {
+            int k = table[h];
+            if (oldA[k] == a && oldB[k] == b && oldFeature[k] == f) {
+                duplicate = true;
+                break;
+            }
+            h = (h + 1) & mask;
+        }
+        if (duplicate) {
+            // Two points of a pair with one feature id (a compound's children share the body
+            // pair): the first keeps the key, the second starts cold next step.
+            return;
+        }
+        int k = c.count++;
+        oldA[k] = a;
+        oldB[k] = b;
+        oldFeature[k] = f;
+        int o = STRIDE * i;
+        c.normal[k] = data[o + NORMAL_IMPULSE];
+        c.t1[k] = data[o + TANGENT_IMPULSE1];
+        c.t2[k] = data[o + TANGENT_IMPULSE2];
+        c.lx[k] = data[o + LAX];
+        c.ly[k] = data[o + LAY];
+        c.lz[k] = data[o + LAZ];
+        tableStamp[h] = epoch;
+        table[h] = k;
+        if (k == 0 || oldA[k - 1] != a || oldB[k - 1] != b) {
+            oldRunStart[k] = k;
+            int r = hash(a, b, 0) & mask;
+            while (runStamp[r] == epoch) {
+                r = (r + 1) & mask;
+            }
+            runStamp[r] = epoch;
+            runTable[r] = k;
+        } else {
+            oldRunStart[k] = oldRunStart[k - 1];
+        }
     }
 
     /**

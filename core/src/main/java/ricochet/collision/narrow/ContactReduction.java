@@ -28,6 +28,8 @@ final class ContactReduction {
     private double[] onA = new double[3 * 16];
     private double[] onB = new double[3 * 16];
     private int[] ids = new int[16];
+    /** Each candidate's separation along the normal, for the emit in progress. */
+    private double[] sep = new double[16];
 
     void clear() {
         count = 0;
@@ -43,6 +45,7 @@ final class ContactReduction {
             onB = Arrays.copyOf(onB, 6 * count);
             ids = Arrays.copyOf(ids, 2 * count);
             used = new boolean[ids.length];
+            sep = new double[ids.length];
         }
         int i = 3 * count;
         onA[i] = ax;
@@ -87,31 +90,47 @@ final class ContactReduction {
         // candidate must beat the best so far by more than round-off (1e-9 of the spread of the points)
         // so that ties go to the earliest candidate whatever the pose, and ids stay put.
         double extent = 0;
-        for (int i = 1; i < count; i++) {
-            extent = Math.max(extent, Math.abs(onA[3 * i] - onA[0]) + Math.abs(onA[3 * i + 1] - onA[1])
-                    + Math.abs(onA[3 * i + 2] - onA[2]));
+        for (int i = 0; i < count; i++) {
+            int k = 3 * i;
+            sep[i] = (onB[k] - onA[k]) * nx + (onB[k + 1] - onA[k + 1]) * ny + (onB[k + 2] - onA[k + 2]) * nz;
+            extent = Math.max(extent, Math.abs(onA[k] - onA[0]) + Math.abs(onA[k + 1] - onA[1])
+                    + Math.abs(onA[k + 2] - onA[2]));
         }
         double tie = 1e-9 * extent, tie2 = tie * extent;
         int i1 = 0;
-        double best = separation(0, nx, ny, nz);
+        double best = sep[0];
         for (int i = 1; i < count; i++) {
-            double s = separation(i, nx, ny, nz);
-            if (s < best - tie) {
-                best = s;
+            if (sep[i] < best - tie) {
+                best = sep[i];
                 i1 = i;
             }
         }
         double band = best + DEPTH_BAND;
         for (int i = 0; anchorFirst && i < count; i++) {
-            if (separation(i, nx, ny, nz) <= best + NEAR_TIE) {
+            if (sep[i] <= best + NEAR_TIE) {
                 i1 = i;
                 break;
             }
         }
+        int i2 = farthest(i1, band, tie2);
+        int i3 = i2 < 0 ? -1 : largestTriangle(i1, i2, band, tie2, nx, ny, nz);
+        int i4 = i3 < 0 ? -1 : largestGain(i1, i2, i3, band, tie2, nx, ny, nz);
+        // One path for every case, so the JIT compiles each step of it once.
+        Arrays.fill(used, 0, count, false);
+        pick(out, i1);
+        pick(out, i2);
+        pick(out, i3);
+        pick(out, i4);
+        fillDeepest(out, tie);
+        return true;
+    }
+
+    /** The candidate within the band farthest from {@code i1}, or -1 if none is apart from it. */
+    private int farthest(int i1, double band, double tie2) {
         int i2 = -1;
-        best = tie2;
+        double best = tie2;
         for (int i = 0; i < count; i++) {
-            if (separation(i, nx, ny, nz) > band) {
+            if (sep[i] > band) {
                 continue;
             }
             double dx = onA[3 * i] - onA[3 * i1], dy = onA[3 * i + 1] - onA[3 * i1 + 1];
@@ -122,19 +141,15 @@ final class ContactReduction {
                 i2 = i;
             }
         }
-        Arrays.fill(used, 0, count, false);
-        addTo(out, i1);
-        used[i1] = true;
-        if (i2 < 0) {
-            fillDeepest(out, nx, ny, nz, tie);
-            return true;
-        }
-        addTo(out, i2);
-        used[i2] = true;
+        return i2;
+    }
+
+    /** The candidate within the band making the largest triangle with i1 and i2, or -1. */
+    private int largestTriangle(int i1, int i2, double band, double tie2, double nx, double ny, double nz) {
         int i3 = -1;
         double area3 = tie2;
         for (int i = 0; i < count; i++) {
-            if (separation(i, nx, ny, nz) > band) {
+            if (sep[i] > band) {
                 continue;
             }
             double a = signedArea(i1, i2, i, nx, ny, nz);
@@ -143,19 +158,21 @@ final class ContactReduction {
                 i3 = i;
             }
         }
-        if (i3 < 0) {
-            fillDeepest(out, nx, ny, nz, tie);
-            return true;
-        }
-        addTo(out, i3);
-        used[i3] = true;
-        // A point outside triangle (i1, i2, i3) has a negative area, relative to the triangle's own
-        // orientation, against at least one of its edges; that area is what it adds to the quad.
-        double sign = Math.signum(area3);
+        return i3;
+    }
+
+    /**
+     * The candidate within the band outside triangle (i1, i2, i3) that adds the most area, or -1. A
+     * point outside has a negative area, relative to the triangle's own orientation, against at least
+     * one of its edges; that area is what it adds to the quad.
+     */
+    private int largestGain(int i1, int i2, int i3, double band, double tie2, double nx, double ny,
+                            double nz) {
+        double sign = Math.signum(signedArea(i1, i2, i3, nx, ny, nz));
         int i4 = -1;
         double gain = tie2;
         for (int i = 0; i < count; i++) {
-            if (separation(i, nx, ny, nz) > band) {
+            if (sep[i] > band) {
                 continue;
             }
             double a = Math.min(sign * signedArea(i1, i2, i, nx, ny, nz),
@@ -166,16 +183,18 @@ final class ContactReduction {
                 i4 = i;
             }
         }
-        if (i4 >= 0) {
-            addTo(out, i4);
-            used[i4] = true;
+        return i4;
+    }
+
+    private void pick(Manifold out, int i) {
+        if (i >= 0) {
+            addTo(out, i);
+            used[i] = true;
         }
-        fillDeepest(out, nx, ny, nz, tie);
-        return true;
     }
 
     /** Fills the manifold's free places with the deepest unused candidates (ties to the earliest). */
-    private void fillDeepest(Manifold out, double nx, double ny, double nz, double tie) {
+    private void fillDeepest(Manifold out, double tie) {
         while (out.pointCount() < Manifold.MAX_POINTS) {
             int pick = -1;
             double best = Double.POSITIVE_INFINITY;
@@ -183,23 +202,16 @@ final class ContactReduction {
                 if (used[i]) {
                     continue;
                 }
-                double s = separation(i, nx, ny, nz);
-                if (pick < 0 || s < best - tie) {
-                    best = s;
+                if (pick < 0 || sep[i] < best - tie) {
+                    best = sep[i];
                     pick = i;
                 }
             }
             if (pick < 0) {
                 return;
             }
-            addTo(out, pick);
-            used[pick] = true;
+            pick(out, pick);
         }
-    }
-
-    private double separation(int i, double nx, double ny, double nz) {
-        int k = 3 * i;
-        return (onB[k] - onA[k]) * nx + (onB[k + 1] - onA[k + 1]) * ny + (onB[k + 2] - onA[k + 2]) * nz;
     }
 
     /** Twice the area of triangle (a, b, c) of points on A, signed by the normal. */
