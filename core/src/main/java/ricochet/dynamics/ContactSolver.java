@@ -880,57 +880,61 @@ public final class ContactSolver {
      * bodies held in locals.
      */
     private static void warmStart(BodyStore s, ContactStore c, int from, int to) {
+        for (int r = from; r < to; r++) {
+            warmStartRun(s, c, r);
+        }
+    }
+
+    /** Run r's saved impulses applied to its two bodies (a method per run: see {@link #solveRun}). */
+    private static void warmStartRun(BodyStore s, ContactStore c, int r) {
         final int stride = STRIDE;
         double[] d = c.data;
-        int[] runStart = c.runStart;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
-        for (int r = from; r < to; r++) {
-            int start = runStart[r], end = runStart[r + 1];
-            int a = c.bodyA[start], b = c.bodyB[start];
-            double ma = s.invMass[a], mb = s.invMass[b];
-            double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
-            double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
-            for (int o = stride * start, e = stride * end; o < e; o += stride) {
-                double ln = d[o + NORMAL_IMPULSE];
-                double l1 = d[o + TANGENT_IMPULSE1], l2 = d[o + TANGENT_IMPULSE2];
-                double px = ln * d[o + NX] + l1 * d[o + T1X] + l2 * d[o + T2X];
-                double py = ln * d[o + NY] + l1 * d[o + T1Y] + l2 * d[o + T2Y];
-                double pz = ln * d[o + NZ] + l1 * d[o + T1Z] + l2 * d[o + T2Z];
-                // I^-1 (r x P) = ln I^-1 (r x n) + l1 I^-1 (r x t1) + l2 I^-1 (r x t2); zero for
-                // infinite mass, as is mA, so the locals of a static body do not change.
-                vAx -= ma * px;
-                vAy -= ma * py;
-                vAz -= ma * pz;
-                wAx -= ln * d[o + IAN] + l1 * d[o + IAT1] + l2 * d[o + IAT2];
-                wAy -= ln * d[o + IAN + 1] + l1 * d[o + IAT1 + 1]
-                        + l2 * d[o + IAT2 + 1];
-                wAz -= ln * d[o + IAN + 2] + l1 * d[o + IAT1 + 2]
-                        + l2 * d[o + IAT2 + 2];
-                vBx += mb * px;
-                vBy += mb * py;
-                vBz += mb * pz;
-                wBx += ln * d[o + IBN] + l1 * d[o + IBT1] + l2 * d[o + IBT2];
-                wBy += ln * d[o + IBN + 1] + l1 * d[o + IBT1 + 1]
-                        + l2 * d[o + IBT2 + 1];
-                wBz += ln * d[o + IBN + 2] + l1 * d[o + IBT1 + 2]
-                        + l2 * d[o + IBT2 + 2];
-            }
-            if (ma > 0) {
-                vx[a] = vAx;
-                vy[a] = vAy;
-                vz[a] = vAz;
-                wx[a] = wAx;
-                wy[a] = wAy;
-                wz[a] = wAz;
-            }
-            if (mb > 0) {
-                vx[b] = vBx;
-                vy[b] = vBy;
-                vz[b] = vBz;
-                wx[b] = wBx;
-                wy[b] = wBy;
-                wz[b] = wBz;
-            }
+        int start = c.runStart[r], end = c.runStart[r + 1];
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double ma = s.invMass[a], mb = s.invMass[b];
+        double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
+        double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+        for (int o = stride * start, e = stride * end; o < e; o += stride) {
+            double ln = d[o + NORMAL_IMPULSE];
+            double l1 = d[o + TANGENT_IMPULSE1], l2 = d[o + TANGENT_IMPULSE2];
+            double px = ln * d[o + NX] + l1 * d[o + T1X] + l2 * d[o + T2X];
+            double py = ln * d[o + NY] + l1 * d[o + T1Y] + l2 * d[o + T2Y];
+            double pz = ln * d[o + NZ] + l1 * d[o + T1Z] + l2 * d[o + T2Z];
+            // I^-1 (r x P) = ln I^-1 (r x n) + l1 I^-1 (r x t1) + l2 I^-1 (r x t2); zero for
+            // infinite mass, as is mA, so the locals of a static body do not change.
+            vAx -= ma * px;
+            vAy -= ma * py;
+            vAz -= ma * pz;
+            wAx -= ln * d[o + IAN] + l1 * d[o + IAT1] + l2 * d[o + IAT2];
+            wAy -= ln * d[o + IAN + 1] + l1 * d[o + IAT1 + 1]
+                    + l2 * d[o + IAT2 + 1];
+            wAz -= ln * d[o + IAN + 2] + l1 * d[o + IAT1 + 2]
+                    + l2 * d[o + IAT2 + 2];
+            vBx += mb * px;
+            vBy += mb * py;
+            vBz += mb * pz;
+            wBx += ln * d[o + IBN] + l1 * d[o + IBT1] + l2 * d[o + IBT2];
+            wBy += ln * d[o + IBN + 1] + l1 * d[o + IBT1 + 1]
+                    + l2 * d[o + IBT2 + 1];
+            wBz += ln * d[o + IBN + 2] + l1 * d[o + IBT1 + 2]
+                    + l2 * d[o + IBT2 + 2];
+        }
+        if (ma > 0) {
+            vx[a] = vAx;
+            vy[a] = vAy;
+            vz[a] = vAz;
+            wx[a] = wAx;
+            wy[a] = wAy;
+            wz[a] = wAz;
+        }
+        if (mb > 0) {
+            vx[b] = vBx;
+            vy[b] = vBy;
+            vz[b] = vBz;
+            wx[b] = wBx;
+            wy[b] = wBy;
+            wz[b] = wBz;
         }
     }
 
