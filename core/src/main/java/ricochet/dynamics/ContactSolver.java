@@ -920,21 +920,20 @@ public final class ContactSolver {
             wBz += ln * d[o + IBN + 2] + l1 * d[o + IBT1 + 2]
                     + l2 * d[o + IBT2 + 2];
         }
-        if (ma > 0) {
-            vx[a] = vAx;
-            vy[a] = vAy;
-            vz[a] = vAz;
-            wx[a] = wAx;
-            wy[a] = wAy;
-            wz[a] = wAz;
-        }
-        if (mb > 0) {
-            vx[b] = vBx;
-            vy[b] = vBy;
-            vz[b] = vBz;
-            wx[b] = wBx;
-            wy[b] = wBy;
-            wz[b] = wBz;
+        storeVelocity(s, a, vAx, vAy, vAz, wAx, wAy, wAz);
+        storeVelocity(s, b, vBx, vBy, vBz, wBx, wBy, wBz);
+    }
+
+    /** A run's velocities, kept in locals while it was solved, back into moving body i. */
+    private static void storeVelocity(BodyStore s, int i, double vx, double vy, double vz, double wx,
+                                      double wy, double wz) {
+        if (s.invMass[i] > 0) {
+            s.vx[i] = vx;
+            s.vy[i] = vy;
+            s.vz[i] = vz;
+            s.wx[i] = wx;
+            s.wy[i] = wy;
+            s.wz[i] = wz;
         }
     }
 
@@ -1145,22 +1144,8 @@ public final class ContactSolver {
                 break;
             }
         }
-        if (ma > 0) {
-            vx[a] = vAx;
-            vy[a] = vAy;
-            vz[a] = vAz;
-            wx[a] = wAx;
-            wy[a] = wAy;
-            wz[a] = wAz;
-        }
-        if (mb > 0) {
-            vx[b] = vBx;
-            vy[b] = vBy;
-            vz[b] = vBz;
-            wx[b] = wBx;
-            wy[b] = wBy;
-            wz[b] = wBz;
-        }
+        storeVelocity(s, a, vAx, vAy, vAz, wAx, wAy, wAz);
+        storeVelocity(s, b, vBx, vBy, vBz, wBx, wBy, wBz);
         double maxSpin = Integrator.MAX_ROTATION * invH;
         if (SpinHold.beyond(s, a, maxSpin) || SpinHold.beyond(s, b, maxSpin)) {
             SpinHold.normals(s, c, start, end, maxSpin, useBias, invH, pushOut, soft, anchoredSoft);
