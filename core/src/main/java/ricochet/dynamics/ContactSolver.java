@@ -166,7 +166,7 @@ public final class ContactSolver {
     // The pass the pool's tasks run: set on the calling thread before each job, read by the tasks.
     private BodyStore passBodies;
     private ContactStore passContacts;
-    private double passGx, passGy, passGz, passH, passDt;
+    private double passGx, passGy, passGz, passH, passInvH, passDt;
     private boolean passBias, passRefresh, passAccumulate;
     private int passGroupStart;
     private final WorkerPool.Range integrateVelocitiesTask = (w, from, to) -> Integrator.integrateVelocities(
@@ -329,6 +329,7 @@ public final class ContactSolver {
         passGy = gy;
         passGz = gz;
         passH = h;
+        passInvH = 1 / h;
         passDt = dt;
         try {
             if (constraints != null) {
@@ -1005,11 +1006,10 @@ public final class ContactSolver {
     private void solveRun(BodyStore s, ContactStore c, int r, int worker) {
         final int stride = STRIDE;
         final boolean useBias = passBias, refresh = passRefresh, accumulate = passAccumulate;
-        double h = passH;
         double[] d = c.data;
         byte[] jointNormals = c.jointNormals;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
-        double invH = 1 / h;
+        double invH = passInvH;
         double pushOut = -maxPushOutSpeed;
         double softRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
         double anchoredRate = anchoredSoft.biasRate, anchoredMass = anchoredSoft.massScale;

@@ -196,21 +196,21 @@ final class ContactReduction {
     /** Fills the manifold's free places with the deepest unused candidates (ties to the earliest). */
     private void fillDeepest(Manifold out, double tie) {
         while (out.pointCount() < Manifold.MAX_POINTS) {
-            int pick = -1;
+            int next = -1;
             double best = Double.POSITIVE_INFINITY;
             for (int i = 0; i < count; i++) {
                 if (used[i]) {
                     continue;
                 }
-                if (pick < 0 || sep[i] < best - tie) {
+                if (next < 0 || sep[i] < best - tie) {
                     best = sep[i];
-                    pick = i;
+                    next = i;
                 }
             }
-            if (pick < 0) {
+            if (next < 0) {
                 return;
             }
-            pick(out, pick);
+            pick(out, next);
         }
     }
 
