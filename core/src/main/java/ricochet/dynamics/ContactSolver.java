@@ -1004,18 +1004,8 @@ public final class ContactSolver {
      * loop over the runs waited for two on-stack replacements.
      */
     private void solveRun(BodyStore s, ContactStore c, int r, int worker) {
-        final int stride = STRIDE;
-        final boolean useBias = passBias, refresh = passRefresh, accumulate = passAccumulate;
-        double[] d = c.data;
-        byte[] jointNormals = c.jointNormals;
-        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
-        double invH = passInvH;
-        double pushOut = -maxPushOutSpeed;
-        double softRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
-        double anchoredRate = anchoredSoft.biasRate, anchoredMass = anchoredSoft.massScale;
-        double anchoredImpulse = anchoredSoft.impulseScale;
         int start = c.runStart[r], end = c.runStart[r + 1];
-        if (refresh) {
+        if (passRefresh) {
             refreshSeparations(s, c, start, end);
             if (reanchorBits[r] != 0) {
                 int bits = reanchorBits[r] | turning(s, c, start, end, passDt);
@@ -1025,12 +1015,34 @@ public final class ContactSolver {
                 }
             }
         }
+        solveFriction(s, c, start, end);
+        solveNormals(s, c, r, start, end);
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double maxSpin = Integrator.MAX_ROTATION * passInvH;
+        if (SpinHold.beyond(s, a, maxSpin) || SpinHold.beyond(s, b, maxSpin)) {
+            SpinHold.normals(s, c, start, end, maxSpin, passBias, passInvH, -maxPushOutSpeed, soft, anchoredSoft);
+        }
+        if (passAccumulate) {
+            double[] d = c.data;
+            for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+                d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
+            }
+        }
+    }
+
+    /**
+     * The friction of points {@code start .. end - 1} (one body pair): each point's two tangents,
+     * clamped to its Coulomb disc. Apart from the normals so that each half is a small compile.
+     */
+    private static void solveFriction(BodyStore s, ContactStore c, int start, int end) {
+        final int stride = STRIDE;
+        double[] d = c.data;
+        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         int a = c.bodyA[start], b = c.bodyB[start];
         double ma = s.invMass[a], mb = s.invMass[b];
         double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
         double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
         int oStart = stride * start, oEnd = stride * end;
-
         for (int o = oStart; o < oEnd; o += stride) {
             double mu = d[o + FRICTION];
             if (!(mu > 0)) {
@@ -1076,13 +1088,34 @@ public final class ContactSolver {
             wBz += d1 * d[o + IBT1 + 2] + d2 * d[o + IBT2 + 2];
         }
 
+        storeVelocity(s, a, vAx, vAy, vAz, wAx, wAy, wAz);
+        storeVelocity(s, b, vBx, vBy, vBz, wBx, wBy, wBz);
+    }
+
+    /** The normals of run {@code r}, points {@code start .. end - 1}: see {@link #solveRun}. */
+    private void solveNormals(BodyStore s, ContactStore c, int r, int start, int end) {
+        final int stride = STRIDE;
+        final boolean useBias = passBias;
+        double[] d = c.data;
+        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
+        double invH = passInvH;
+        double pushOut = -maxPushOutSpeed;
+        double softRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
+        double anchoredRate = anchoredSoft.biasRate, anchoredMass = anchoredSoft.massScale;
+        double anchoredImpulse = anchoredSoft.impulseScale;
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double ma = s.invMass[a], mb = s.invMass[b];
+        double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
+        double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+        int oStart = stride * start, oEnd = stride * end;
+
         // The manifold's springs split into its common compression, corrected SAG times faster,
         // and each point's difference from it (the rocking), TILT_STIFFENING times faster. A run
         // whose normals a joint solved (ContactStore.jointNormals) has only its friction here in
         // the biased pass (its spring is the joint's block's); relaxing, a rigid vn >= 0 agrees
         // with the block's and has the last word.
         double meanSep = 0, sag = d[oStart + SAG];
-        int manifoldPasses = jointNormals[r] == 0 || !useBias ? MANIFOLD_PASSES : 0;
+        int manifoldPasses = c.jointNormals[r] == 0 || !useBias ? MANIFOLD_PASSES : 0;
         if (useBias) {
             int touching = 0;
             for (int o = oStart; o < oEnd; o += stride) {
@@ -1146,15 +1179,6 @@ public final class ContactSolver {
         }
         storeVelocity(s, a, vAx, vAy, vAz, wAx, wAy, wAz);
         storeVelocity(s, b, vBx, vBy, vBz, wBx, wBy, wBz);
-        double maxSpin = Integrator.MAX_ROTATION * invH;
-        if (SpinHold.beyond(s, a, maxSpin) || SpinHold.beyond(s, b, maxSpin)) {
-            SpinHold.normals(s, c, start, end, maxSpin, useBias, invH, pushOut, soft, anchoredSoft);
-        }
-        if (accumulate) {
-            for (int o = oStart; o < oEnd; o += stride) {
-                d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
-            }
-        }
     }
 
     /**

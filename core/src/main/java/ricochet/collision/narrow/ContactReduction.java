@@ -30,6 +30,9 @@ final class ContactReduction {
     private int[] ids = new int[16];
     /** Each candidate's separation along the normal, for the emit in progress. */
     private double[] sep = new double[16];
+    /** The candidates the emit in progress writes, in order; the triangle of the area choice. */
+    private final int[] picks = new int[Manifold.MAX_POINTS];
+    private final int[] triangle = new int[3];
 
     void clear() {
         count = 0;
@@ -79,13 +82,28 @@ final class ContactReduction {
     }
 
     private boolean emit(Manifold out, boolean anchorFirst) {
-        double nx = out.nx, ny = out.ny, nz = out.nz;
+        int chosen;
         if (count <= Manifold.MAX_POINTS) {
             for (int i = 0; i < count; i++) {
-                addTo(out, i);
+                picks[i] = i;
             }
-            return count > 0;
+            chosen = count;
+        } else {
+            chosen = choose(out.nx, out.ny, out.nz, anchorFirst, Manifold.MAX_POINTS - out.pointCount());
         }
+        // One call site for the points, so the JIT inlines the copy once, not once per choice.
+        for (int k = 0; k < chosen; k++) {
+            addTo(out, picks[k]);
+        }
+        return count > 0;
+    }
+
+    /**
+     * Puts the reduction's choice in {@link #picks} (in the order the points are written: the deepest,
+     * the farthest, the largest triangle, the largest gain, then the deepest unused while there is
+     * {@code room}) and returns how many.
+     */
+    private int choose(double nx, double ny, double nz, boolean anchorFirst, int room) {
         // Clipped polygons have parallel edges, so equal depths, distances and areas are common; a
         // candidate must beat the best so far by more than round-off (1e-9 of the spread of the points)
         // so that ties go to the earliest candidate whatever the pose, and ids stay put.
@@ -115,14 +133,23 @@ final class ContactReduction {
         int i2 = farthest(i1, band, tie2);
         int i3 = i2 < 0 ? -1 : largestTriangle(i1, i2, band, tie2, nx, ny, nz);
         int i4 = i3 < 0 ? -1 : largestGain(i1, i2, i3, band, tie2, nx, ny, nz);
-        // One path for every case, so the JIT compiles each step of it once.
         Arrays.fill(used, 0, count, false);
-        pick(out, i1);
-        pick(out, i2);
-        pick(out, i3);
-        pick(out, i4);
-        fillDeepest(out, tie);
-        return true;
+        int chosen = 0;
+        picks[chosen++] = i1;
+        used[i1] = true;
+        if (i2 >= 0) {
+            picks[chosen++] = i2;
+            used[i2] = true;
+        }
+        if (i3 >= 0) {
+            picks[chosen++] = i3;
+            used[i3] = true;
+        }
+        if (i4 >= 0) {
+            picks[chosen++] = i4;
+            used[i4] = true;
+        }
+        return fillDeepest(chosen, room, tie);
     }
 
     /** The candidate within the band farthest from {@code i1}, or -1 if none is apart from it. */
@@ -169,15 +196,20 @@ final class ContactReduction {
     private int largestGain(int i1, int i2, int i3, double band, double tie2, double nx, double ny,
                             double nz) {
         double sign = Math.signum(signedArea(i1, i2, i3, nx, ny, nz));
+        triangle[0] = i1;
+        triangle[1] = i2;
+        triangle[2] = i3;
         int i4 = -1;
         double gain = tie2;
         for (int i = 0; i < count; i++) {
             if (sep[i] > band) {
                 continue;
             }
-            double a = Math.min(sign * signedArea(i1, i2, i, nx, ny, nz),
-                    Math.min(sign * signedArea(i2, i3, i, nx, ny, nz), sign * signedArea(i3, i1, i, nx, ny,
-                            nz)));
+            // The three edges in one loop: one inlined copy of the area (min is associative, even for -0.0).
+            double a = Double.POSITIVE_INFINITY;
+            for (int e = 0; e < 3; e++) {
+                a = Math.min(a, sign * signedArea(triangle[e], triangle[e == 2 ? 0 : e + 1], i, nx, ny, nz));
+            }
             if (-a > gain + tie2) {
                 gain = -a;
                 i4 = i;
@@ -186,16 +218,12 @@ final class ContactReduction {
         return i4;
     }
 
-    private void pick(Manifold out, int i) {
-        if (i >= 0) {
-            addTo(out, i);
-            used[i] = true;
-        }
-    }
-
-    /** Fills the manifold's free places with the deepest unused candidates (ties to the earliest). */
-    private void fillDeepest(Manifold out, double tie) {
-        while (out.pointCount() < Manifold.MAX_POINTS) {
+    /**
+     * Appends the deepest unused candidates (ties to the earliest) to the {@code chosen} picks while
+     * fewer than {@code room}; returns the new count.
+     */
+    private int fillDeepest(int chosen, int room, double tie) {
+        while (chosen < room) {
             int next = -1;
             double best = Double.POSITIVE_INFINITY;
             for (int i = 0; i < count; i++) {
@@ -208,10 +236,12 @@ final class ContactReduction {
                 }
             }
             if (next < 0) {
-                return;
+                break;
             }
-            pick(out, next);
+            picks[chosen++] = next;
+            used[next] = true;
         }
+        return chosen;
     }
 
     /** Twice the area of triangle (a, b, c) of points on A, signed by the normal. */
