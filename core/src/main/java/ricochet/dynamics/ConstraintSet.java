@@ -46,8 +46,21 @@ public interface ConstraintSet {
     default void tieBodies(Ties tie) {
     }
 
+    /**
+     * For every active constraint that holds a moving body to the world (or a static body) at one
+     * point about which it turns freely (a ball joint, a cone-twist joint), that body and the point,
+     * world frame, at the bodies' current poses: {@code pivot.at(body, x, y, z)}.
+     */
+    default void worldPivots(BodyStore s, Pivots pivot) {
+    }
+
     /** Joins two bodies' sets; -1 stands for the world. */
     interface Ties {
         void join(int a, int b);
+    }
+
+    /** Receives a body's world pivot. */
+    interface Pivots {
+        void at(int body, double x, double y, double z);
     }
 }

@@ -157,6 +157,12 @@ public final class ContactSolver {
     private double[] liftX = new double[16], liftY = new double[16], liftZ = new double[16];
     private int[] lifted = new int[16];
     private byte[] isLifted = new byte[16];
+    // Per body (see liftOutOfImmovable): the joints it has; 1 with its world pivot, when it has one;
+    // the pivot turn's axis and angle, and whether every point it must lift allows one.
+    private int[] jointCount = new int[16];
+    private byte[] hasPivot = new byte[16];
+    private double[] pivot = new double[48], turnAxis = new double[48], turnAngle = new double[16];
+    private byte[] turnState = new byte[16];
 
     // Softness of the current step: dynamic-dynamic and against infinite mass.
     private final Softness soft = new Softness();
@@ -1281,6 +1287,18 @@ public final class ContactSolver {
             liftZ = new double[cap];
             lifted = new int[cap];
             isLifted = new byte[cap];
+            turnAngle = new double[cap];
+            turnState = new byte[cap];
+            turnAxis = new double[3 * cap];
+        }
+        boolean pivots = constraints != null;
+        if (pivots) {
+            if (hasPivot.length < s.count()) {
+                hasPivot = new byte[liftX.length];
+                pivot = new double[3 * liftX.length];
+            }
+            Arrays.fill(hasPivot, 0, s.count(), (byte) 0);
+            constraints.worldPivots(s, pivotTask);
         }
         double[] d = c.data;
         int[] runStart = c.runStart;
@@ -1324,6 +1342,11 @@ public final class ContactSolver {
                         fz = nz;
                     }
                     if (sep < floor) {
+                        if (sweep == 0 && pivots && hasPivot[i] != 0) {
+                            // The point's own rise: the turn is not the translation summed so far.
+                            turnFor(s, i, d, o + (sign > 0 ? LBX : LAX), sign * nx, sign * ny, sign * nz,
+                                    floor - d[o + SEP], isLifted[i] == 0);
+                        }
                         double up = sign * (floor - sep);
                         liftX[i] += up * nx;
                         liftY[i] += up * ny;
@@ -1347,11 +1370,14 @@ public final class ContactSolver {
         // energy is its own small mass's.
         int bodies = s.count();
         if (liftLight.length < bodies) {
-            liftLight = new byte[Math.max(bodies, 2 * liftLight.length)];
+            int cap = Math.max(bodies, 2 * liftLight.length);
+            liftLight = new byte[cap];
+            jointCount = new int[cap];
         }
         liftBodies = s;
         liftGroups.reset(bodies + 1);
         Arrays.fill(liftLight, 0, bodies, (byte) 0);
+        Arrays.fill(jointCount, 0, bodies, 0);
         if (constraints != null) {
             constraints.tieBodies(tieTask);
         }
@@ -1362,6 +1388,8 @@ public final class ContactSolver {
             if (r == world) {
                 if (liftLight[i] != 0) {
                     move(s, i, liftX[i], liftY[i], liftZ[i]);
+                } else if (jointCount[i] == 1 && turnState[i] == TURN_FOUND) {
+                    turnAboutPivot(s, i);
                 }
                 continue;
             }
@@ -1397,7 +1425,102 @@ public final class ContactSolver {
             liftY[i] = 0;
             liftZ[i] = 0;
             isLifted[i] = 0;
+            turnState[i] = TURN_NONE;
         }
+    }
+
+    /** Most a pivot turn may rotate a body in one step, rad. */
+    static final double MAX_PIVOT_TURN = 0.25;
+    private static final byte TURN_NONE = 0, TURN_FOUND = 1, TURN_IMPOSSIBLE = 2;
+
+    /**
+     * The pivot turn that lifts a point of body i, held at its world pivot {@code P}, by {@code rise}
+     * along the unit normal n (out of the immovable body): about the axis {@code u} fixed by the
+     * body's first such point, {@code (C - P) x n} normalised ({@code C} its centre of mass), a turn
+     * by {@code theta} moves the point's height along n by {@code A (cos theta - 1) + B sin theta},
+     * {@code v} the point less {@code P}, {@code A = n . v - (n . u)(u . v)}, {@code B = n . (u x v)}
+     * (Rodrigues); so {@code theta = atan2(B, A) - acos((A + rise) / sqrt(A^2 + B^2))}. The body's
+     * turn is its points' largest; none if any point cannot rise so by a turn about u.
+     */
+    private void turnFor(BodyStore s, int i, double[] d, int at, double nx, double ny, double nz, double rise,
+                         boolean first) {
+        if (first) {
+            turnState[i] = TURN_FOUND;
+            turnAngle[i] = 0;
+            double cx = s.px[i] - pivot[3 * i], cy = s.py[i] - pivot[3 * i + 1], cz = s.pz[i] - pivot[3 * i + 2];
+            double ux = cy * nz - cz * ny, uy = cz * nx - cx * nz, uz = cx * ny - cy * nx;
+            double length = Math.sqrt(ux * ux + uy * uy + uz * uz);
+            if (!(length > 1e-9 * Math.sqrt(cx * cx + cy * cy + cz * cz))) {
+                turnState[i] = TURN_IMPOSSIBLE;
+                return;
+            }
+            turnAxis[3 * i] = ux / length;
+            turnAxis[3 * i + 1] = uy / length;
+            turnAxis[3 * i + 2] = uz / length;
+        }
+        if (turnState[i] != TURN_FOUND) {
+            return;
+        }
+        double qx = s.qx[i], qy = s.qy[i], qz = s.qz[i], qw = s.qw[i];
+        double lx = d[at], ly = d[at + 1], lz = d[at + 2];
+        double tx = 2 * (qy * lz - qz * ly), ty = 2 * (qz * lx - qx * lz), tz = 2 * (qx * ly - qy * lx);
+        double vx = s.px[i] + lx + qw * tx + (qy * tz - qz * ty) - pivot[3 * i];
+        double vy = s.py[i] + ly + qw * ty + (qz * tx - qx * tz) - pivot[3 * i + 1];
+        double vz = s.pz[i] + lz + qw * tz + (qx * ty - qy * tx) - pivot[3 * i + 2];
+        double ux = turnAxis[3 * i], uy = turnAxis[3 * i + 1], uz = turnAxis[3 * i + 2];
+        double a = nx * vx + ny * vy + nz * vz - (nx * ux + ny * uy + nz * uz) * (ux * vx + uy * vy + uz * vz);
+        double b = nx * (uy * vz - uz * vy) + ny * (uz * vx - ux * vz) + nz * (ux * vy - uy * vx);
+        double length = Math.sqrt(a * a + b * b);
+        if (!(b > 0) || a + rise > length) {
+            turnState[i] = TURN_IMPOSSIBLE;
+            return;
+        }
+        double theta = StrictMath.atan2(b, a) - StrictMath.acos((a + rise) / length);
+        turnAngle[i] = Math.max(turnAngle[i], theta);
+    }
+
+    /**
+     * Body i, held by its one joint to the world at a point it turns about, turned about that point
+     * (by {@link #turnFor}'s angle) so that each of its points in the ground rises to the floor: the
+     * joint stays exactly as it was, where a translation stretched it and its pull back pumped energy
+     * in. Not beyond {@link #MAX_PIVOT_TURN} in a step.
+     */
+    private void turnAboutPivot(BodyStore s, int i) {
+        double theta = turnAngle[i];
+        if (!(theta > 0 && theta <= MAX_PIVOT_TURN)) {
+            return;
+        }
+        double px = pivot[3 * i], py = pivot[3 * i + 1], pz = pivot[3 * i + 2];
+        // The turn as a unit quaternion (u sin(theta / 2), cos(theta / 2)).
+        double sh = StrictMath.sin(0.5 * theta), w = StrictMath.cos(0.5 * theta);
+        double ux = turnAxis[3 * i] * sh, uy = turnAxis[3 * i + 1] * sh, uz = turnAxis[3 * i + 2] * sh;
+        // Centre of mass: pivot + R (p - pivot); R v = v + w t + u x t, t = 2 u x v.
+        double vx = s.px[i] - px, vy = s.py[i] - py, vz = s.pz[i] - pz;
+        double tx = 2 * (uy * vz - uz * vy), ty = 2 * (uz * vx - ux * vz), tz = 2 * (ux * vy - uy * vx);
+        s.px[i] = px + vx + w * tx + (uy * tz - uz * ty);
+        s.py[i] = py + vy + w * ty + (uz * tx - ux * tz);
+        s.pz[i] = pz + vz + w * tz + (ux * ty - uy * tx);
+        // Orientation: the turn then the body's own, q' = t q (Hamilton product), renormalised.
+        double qx = s.qx[i], qy = s.qy[i], qz = s.qz[i], qw = s.qw[i];
+        double ox = w * qx + ux * qw + uy * qz - uz * qy;
+        double oy = w * qy - ux * qz + uy * qw + uz * qx;
+        double oz = w * qz + ux * qy - uy * qx + uz * qw;
+        double ow = w * qw - ux * qx - uy * qy - uz * qz;
+        double inv = 1 / Math.sqrt(ox * ox + oy * oy + oz * oz + ow * ow);
+        s.qx[i] = ox * inv;
+        s.qy[i] = oy * inv;
+        s.qz[i] = oz * inv;
+        s.qw[i] = ow * inv;
+        s.updateWorldInertia(i);
+    }
+
+    private final ConstraintSet.Pivots pivotTask = this::pivotAt;
+
+    private void pivotAt(int body, double x, double y, double z) {
+        hasPivot[body] = 1;
+        pivot[3 * body] = x;
+        pivot[3 * body + 1] = y;
+        pivot[3 * body + 2] = z;
     }
 
     private static void move(BodyStore s, int i, double x, double y, double z) {
@@ -1424,6 +1547,12 @@ public final class ContactSolver {
     /** Joins a joint's bodies' groups (-1 and immovable bodies: the world's) and marks the lighter. */
     private void tie(int a, int b) {
         int n = liftBodies.count();
+        if (a >= 0) {
+            jointCount[a]++;
+        }
+        if (b >= 0) {
+            jointCount[b]++;
+        }
         if (a >= 0 && b >= 0 && liftBodies.invMass[a] > 0 && liftBodies.invMass[b] > 0) {
             if (LIGHT_RATIO * liftBodies.mass[a] <= liftBodies.mass[b]) {
                 liftLight[a] = 1;

@@ -178,6 +178,21 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     }
 
     @Override
+    public void worldPivots(BodyStore s, Pivots pivot) {
+        for (int j = 0, m = js.slots(); j < m; j++) {
+            int a = js.a[j], b = js.b[j];
+            byte type = js.type[j];
+            boolean point = type == TYPE_CONE_TWIST || type == TYPE_BALL && !(js.d[STRIDE * j + SPRING_HZ] > 0);
+            if (js.active[j] != 0 && point && s.invMass[a] > 0 && (b < 0 || s.type[b] == BodyStore.STATIC)) {
+                anchors(s, j, pivotScratch);
+                pivot.at(a, pivotScratch[0], pivotScratch[1], pivotScratch[2]);
+            }
+        }
+    }
+
+    private final double[] pivotScratch = new double[6];
+
+    @Override
     public boolean endRelax(BodyStore s) {
         return impulses.endRelax(s);
     }

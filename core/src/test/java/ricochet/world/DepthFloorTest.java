@@ -78,4 +78,35 @@ class DepthFloorTest {
         assertTrue(depth(w, heavy) < 0, "the heavy cube went up with it: " + depth(w, heavy));
         assertTrue(w.jointGap(joint) < 0.05, "joint gap " + w.jointGap(joint));
     }
+
+    /**
+     * A cube sunk 0.6 m, held by a ball joint to the world 2 m to its side at the height of its top:
+     * the floor cannot move it (a translation would stretch the joint, and the joint's pull back pump
+     * energy in every step), so it turns the cube about the joint's point, which the joint leaves
+     * free. After one step its lowest corner is at the floor (a quarter of its thickness, a little
+     * over 1 m once turned) and the joint's gap is the 47.5 mm the solve left (the contact's push-out
+     * against the soft joint; the same on the build before the turn, which left the cube 0.55 m
+     * deep); moving the cube straight up to the floor would have opened it by some 0.3 m more.
+     */
+    @Test
+    void aBodyHeldAtOnePointByTheWorldIsTurnedOutAboutIt() {
+        World w = groundWorld();
+        BodyId b = cube(w, 0, 0.6, 1);
+        JointId joint = w.addJoint(JointDef.ball(b, null, new Vec3(2, 0.4, 0)));
+        w.step(1 / 60.0);
+        double lowest = Double.POSITIVE_INFINITY, highest = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < 8; k++) {
+            Vec3 corner = new Vec3((k & 1) == 0 ? -HALF : HALF, (k & 2) == 0 ? -HALF : HALF,
+                    (k & 4) == 0 ? -HALF : HALF);
+            double y = w.centerOfMass(b).y() + w.orientation(b).rotate(corner).y();
+            lowest = Math.min(lowest, y);
+            highest = Math.max(highest, y);
+        }
+        double turned = 2 * Math.acos(Math.min(1, Math.abs(w.orientation(b).w())));
+        System.out.printf("floor: cube held at a world point, lowest corner %.4f m deep of %.4f m, turned %.3f"
+                + " rad, joint gap %.2e m%n", -lowest, highest - lowest, turned, w.jointGap(joint));
+        assertTrue(w.jointGap(joint) < 0.06, "the turn keeps the joint: gap " + w.jointGap(joint));
+        assertTrue(-lowest <= 0.25 * (highest - lowest) + 1e-6, "lowest corner " + -lowest + " m deep");
+        assertTrue(turned > 0.1 && turned <= 0.25 + 1e-9, "turned " + turned + " rad");
+    }
 }
