@@ -47,9 +47,10 @@ public interface ConstraintSet {
     }
 
     /**
-     * For every active constraint that holds a moving body to the world (or a static body) at one
-     * point about which it turns freely (a ball joint, a cone-twist joint), that body and the point,
-     * world frame, at the bodies' current poses: {@code pivot.at(body, x, y, z)}.
+     * For every active constraint that holds a moving body to the world (or a static body) so that it
+     * still turns freely about one point (a ball, cone-twist or point-only six-DOF joint: its anchor;
+     * a distance joint: the world's end), that body and the point, world frame, at the bodies' current
+     * poses: {@code pivot.at(body, x, y, z)}.
      */
     default void worldPivots(BodyStore s, Pivots pivot) {
     }

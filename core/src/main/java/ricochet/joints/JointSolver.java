@@ -182,15 +182,32 @@ public final class JointSolver extends JointRows implements ConstraintSet {
         for (int j = 0, m = js.slots(); j < m; j++) {
             int a = js.a[j], b = js.b[j];
             byte type = js.type[j];
-            boolean point = type == TYPE_CONE_TWIST || type == TYPE_BALL && !(js.d[STRIDE * j + SPRING_HZ] > 0);
-            if (js.active[j] != 0 && point && s.invMass[a] > 0 && (b < 0 || s.type[b] == BodyStore.STATIC)) {
+            // A turns freely about its anchor (ball, cone-twist, a six-DOF joint that holds only the
+            // point), or about B's at a fixed distance (a distance joint).
+            boolean rod = type == TYPE_DISTANCE;
+            boolean point = type == TYPE_CONE_TWIST || type == TYPE_BALL && !(js.d[STRIDE * j + SPRING_HZ] > 0)
+                    || type == TYPE_SIX_DOF && holdsOnlyThePoint(j);
+            if (js.active[j] != 0 && (point || rod) && s.invMass[a] > 0
+                    && (b < 0 || s.type[b] == BodyStore.STATIC)) {
                 anchors(s, j, pivotScratch);
-                pivot.at(a, pivotScratch[0], pivotScratch[1], pivotScratch[2]);
+                int at = rod ? 3 : 0;
+                pivot.at(a, pivotScratch[at], pivotScratch[at + 1], pivotScratch[at + 2]);
             }
         }
     }
 
     private final double[] pivotScratch = new double[6];
+
+    /** Whether six-DOF joint j locks its three linear axes and none of its angular ones. */
+    private boolean holdsOnlyThePoint(int j) {
+        byte[] modes = js.axisMode;
+        for (int k = 0; k < 6; k++) {
+            if ((modes[6 * j + k] == AXIS_LOCKED) != (k < 3)) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     @Override
     public boolean endRelax(BodyStore s) {
