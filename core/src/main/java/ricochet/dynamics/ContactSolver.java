@@ -1367,7 +1367,8 @@ public final class ContactSolver {
         // lifting a pinned 225 kg capsule stretched its joints 4 cm a step, and their pull back pumped
         // a random scene up by 157 kJ. Only a body of that group at least LIGHT_RATIO times lighter
         // than a moving body it is jointed to is lifted alone: the joint's pull back moves it, and its
-        // energy is its own small mass's.
+        // energy is its own small mass's; and a body whose one joint holds it to the world at a point
+        // it turns freely about is turned about that point (turnAboutPivot), which keeps the joint.
         int bodies = s.count();
         if (liftLight.length < bodies) {
             int cap = Math.max(bodies, 2 * liftLight.length);
