@@ -132,6 +132,16 @@ public final class BodyStore {
                 && m[o + 7] == 0 && m[o] == m[o + 4] && m[o + 4] == m[o + 8];
     }
 
+    /** Sets body i's orientation to the quaternion (x, y, z, w) normalised, and its world inertia to match. */
+    public void orient(int i, double x, double y, double z, double w) {
+        double inv = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+        qx[i] = x * inv;
+        qy[i] = y * inv;
+        qz[i] = z * inv;
+        qw[i] = w * inv;
+        updateWorldInertia(i);
+    }
+
     /** Sets the world inverse inertia of {@code i} to {@code R I_body^-1 R^T} from its orientation. */
     public void updateWorldInertia(int i) {
         int o = 9 * i;

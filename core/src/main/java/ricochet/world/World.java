@@ -627,12 +627,7 @@ public final class World implements AutoCloseable {
                 w1 = -w1;
             }
             double qx = x0 + f * (x1 - x0), qy = y0 + f * (y1 - y0), qz = z0 + f * (z1 - z0), qw = w0 + f * (w1 - w0);
-            double inv = 1 / Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
-            store.qx[i] = qx * inv;
-            store.qy[i] = qy * inv;
-            store.qz[i] = qz * inv;
-            store.qw[i] = qw * inv;
-            store.updateWorldInertia(i);
+            store.orient(i, qx, qy, qz, qw);
             giveBackHeight(i, (1 - f) * dx, (1 - f) * dy, (1 - f) * dz);
             continuousHits++;
         }
