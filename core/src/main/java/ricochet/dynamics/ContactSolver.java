@@ -1291,15 +1291,8 @@ public final class ContactSolver {
             turnState = new byte[cap];
             turnAxis = new double[3 * cap];
         }
-        boolean pivots = constraints != null;
-        if (pivots) {
-            if (hasPivot.length < s.count()) {
-                hasPivot = new byte[liftX.length];
-                pivot = new double[3 * liftX.length];
-            }
-            Arrays.fill(hasPivot, 0, s.count(), (byte) 0);
-            constraints.worldPivots(s, pivotTask);
-        }
+        // The joints' world pivots, gathered at the first body past the floor (most steps have none).
+        boolean pivots = false;
         double[] d = c.data;
         int[] runStart = c.runStart;
         int runs = c.runCount();
@@ -1342,6 +1335,10 @@ public final class ContactSolver {
                         fz = nz;
                     }
                     if (sep < floor) {
+                        if (!pivots && constraints != null) {
+                            gatherPivots(s);
+                            pivots = true;
+                        }
                         if (sweep == 0 && pivots && hasPivot[i] != 0) {
                             // The point's own rise: the turn is not the translation summed so far.
                             turnFor(s, i, d, o + (sign > 0 ? LBX : LAX), sign * nx, sign * ny, sign * nz,
@@ -1507,15 +1504,19 @@ public final class ContactSolver {
         double oy = w * qy - ux * qz + uy * qw + uz * qx;
         double oz = w * qz + ux * qy - uy * qx + uz * qw;
         double ow = w * qw - ux * qx - uy * qy - uz * qz;
-        double inv = 1 / Math.sqrt(ox * ox + oy * oy + oz * oz + ow * ow);
-        s.qx[i] = ox * inv;
-        s.qy[i] = oy * inv;
-        s.qz[i] = oz * inv;
-        s.qw[i] = ow * inv;
-        s.updateWorldInertia(i);
+        s.orient(i, ox, oy, oz, ow);
     }
 
     private final ConstraintSet.Pivots pivotTask = this::pivotAt;
+
+    private void gatherPivots(BodyStore s) {
+        if (hasPivot.length < s.count()) {
+            hasPivot = new byte[liftX.length];
+            pivot = new double[3 * liftX.length];
+        }
+        Arrays.fill(hasPivot, 0, s.count(), (byte) 0);
+        constraints.worldPivots(s, pivotTask);
+    }
 
     private void pivotAt(int body, double x, double y, double z) {
         hasPivot[body] = 1;
