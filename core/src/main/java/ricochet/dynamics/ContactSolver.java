@@ -54,6 +54,7 @@ import static ricochet.dynamics.ContactStore.TANGENT_MASS2;
 import static ricochet.dynamics.ContactStore.TOTAL_NORMAL_IMPULSE;
 
 import java.util.Arrays;
+import ricochet.math.QuatOps;
 import ricochet.parallel.WorkerPool;
 
 /**
@@ -1459,12 +1460,11 @@ public final class ContactSolver {
         if (turnState[i] != TURN_FOUND) {
             return;
         }
-        double qx = s.qx[i], qy = s.qy[i], qz = s.qz[i], qw = s.qw[i];
-        double lx = d[at], ly = d[at + 1], lz = d[at + 2];
-        double tx = 2 * (qy * lz - qz * ly), ty = 2 * (qz * lx - qx * lz), tz = 2 * (qx * ly - qy * lx);
-        double vx = s.px[i] + lx + qw * tx + (qy * tz - qz * ty) - pivot[3 * i];
-        double vy = s.py[i] + ly + qw * ty + (qz * tx - qx * tz) - pivot[3 * i + 1];
-        double vz = s.pz[i] + lz + qw * tz + (qx * ty - qy * tx) - pivot[3 * i + 2];
+        double[] r = turnScratch;
+        rotate(s, i, d[at], d[at + 1], d[at + 2], r);
+        double vx = s.px[i] + r[0] - pivot[3 * i];
+        double vy = s.py[i] + r[1] - pivot[3 * i + 1];
+        double vz = s.pz[i] + r[2] - pivot[3 * i + 2];
         double ux = turnAxis[3 * i], uy = turnAxis[3 * i + 1], uz = turnAxis[3 * i + 2];
         double a = nx * vx + ny * vy + nz * vz - (nx * ux + ny * uy + nz * uz) * (ux * vx + uy * vy + uz * vz);
         double b = nx * (uy * vz - uz * vy) + ny * (uz * vx - ux * vz) + nz * (ux * vy - uy * vx);
@@ -1492,12 +1492,12 @@ public final class ContactSolver {
         // The turn as a unit quaternion (u sin(theta / 2), cos(theta / 2)).
         double sh = StrictMath.sin(0.5 * theta), w = StrictMath.cos(0.5 * theta);
         double ux = turnAxis[3 * i] * sh, uy = turnAxis[3 * i + 1] * sh, uz = turnAxis[3 * i + 2] * sh;
-        // Centre of mass: pivot + R (p - pivot); R v = v + w t + u x t, t = 2 u x v.
-        double vx = s.px[i] - px, vy = s.py[i] - py, vz = s.pz[i] - pz;
-        double tx = 2 * (uy * vz - uz * vy), ty = 2 * (uz * vx - ux * vz), tz = 2 * (ux * vy - uy * vx);
-        s.px[i] = px + vx + w * tx + (uy * tz - uz * ty);
-        s.py[i] = py + vy + w * ty + (uz * tx - ux * tz);
-        s.pz[i] = pz + vz + w * tz + (ux * ty - uy * tx);
+        // Centre of mass: pivot + R (p - pivot).
+        double[] r = turnScratch;
+        QuatOps.rotate(ux, uy, uz, w, s.px[i] - px, s.py[i] - py, s.pz[i] - pz, r);
+        s.px[i] = px + r[0];
+        s.py[i] = py + r[1];
+        s.pz[i] = pz + r[2];
         // Orientation: the turn then the body's own, q' = t q (Hamilton product), renormalised.
         double qx = s.qx[i], qy = s.qy[i], qz = s.qz[i], qw = s.qw[i];
         double ox = w * qx + ux * qw + uy * qz - uz * qy;
@@ -1508,6 +1508,7 @@ public final class ContactSolver {
     }
 
     private final ConstraintSet.Pivots pivotTask = this::pivotAt;
+    private final double[] turnScratch = new double[3];
 
     private void gatherPivots(BodyStore s) {
         if (hasPivot.length < s.count()) {
