@@ -161,6 +161,7 @@ public final class ContactSolver {
     // Per body (see liftOutOfImmovable): the joints it has; 1 with its world pivot, when it has one;
     // the pivot turn's axis and angle, and whether every point it must lift allows one.
     private int[] jointCount = new int[16];
+    private int[] worldJoints = new int[16];
     private byte[] hasPivot = new byte[16];
     private double[] pivot = new double[48], turnAxis = new double[48], turnAngle = new double[16];
     private byte[] turnState = new byte[16];
@@ -1361,22 +1362,30 @@ public final class ContactSolver {
             }
         }
         // Jointed bodies move as one group, so their joints stay as they were (a free body is a group
-        // of one). A group held by the world or an immovable body stays where its joints hold it:
-        // lifting a pinned 225 kg capsule stretched its joints 4 cm a step, and their pull back pumped
-        // a random scene up by 157 kJ. Only a body of that group at least LIGHT_RATIO times lighter
-        // than a moving body it is jointed to is lifted alone: the joint's pull back moves it, and its
-        // energy is its own small mass's; and a body whose one joint holds it to the world at a point
-        // it turns freely about is turned about that point (turnAboutPivot), which keeps the joint.
+        // of one). A group held by the world or an immovable body cannot move as one; its bodies are
+        // placed one by one, stretching their joints as little as the promise allows: lifting a pinned
+        // 225 kg capsule to the quarter floor stretched its joints 4 cm a step, and their pull back
+        // pumped a random scene (9659) up by 157 kJ. So, per body past the floor:
+        // - one at least LIGHT_RATIO times lighter than a moving body it is jointed to is lifted alone
+        //   to the floor: the joint's pull back moves it, and its energy is its own small mass's;
+        // - one whose one joint holds it to the world at a point it turns freely about is turned about
+        //   that point (turnAboutPivot), which keeps the joint;
+        // - any other is lifted alone only out of the depth where its centre would leave its reach
+        //   (liftToLastFloor); not at all where it has both a moving partner and two or more joints
+        //   to the world (that capsule: lifted even to the last floor, the box hinged to it took each
+        //   step's pull back, 175 kJ).
         int bodies = s.count();
         if (liftLight.length < bodies) {
             int cap = Math.max(bodies, 2 * liftLight.length);
             liftLight = new byte[cap];
             jointCount = new int[cap];
+            worldJoints = new int[cap];
         }
         liftBodies = s;
         liftGroups.reset(bodies + 1);
         Arrays.fill(liftLight, 0, bodies, (byte) 0);
         Arrays.fill(jointCount, 0, bodies, 0);
+        Arrays.fill(worldJoints, 0, bodies, 0);
         if (constraints != null) {
             constraints.tieBodies(tieTask);
         }
@@ -1389,6 +1398,8 @@ public final class ContactSolver {
                     move(s, i, liftX[i], liftY[i], liftZ[i]);
                 } else if (jointCount[i] == 1 && turnState[i] == TURN_FOUND) {
                     turnAboutPivot(s, i);
+                } else if (worldJoints[i] < 2 || worldJoints[i] == jointCount[i]) {
+                    liftToLastFloor(s, i);
                 }
                 continue;
             }
@@ -1507,6 +1518,33 @@ public final class ContactSolver {
         s.orient(i, ox, oy, oz, ow);
     }
 
+    /**
+     * How deep, as a fraction of its width along the normal, a body that the world holds by joints may
+     * end a step in an immovable one. Its centre is then at most half its width deep (the centre lies
+     * at least a quarter of the width above the lowest point), within its reach (a convex body reaches
+     * at least half its width from its centre of mass): promise 1 holds.
+     */
+    static final double MAX_DEPTH_HELD = 0.75;
+
+    /**
+     * Body i, held by joints to the world and past {@link #MAX_DEPTH_HELD}, moved out alone along its
+     * lift to that depth. Its joints are stretched by that much, so only past the depth where its
+     * centre would leave its reach: a body that its joints hold half in the ground stays there.
+     */
+    private void liftToLastFloor(BodyStore s, int i) {
+        double x = liftX[i], y = liftY[i], z = liftZ[i];
+        double length = Math.sqrt(x * x + y * y + z * z);
+        if (!(length > 0)) {
+            return;
+        }
+        double width = thickness(s, i, x / length, y / length, z / length);
+        double excess = length - (MAX_DEPTH_HELD - MAX_DEPTH_IN_IMMOVABLE) * width;
+        if (excess > 0) {
+            double f = excess / length;
+            move(s, i, f * x, f * y, f * z);
+        }
+    }
+
     private final ConstraintSet.Pivots pivotTask = this::pivotAt;
     private final double[] turnScratch = new double[3];
 
@@ -1555,6 +1593,12 @@ public final class ContactSolver {
         }
         if (b >= 0) {
             jointCount[b]++;
+        }
+        boolean aHeld = a < 0 || liftBodies.invMass[a] == 0, bHeld = b < 0 || liftBodies.invMass[b] == 0;
+        if (aHeld && !bHeld) {
+            worldJoints[b]++;
+        } else if (bHeld && !aHeld) {
+            worldJoints[a]++;
         }
         if (a >= 0 && b >= 0 && liftBodies.invMass[a] > 0 && liftBodies.invMass[b] > 0) {
             if (LIGHT_RATIO * liftBodies.mass[a] <= liftBodies.mass[b]) {

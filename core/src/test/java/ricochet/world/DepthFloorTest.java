@@ -12,8 +12,9 @@ import ricochet.math.Vec3;
 /**
  * The position floor under the soft contacts ({@code ContactSolver.liftOutOfImmovable}): a moving
  * body ends no step deeper in a static or kinematic body than a quarter of its own thickness along
- * the contact normal, and a jointed group is moved as one. (A group held by the world is left where
- * its joints hold it: {@code NoNaNPropertyTest.aGroupHeldByTheWorldInTheGroundIsNotPumped}.)
+ * the contact normal, and a jointed group is moved as one. (A group held by the world cannot move as
+ * one: its bodies are turned or lifted alone, below; one with a moving partner and two joints to the
+ * world stays where they hold it: {@code NoNaNPropertyTest.aGroupHeldByTheWorldInTheGroundIsNotPumped}.)
  */
 class DepthFloorTest {
 
@@ -34,6 +35,17 @@ class DepthFloorTest {
 
     private static double depth(World w, BodyId b) {
         return HALF - w.centerOfMass(b).y();
+    }
+
+    /** The height of cube b's highest corner (up = 1), or minus that of its lowest (up = -1). */
+    private static double cornerHeight(World w, BodyId b, int up) {
+        double most = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < 8; k++) {
+            Vec3 corner = new Vec3((k & 1) == 0 ? -HALF : HALF, (k & 2) == 0 ? -HALF : HALF,
+                    (k & 4) == 0 ? -HALF : HALF);
+            most = Math.max(most, up * (w.centerOfMass(b).y() + w.orientation(b).rotate(corner).y()));
+        }
+        return most;
     }
 
     /**
@@ -94,19 +106,37 @@ class DepthFloorTest {
         BodyId b = cube(w, 0, 0.6, 1);
         JointId joint = w.addJoint(JointDef.ball(b, null, new Vec3(2, 0.4, 0)));
         w.step(1 / 60.0);
-        double lowest = Double.POSITIVE_INFINITY, highest = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < 8; k++) {
-            Vec3 corner = new Vec3((k & 1) == 0 ? -HALF : HALF, (k & 2) == 0 ? -HALF : HALF,
-                    (k & 4) == 0 ? -HALF : HALF);
-            double y = w.centerOfMass(b).y() + w.orientation(b).rotate(corner).y();
-            lowest = Math.min(lowest, y);
-            highest = Math.max(highest, y);
-        }
+        double lowest = -cornerHeight(w, b, -1), highest = cornerHeight(w, b, 1);
         double turned = 2 * Math.acos(Math.min(1, Math.abs(w.orientation(b).w())));
         System.out.printf("floor: cube held at a world point, lowest corner %.4f m deep of %.4f m, turned %.3f"
                 + " rad, joint gap %.2e m%n", -lowest, highest - lowest, turned, w.jointGap(joint));
         assertTrue(w.jointGap(joint) < 0.06, "the turn keeps the joint: gap " + w.jointGap(joint));
         assertTrue(-lowest <= 0.25 * (highest - lowest) + 1e-6, "lowest corner " + -lowest + " m deep");
         assertTrue(turned > 0.1 && turned <= 0.25 + 1e-9, "turned " + turned + " rad");
+    }
+
+    /**
+     * A cube welded to the world (a fixed joint, its only one) 0.9 m of its 1 m into the ground: the
+     * weld holds it there, so the floor may move it only alone, stretching the weld; it moves it only
+     * to 0.75 of its thickness ({@code MAX_DEPTH_HELD}), where its centre is 0.25 m under the surface,
+     * within its 0.87 m reach. A cube welded 0.6 m deep is past the quarter floor but not that one:
+     * the floor leaves it to the solve.
+     */
+    @Test
+    void aBodyWeldedToTheWorldIsLiftedAloneOnlyToTheLastFloor() {
+        World w = groundWorld();
+        BodyId deep = cube(w, 0, 0.9, 1);
+        BodyId half = cube(w, 3, 0.6, 1);
+        JointId deepWeld = w.addJoint(JointDef.fixed(deep, null, new Vec3(0, 0, 0)));
+        w.addJoint(JointDef.fixed(half, null, new Vec3(3, 0, 0)));
+        w.step(1 / 60.0);
+        System.out.printf("floor: welded cubes 0.9 and 0.6 m deep are %.4f and %.4f m deep after a step,"
+                + " weld gap %.4f m%n", depth(w, deep), depth(w, half), w.jointGap(deepWeld));
+        // Three quarters of its width along the normal (the weld lets it tilt a little).
+        double lowest = -cornerHeight(w, deep, -1), width = cornerHeight(w, deep, 1) - lowest;
+        // (1e-5: the floor reads the contact points a hair off the corners.)
+        assertEquals(0.75 * width, -lowest, 1e-5, "lifted to the last floor and no further");
+        assertTrue(HALF - depth(w, deep) > -Math.sqrt(3) * HALF, "centre within its reach");
+        assertTrue(depth(w, half) > 0.5, "left to the solve: " + depth(w, half));
     }
 }
