@@ -178,19 +178,18 @@ class SoakCommandTest {
     }
 
     /**
-     * Scenes 1510-1539, each judged here by SceneCheck as well: the soak names exactly the failing
-     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scene 1526
-     * fails today: a 7.5 kg hull on a slider to the world, jointed to a 23 kg hull hinged through a
-     * capsule to the world, the ground and the joints both claiming it; README promise 1. Scenes
-     * 1590-1619 were used until the position floor made 1590 and 1615 pass, and 60-89 until the
-     * grounded joint blocks made 82 pass).
+     * Scenes 21170-21199, each judged here by SceneCheck as well: the soak names exactly the failing
+     * ones, counts each kind of failure by whether the scene has joints, and exits 1 (scene 21182
+     * fails today, over the energy bound at step 11; README promise 1. Scenes 1510-1539 were used
+     * until the last floor made 1526 pass, 1590-1619 until the position floor made 1590 and 1615
+     * pass, and 60-89 until the grounded joint blocks made 82 pass).
      */
     @Test
     void randomSoakNamesEachFailingSceneAndCountsThemByKind() {
-        CliResult r = cli("soak", "--random", "30", "--seed", "1510");
+        CliResult r = cli("soak", "--random", "30", "--seed", "21170");
         List<Long> failing = new ArrayList<>();
         int[][] expected = new int[2][5];
-        for (long n = 1510; n < 1540; n++) {
+        for (long n = 21170; n < 21200; n++) {
             RandomScene scene = RandomScene.numbered(n);
             SceneCheck.Outcome o = SceneCheck.run(scene);
             int[] e = expected[scene.hasJoints() ? 1 : 0];
@@ -212,7 +211,7 @@ class SoakCommandTest {
                 toList(row(r.out, "with joints")));
         assertEquals(30, row(r.out, "all")[0]);
         assertTrue(r.out.contains("result: " + failing.size() + " of 30 scenes failed"), r.out);
-        assertTrue(r.out.contains("random soak: 30 scenes (numbers 1510 to 1539) x 300 steps"), r.out);
+        assertTrue(r.out.contains("random soak: 30 scenes (numbers 21170 to 21199) x 300 steps"), r.out);
     }
 
     private static List<Integer> toList(int[] a) {
@@ -223,11 +222,14 @@ class SoakCommandTest {
         return l;
     }
 
-    /** {@code --random 1 --seed N} replays scene N: a failing one in full, a passing one clean. */
+    /**
+     * {@code --random 1 --seed N} replays scene N: a failing one in full, a passing one clean (the
+     * first of each from 21170: none of scenes 0-19999 fails today).
+     */
     @Test
     void oneRandomSceneReplaysByItsNumber() {
         Long failing = null, passing = null;
-        for (long n = 0; failing == null || passing == null; n++) {
+        for (long n = 21170; failing == null || passing == null; n++) {
             SceneCheck.Outcome o = SceneCheck.run(RandomScene.numbered(n));
             if (o.passed() && passing == null) {
                 passing = n;

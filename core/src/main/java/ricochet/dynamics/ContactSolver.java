@@ -1399,7 +1399,7 @@ public final class ContactSolver {
                 } else if (jointCount[i] == 1 && turnState[i] == TURN_FOUND) {
                     turnAboutPivot(s, i);
                 } else if (worldJoints[i] < 2 || worldJoints[i] == jointCount[i]) {
-                    liftToLastFloor(s, i);
+                    liftToLastFloor(s, c, i);
                 }
                 continue;
             }
@@ -1529,9 +1529,12 @@ public final class ContactSolver {
     /**
      * Body i, held by joints to the world and past {@link #MAX_DEPTH_HELD}, moved out alone along its
      * lift to that depth. Its joints are stretched by that much, so only past the depth where its
-     * centre would leave its reach: a body that its joints hold half in the ground stays there.
+     * centre would leave its reach: a body that its joints hold half in the ground stays there. Its
+     * contact points were found at the step's start and move with it: one that tumbled may have
+     * turned a point deeper than any of them, so its centre is held to half its width under each
+     * contact's surface too (where the points put it, the centre is at least that high).
      */
-    private void liftToLastFloor(BodyStore s, int i) {
+    private void liftToLastFloor(BodyStore s, ContactStore c, int i) {
         double x = liftX[i], y = liftY[i], z = liftZ[i];
         double length = Math.sqrt(x * x + y * y + z * z);
         if (!(length > 0)) {
@@ -1539,10 +1542,43 @@ public final class ContactSolver {
         }
         double width = thickness(s, i, x / length, y / length, z / length);
         double excess = length - (MAX_DEPTH_HELD - MAX_DEPTH_IN_IMMOVABLE) * width;
-        if (excess > 0) {
-            double f = excess / length;
-            move(s, i, f * x, f * y, f * z);
+        double f = excess > 0 ? excess / length : 0;
+        x *= f;
+        y *= f;
+        z *= f;
+        double[] d = c.data;
+        int[] runStart = c.runStart;
+        for (int r = 0, runs = c.runCount(); r < runs; r++) {
+            int start = runStart[r], o = STRIDE * start;
+            int a = c.bodyA[start], b = c.bodyB[start];
+            double sign = b == i && s.invMass[a] == 0 ? 1 : a == i && s.invMass[b] == 0 ? -1 : 0;
+            if (sign == 0 || d[o + ANCHORED] == 0) {
+                continue;
+            }
+            double mx = sign * d[o + NX], my = sign * d[o + NY], mz = sign * d[o + NZ];
+            double centre = centreHeight(s, d, o, i, sign > 0 ? a : b, sign) + mx * x + my * y + mz * z;
+            double low = -(MAX_DEPTH_HELD - MAX_DEPTH_IN_IMMOVABLE) * thickness(s, i, mx, my, mz);
+            if (centre < low) {
+                x += (low - centre) * mx;
+                y += (low - centre) * my;
+                z += (low - centre) * mz;
+            }
         }
+        move(s, i, x, y, z);
+    }
+
+    /**
+     * The height of body i's centre of mass above the surface plane of the contact point at offset o
+     * (through the other body's point, the separation's base added), along the normal out of the
+     * other body, whose direction {@code sign} gives as in {@link #liftOutOfImmovable}.
+     */
+    private double centreHeight(BodyStore s, double[] d, int o, int i, int other, double sign) {
+        int at = o + (sign > 0 ? LAX : LBX);
+        double[] r = turnScratch;
+        rotate(s, other, d[at], d[at + 1], d[at + 2], r);
+        double gx = s.px[i] - s.px[other] - r[0], gy = s.py[i] - s.py[other] - r[1];
+        double gz = s.pz[i] - s.pz[other] - r[2];
+        return d[o + BASE] + sign * (gx * d[o + NX] + gy * d[o + NY] + gz * d[o + NZ]);
     }
 
     private final ConstraintSet.Pivots pivotTask = this::pivotAt;

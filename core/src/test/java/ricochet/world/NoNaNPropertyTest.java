@@ -260,17 +260,19 @@ class NoNaNPropertyTest {
      * a 62 mm hull and a 6 mm capsule in chains of joints to the world; 8551, a 4 mm box on a
      * cone-twist joint to the world and a distance joint to a compound; and from scenes 10^4 to
      * 2 x 10^4, which the floor was not written against, 12437, 14494 and 15582, bodies of 6-10 mm
-     * reach on two or three joints to the world. Hold since the position floor
+     * reach on two or three joints to the world, and 15028, a 5 cm cylinder on three joints
+     * tumbling at 40 rad/s, whose lowest point turned deeper than its contact points. Hold since the position floor
      * ({@code ContactSolver.liftOutOfImmovable}) ends every step with a moving body at most a quarter
      * of its thickness into static ground (a jointed group moved as one; in a group held by the world,
      * a body 4 times lighter than a partner moved alone, a body that turns freely about a world point
      * it is held at turned about it, and any other moved alone out of three quarters of its
-     * thickness, where its centre would leave its reach).
+     * thickness, where its centre would leave its reach, or its centre under half its thickness
+     * below a contact's surface).
      */
     @Example
     void bodiesThatSankPastTheirReachEndEachStepAtTheFloor() {
         for (long n : new long[] {4415, 8318, 8460, 3748, 2955, 7412, 9752, 8041, 622, 1526, 4039, 8551, 12437,
-            14494, 15582}) {
+            14494, 15582, 15028}) {
             Outcome o = SceneCheck.run(RandomScene.numbered(n));
             assertNull(o.belowGround(), "scene " + n + ": " + o.belowGround());
         }
