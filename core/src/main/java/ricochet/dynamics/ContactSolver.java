@@ -1568,9 +1568,9 @@ public final class ContactSolver {
     }
 
     /**
-     * The height of body i's centre of mass above the surface plane of the contact point at offset o
-     * (through the other body's point, the separation's base added), along the normal out of the
-     * other body, whose direction {@code sign} gives as in {@link #liftOutOfImmovable}.
+     * The height of body i's centre of mass above the other body's surface plane at the contact point
+     * at offset o, along the normal out of the other body, whose direction {@code sign} gives as in
+     * {@link #liftOutOfImmovable}.
      */
     private double centreHeight(BodyStore s, double[] d, int o, int i, int other, double sign) {
         int at = o + (sign > 0 ? LAX : LBX);
@@ -1578,7 +1578,9 @@ public final class ContactSolver {
         rotate(s, other, d[at], d[at + 1], d[at + 2], r);
         double gx = s.px[i] - s.px[other] - r[0], gy = s.py[i] - s.py[other] - r[1];
         double gz = s.pz[i] - s.pz[other] - r[2];
-        return d[o + BASE] + sign * (gx * d[o + NX] + gy * d[o + NY] + gz * d[o + NZ]);
+        // The other's surface lies its share of the base from its anchor (see reanchor).
+        double share = sign > 0 ? d[o + ANCHOR_SHARE] : 1 - d[o + ANCHOR_SHARE];
+        return share * d[o + BASE] + sign * (gx * d[o + NX] + gy * d[o + NY] + gz * d[o + NZ]);
     }
 
     private final ConstraintSet.Pivots pivotTask = this::pivotAt;
