@@ -158,7 +158,8 @@ public final class ContactSolver {
     private double[] liftX = new double[16], liftY = new double[16], liftZ = new double[16];
     private int[] lifted = new int[16];
     private byte[] isLifted = new byte[16];
-    // Per body (see liftOutOfImmovable): the joints it has; 1 with its world pivot, when it has one;
+    // Per body (see liftOutOfImmovable): the joints it has, and those to the world or an immovable
+    // body; 1 with its world pivot, when it has one;
     // the pivot turn's axis and angle, and whether every point it must lift allows one.
     private int[] jointCount = new int[16];
     private int[] worldJoints = new int[16];
@@ -1623,7 +1624,10 @@ public final class ContactSolver {
     /** A jointed body this many times lighter than its partner is "light" (as the grounded joint blocks). */
     static final double LIGHT_RATIO = 4;
 
-    /** Joins a joint's bodies' groups (-1 and immovable bodies: the world's) and marks the lighter. */
+    /**
+     * Joins a joint's bodies' groups (-1 and immovable bodies: the world's), counts the joints of each
+     * and those to the world, and marks the lighter of two moving bodies.
+     */
     private void tie(int a, int b) {
         int n = liftBodies.count();
         if (a >= 0) {
@@ -1637,16 +1641,14 @@ public final class ContactSolver {
             worldJoints[b]++;
         } else if (bHeld && !aHeld) {
             worldJoints[a]++;
-        }
-        if (a >= 0 && b >= 0 && liftBodies.invMass[a] > 0 && liftBodies.invMass[b] > 0) {
+        } else if (!aHeld) {
             if (LIGHT_RATIO * liftBodies.mass[a] <= liftBodies.mass[b]) {
                 liftLight[a] = 1;
             } else if (LIGHT_RATIO * liftBodies.mass[b] <= liftBodies.mass[a]) {
                 liftLight[b] = 1;
             }
         }
-        liftGroups.link(a < 0 || liftBodies.invMass[a] == 0 ? n : a,
-                b < 0 || liftBodies.invMass[b] == 0 ? n : b);
+        liftGroups.link(aHeld ? n : a, bHeld ? n : b);
     }
 
     private int rootOf(int i) {
