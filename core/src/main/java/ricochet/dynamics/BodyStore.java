@@ -142,6 +142,23 @@ public final class BodyStore {
         updateWorldInertia(i);
     }
 
+    /** Body i's kinetic energy, J: {@code 1/2 m v.v + 1/2 w.(I_world w)} (its mass as stored). */
+    public double kineticEnergy(int i) {
+        double e = 0.5 * mass[i] * (vx[i] * vx[i] + vy[i] * vy[i] + vz[i] * vz[i]);
+        // w.(R I R^T w) = wb.(I wb) with wb = R^T w: rotate w into the body frame.
+        double x = -qx[i], y = -qy[i], z = -qz[i], w = qw[i];
+        double ux = wx[i], uy = wy[i], uz = wz[i];
+        double tx = 2 * (y * uz - z * uy), ty = 2 * (z * ux - x * uz), tz = 2 * (x * uy - y * ux);
+        double bx = ux + w * tx + (y * tz - z * ty);
+        double by = uy + w * ty + (z * tx - x * tz);
+        double bz = uz + w * tz + (x * ty - y * tx);
+        double[] a = inertiaBody;
+        int o = 9 * i;
+        return e + 0.5 * (bx * (a[o] * bx + a[o + 1] * by + a[o + 2] * bz)
+                + by * (a[o + 3] * bx + a[o + 4] * by + a[o + 5] * bz)
+                + bz * (a[o + 6] * bx + a[o + 7] * by + a[o + 8] * bz));
+    }
+
     /** Sets the world inverse inertia of {@code i} to {@code R I_body^-1 R^T} from its orientation. */
     public void updateWorldInertia(int i) {
         int o = 9 * i;

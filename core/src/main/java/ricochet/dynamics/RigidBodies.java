@@ -333,20 +333,7 @@ public final class RigidBodies {
             if (store.type[i] != BodyStore.DYNAMIC) {
                 continue;
             }
-            double vx = store.vx[i], vy = store.vy[i], vz = store.vz[i];
-            e += 0.5 * store.mass[i] * (vx * vx + vy * vy + vz * vz);
-            // w.(R I R^T w) = wb.(I wb) with wb = R^T w: rotate w into the body frame.
-            double x = -store.qx[i], y = -store.qy[i], z = -store.qz[i], w = store.qw[i];
-            double wx = store.wx[i], wy = store.wy[i], wz = store.wz[i];
-            double tx = 2 * (y * wz - z * wy), ty = 2 * (z * wx - x * wz), tz = 2 * (x * wy - y * wx);
-            double bx = wx + w * tx + (y * tz - z * ty);
-            double by = wy + w * ty + (z * tx - x * tz);
-            double bz = wz + w * tz + (x * ty - y * tx);
-            double[] a = store.inertiaBody;
-            int o = 9 * i;
-            e += 0.5 * (bx * (a[o] * bx + a[o + 1] * by + a[o + 2] * bz)
-                    + by * (a[o + 3] * bx + a[o + 4] * by + a[o + 5] * bz)
-                    + bz * (a[o + 6] * bx + a[o + 7] * by + a[o + 8] * bz));
+            e += store.kineticEnergy(i);
         }
         return e;
     }
