@@ -1476,9 +1476,11 @@ public final class ContactSolver {
                 }
                 // A run's points mostly share one normal (a mesh's triangles may not): one width each.
                 double floor = Double.NaN, fx = 0, fy = 0, fz = 0;
+                boolean tumbling = tumbling(s, i);
                 for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
                     double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
-                    double sep = d[o + SEP] + sign * (liftX[i] * nx + liftY[i] * ny + liftZ[i] * nz);
+                    double shift = sign * (liftX[i] * nx + liftY[i] * ny + liftZ[i] * nz);
+                    double sep = (tumbling ? lowestHeight(s, d, o, i, sign > 0 ? a : b, sign) : d[o + SEP]) + shift;
                     if (sep >= 0) {
                         continue;
                     }
@@ -1493,8 +1495,9 @@ public final class ContactSolver {
                             gatherPivots(s);
                             pivots = true;
                         }
-                        if (sweep == 0 && pivots && hasPivot[i] != 0) {
-                            // The point's own rise: the turn is not the translation summed so far.
+                        if (sweep == 0 && pivots && hasPivot[i] != 0 && !tumbling) {
+                            // The point's own rise: the turn is not the translation summed so far
+                            // (a tumbling body's anchor is not the point to turn out: none is found).
                             turnFor(s, i, d, o + (sign > 0 ? LBX : LAX), sign * nx, sign * ny, sign * nz,
                                     floor - d[o + SEP], isLifted[i] == 0);
                         }
@@ -1733,6 +1736,35 @@ public final class ContactSolver {
         // The other's surface lies its share of the base from its anchor (see reanchor).
         double share = sign > 0 ? d[o + ANCHOR_SHARE] : 1 - d[o + ANCHOR_SHARE];
         return share * d[o + BASE] + sign * (gx * d[o + NX] + gy * d[o + NY] + gz * d[o + NZ]);
+    }
+
+    /**
+     * Whether body i turns so fast ({@link #TUMBLE_ANGLE} or more in a step) that its contact anchors,
+     * fixed to it at the step's start, say nothing of where it is deepest now: a 0.3 kg compound at
+     * 116 rad/s (1.5 rad a step) showed an anchor 1.4 m deep while it lay on the ground, and a 3 cm
+     * ball at 500 rad/s showed none deep while its centre was 2.3 radii under the ground.
+     */
+    private boolean tumbling(BodyStore s, int i) {
+        double w2 = s.wx[i] * s.wx[i] + s.wy[i] * s.wy[i] + s.wz[i] * s.wz[i];
+        return supports != null && w2 * passDt * passDt > TUMBLE_ANGLE * TUMBLE_ANGLE;
+    }
+
+    /** rad: see {@link #tumbling}. */
+    static final double TUMBLE_ANGLE = 0.5;
+
+    /**
+     * The height of body i's lowest point over the other body's surface plane at the contact at offset
+     * o (as {@link #centreHeight}): its centre's height less how far its support reaches against the
+     * normal. Exact for a plane, whatever the anchors say.
+     */
+    private double lowestHeight(BodyStore s, double[] d, int o, int i, int other, double sign) {
+        double mx = sign * d[o + NX], my = sign * d[o + NY], mz = sign * d[o + NZ];
+        double[] out = supportScratch[0];
+        if (!supports.support(s, i, -mx, -my, -mz, 0, out)) {
+            return d[o + SEP];
+        }
+        double reach = (s.px[i] - out[0]) * mx + (s.py[i] - out[1]) * my + (s.pz[i] - out[2]) * mz;
+        return centreHeight(s, d, o, i, other, sign) - reach;
     }
 
     private final ConstraintSet.Pivots pivotTask = this::pivotAt;
