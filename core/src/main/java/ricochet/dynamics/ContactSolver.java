@@ -1292,8 +1292,8 @@ public final class ContactSolver {
             for (int i = start; i < end; i++) {
                 int o = STRIDE * i;
                 double e = d[o + RESTITUTION];
-                double approach = Math.max(d[o + APPROACH], d[o + APPROACH_FLOOR]);
-                if (e != 0 && approach <= -restitutionThreshold && d[o + MAX_NORMAL_IMPULSE] != 0) {
+                double approach = bounceApproach(d, o);
+                if (approach < 0) {
                     target = Math.max(target, -e * approach);
                     double vn = normalVelocity(s, c.bodyA[i], c.bodyB[i], d[o + RAX], d[o + RAY], d[o + RAZ],
                             d[o + RBX], d[o + RBY], d[o + RBZ], d[o + NX], d[o + NY], d[o + NZ]);
@@ -1318,8 +1318,8 @@ public final class ContactSolver {
                 int o = STRIDE * i;
                 restitutionDn[i - start] = 0;
                 double e = d[o + RESTITUTION];
-                double approach = Math.max(d[o + APPROACH], d[o + APPROACH_FLOOR]);
-                if (e == 0 || approach > -restitutionThreshold || d[o + MAX_NORMAL_IMPULSE] == 0) {
+                double approach = bounceApproach(d, o);
+                if (!(approach < 0)) {
                     continue;
                 }
                 double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
@@ -1367,6 +1367,17 @@ public final class ContactSolver {
                 holdRestitution(s, c, start, end, lin, quad, allowed);
             }
         }
+    }
+
+    /**
+     * The approach speed (m/s, negative) that point o bounces back from: the reading floored at
+     * {@code APPROACH_FLOOR}, where the point has restitution, approached faster than the threshold
+     * and pushed at all; else 0.
+     */
+    private double bounceApproach(double[] d, int o) {
+        double approach = Math.max(d[o + APPROACH], d[o + APPROACH_FLOOR]);
+        return d[o + RESTITUTION] != 0 && approach <= -restitutionThreshold && d[o + MAX_NORMAL_IMPULSE] != 0
+                ? Math.min(approach, 0) : 0;
     }
 
     /** {@code h . I^-1 h} for body i's world inverse inertia (0 for a body of infinite mass). */
