@@ -157,7 +157,7 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     @Override
     public void contacts(BodyStore s, ContactStore c) {
         impulses.contacts(s, c);
-        ground.select(s, c);
+        ground.select(s, c, h);
         contacts = c;
     }
 
