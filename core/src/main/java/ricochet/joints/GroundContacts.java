@@ -167,12 +167,7 @@ final class GroundContacts {
             case JointSolver.TYPE_FIXED:
                 return true;
             case JointSolver.TYPE_SIX_DOF:
-                for (int k = 0; k < 6; k++) {
-                    if (js.axisMode[6 * j + k] != JointSolver.AXIS_LOCKED) {
-                        return false;
-                    }
-                }
-                return true;
+                return lockedAxes(j) == 6;
             default:
                 return false;
         }
@@ -190,12 +185,7 @@ final class GroundContacts {
             case JointSolver.TYPE_BALL:
                 return !(js.d[JointStore.STRIDE * j + JointStore.SPRING_HZ] > 0);
             case JointSolver.TYPE_SIX_DOF:
-                for (int k = 0; k < 6; k++) {
-                    if (js.axisMode[6 * j + k] == JointSolver.AXIS_LOCKED) {
-                        return true;
-                    }
-                }
-                return false;
+                return lockedAxes(j) > 0;
             default:
                 return true;
         }
@@ -218,5 +208,14 @@ final class GroundContacts {
             }
             c.jointNormals[r] = 1;
         }
+    }
+
+    /** How many of six-DOF joint j's axes are locked. */
+    private int lockedAxes(int j) {
+        int locked = 0;
+        for (int k = 0; k < 6; k++) {
+            locked += js.axisMode[6 * j + k] == JointSolver.AXIS_LOCKED ? 1 : 0;
+        }
+        return locked;
     }
 }
