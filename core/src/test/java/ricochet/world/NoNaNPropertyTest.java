@@ -276,6 +276,27 @@ class NoNaNPropertyTest {
     }
 
     /**
+     * Soak scene 42615: a 660 kg hull welded (a fixed joint) to a 0.1 kg compound that starts 3.8 m
+     * into the ground. The position floor lifts jointed bodies as one, so the hull rose 2.8 m in the
+     * first step (+18 kJ); the bound's lift allowance counted only bodies linked by overlaps and
+     * gave the hull none. Joints link the bound's groups now, and the scene passes: the allowance is
+     * the hull's {@code m |g| D} with its partner's depth.
+     */
+    @Example
+    void aHeavyBodyWeldedToADeepLightOneMayRiseWithIt() {
+        RandomScene scene = RandomScene.numbered(42615);
+        World w = scene.world();
+        w.step(scene.dt());
+        double hull = 0;
+        for (BodyId id : scene.dynamicBodies()) {
+            hull = Math.max(hull, w.mass(id));
+        }
+        assertTrue(SceneCheck.overlapLift(scene, w) > hull * 9.81 * 2.8, "the hull's allowance");
+        Outcome o = SceneCheck.run(RandomScene.numbered(42615));
+        assertTrue(o.passed(), o.toString());
+    }
+
+    /**
      * Soak scenes 9461 and 17555, after the restitution check changed their paths: bodies turning
      * more than 0.5 rad a step, whose contact anchors (fixed to them at the step's start) no longer
      * mark where they are deepest. In 9461 a 0.3 kg compound at 116 rad/s lying on the ground showed
