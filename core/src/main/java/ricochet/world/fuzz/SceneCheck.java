@@ -142,17 +142,11 @@ public final class SceneCheck {
             }
             BodyId a = w.contactBodyA(p), b = w.contactBodyB(p);
             deepest.merge(List.of(a, b), depth, Math::max);
-            Integer ia = index.get(a), ib = index.get(b);
-            if (ia != null && ib != null) {
-                group[root(group, ia)] = root(group, ib);
-            }
+            join(group, index.get(a), index.get(b));
         }
         // The position floor lifts jointed bodies as one (their joints kept), by its largest lift.
         for (JointId j : w.joints()) {
-            Integer ia = index.get(w.jointBodyA(j)), ib = w.jointBodyB(j) == null ? null : index.get(w.jointBodyB(j));
-            if (ia != null && ib != null) {
-                group[root(group, ia)] = root(group, ib);
-            }
+            join(group, index.get(w.jointBodyA(j)), index.get(w.jointBodyB(j)));
         }
         double[] depth = new double[group.length];
         for (Map.Entry<List<BodyId>, Double> pair : deepest.entrySet()) {
@@ -171,6 +165,13 @@ public final class SceneCheck {
             lift += w.mass(bodies.get(k)) * g * depth[root(group, k)];
         }
         return lift;
+    }
+
+    /** Joins the groups of dynamic bodies ia and ib; null (a static body, the world) joins nothing. */
+    private static void join(int[] group, Integer ia, Integer ib) {
+        if (ia != null && ib != null) {
+            group[root(group, ia)] = root(group, ib);
+        }
     }
 
     private static int root(int[] group, int k) {
