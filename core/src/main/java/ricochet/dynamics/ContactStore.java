@@ -70,7 +70,8 @@ public final class ContactStore {
     /**
      * The most negative normal velocity the point can reach in the step by the bodies' own motion,
      * m/s: its normal velocity at the start less what gravity, forces, torques and spin can add in
-     * the step (restitution bounces off no faster approach than this).
+     * the step (restitution bounces off no faster approach than this). 0 for a point without
+     * restitution: nothing else reads it.
      */
     public static final int APPROACH_FLOOR = 72;
     /**
