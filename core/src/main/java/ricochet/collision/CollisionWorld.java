@@ -500,7 +500,8 @@ public final class CollisionWorld {
             int a = pairBodyA[i], b = pairBodyB[i];
             double margin = margin(a, b);
             Manifold m = pairManifold[k];
-            int points = cache.lookup(k, a, b, poses[a], poses[b], margin, reach(b), m, scratch.w);
+            int points = cache.lookup(k, a, b, poses[a], poses[b], margin, reach(b),
+                    ManifoldCache.tolerance(shapes[a].type(), shapes[b].type()), m, scratch.w);
             if (points < 0) {
                 boolean hit = narrow(scratch, shapes[a], poses[a], shapes[b], poses[b], margin, m);
                 points = cache.store(k, a, b, poses[a], poses[b], margin, hit, m, scratch.w);

@@ -5,6 +5,7 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import ricochet.collision.narrow.Manifold;
+import ricochet.geometry.shape.ShapeType;
 import ricochet.math.Transform;
 
 /**
@@ -15,17 +16,26 @@ import ricochet.math.Transform;
  * <p>An entry stores the relative pose {@code (R, t) = (R_A^T R_B, R_A^T (p_B - p_A))}, the margin
  * the pair was collided with, the normal in A's frame and each point on A in A's frame and on B in
  * B's frame, with its feature id. It is reused while every point of B, seen from A, has moved by
- * at most {@link #TOLERANCE}: {@code |dt| + |dR|_F r_B <= TOLERANCE}, where {@code r_B} bounds
+ * at most a tolerance: {@code |dt| + |dR|_F r_B <= tolerance}, where {@code r_B} bounds
  * B's reach from its origin (a point x of B is at {@code R x + t} in A's frame, so it moves by at
  * most {@code |dR| |x| + |dt|}, the Frobenius norm bounding the spectral one); the points then
- * come back at today's poses with their separations measured again. The tolerance is a tenth of a
- * millimetre: below the contact spring's own give, and still met by a settled stack (the pyramid
- * reuses every pair) though not by a pile that creeps. The comparison is against the
+ * come back at today's poses with their separations measured again. The comparison is against the
  * pose the pair was last collided at, so slow drift adds up and is collided afresh once it passes
  * the tolerance.
  *
+ * <p>The tolerance depends on the shapes ({@link #tolerance}). Between flat-faced shapes (boxes,
+ * hulls, meshes) a manifold's points are corners and clipped edges that move with their bodies, so a
+ * kept point is off by at most the motion and its separation, measured again along the kept normal,
+ * is exact for face contacts: {@link #FLAT_TOLERANCE}, a millimetre (Jolt's body pair cache allows
+ * the same). A round shape's contact point is not a feature: it rolls over the surface as the pose
+ * changes, so a kept point is wrong by the motion at once, and a rolling ball on a kept point never
+ * settles; pairs with a sphere, capsule or cylinder keep {@link #ROUND_TOLERANCE}, a tenth of a
+ * millimetre, below the contact spring's own give. A settling stack of boxes moves a few tenths of
+ * a millimetre a step: at the round tolerance it was collided afresh for its first 150 steps, at the
+ * flat one it reuses nearly every pair from the start.
+ *
  * <p>The margin a pair is searched with counts as part of its pose: an entry serves margins within
- * the tolerance of the one it was made with (a resting body's margin wobbles with its speed by far
+ * the pair's tolerance of the one it was made with (a resting body's margin wobbles with its speed by far
  * less), so a point it holds is one the narrow phase gave at nearly that margin, and its "no
  * contact" answer stays true while the shapes come at most the tolerance closer.
  *
@@ -40,8 +50,11 @@ import ricochet.math.Transform;
  */
 final class ManifoldCache {
 
-    /** Metres: how far the pair's relative pose may move a point before it is collided again. */
-    static final double TOLERANCE = 1e-4;
+    /**
+     * Metres: how far the pair's relative pose may move a point before it is collided again, for two
+     * flat-faced shapes and for a pair with a round one.
+     */
+    static final double FLAT_TOLERANCE = 1e-3, ROUND_TOLERANCE = 1e-4;
 
     // One entry's doubles: relative rotation (9), relative translation (3), margin, normal in A's frame
     // (3), then per point its position on A in A's frame and on B in B's frame (6).
@@ -205,17 +218,18 @@ final class ManifoldCache {
      * the entry is then carried into the slot.
      *
      * @param reach a bound on the distance of any point of B's shape from B's origin, m
+     * @param tolerance the pair's {@link #tolerance}, m
      * @param w scratch of 3 doubles, the calling thread's
      */
-    int lookup(int slot, int a, int b, Transform ta, Transform tb, double margin, double reach, Manifold out,
-               double[] w) {
+    int lookup(int slot, int a, int b, Transform ta, Transform tb, double margin, double reach, double tolerance,
+               Manifold out, double[] w) {
         int e = find(a, b, slot);
         if (e < 0) {
             return -1;
         }
         double[] d = oldData;
         int o = STRIDE * e;
-        if (Math.abs(margin - d[o + MARGIN]) > TOLERANCE) {
+        if (Math.abs(margin - d[o + MARGIN]) > tolerance) {
             return -1;
         }
         double[] ra = ta.r, rb = tb.r;
@@ -226,7 +240,7 @@ final class ManifoldCache {
         double t2 = ra[2] * dx + ra[5] * dy + ra[8] * dz;
         double et0 = t0 - d[o + REL_T], et1 = t1 - d[o + REL_T + 1], et2 = t2 - d[o + REL_T + 2];
         double dt = Math.sqrt(et0 * et0 + et1 * et1 + et2 * et2);
-        if (dt > TOLERANCE) {
+        if (dt > tolerance) {
             return -1;
         }
         double dr2 = 0;
@@ -237,7 +251,7 @@ final class ManifoldCache {
                 dr2 += diff * diff;
             }
         }
-        if (dt + Math.sqrt(dr2) * reach > TOLERANCE) {
+        if (dt + Math.sqrt(dr2) * reach > tolerance) {
             return -1;
         }
         int[] in = oldInts;
@@ -257,6 +271,16 @@ final class ManifoldCache {
             out.addPoint(ax, ay, az, w[0], w[1], w[2], in[io + IDS + k]);
         }
         return out.pointCount();
+    }
+
+    /** The pair's tolerance: {@link #FLAT_TOLERANCE} when both shapes are flat-faced, else the round one. */
+    static double tolerance(ShapeType a, ShapeType b) {
+        return flatFaced(a) && flatFaced(b) ? FLAT_TOLERANCE : ROUND_TOLERANCE;
+    }
+
+    private static boolean flatFaced(ShapeType t) {
+        return t == ShapeType.BOX || t == ShapeType.CONVEX_HULL || t == ShapeType.TRIANGLE_MESH
+                || t == ShapeType.HEIGHTFIELD;
     }
 
     /**

@@ -10,14 +10,15 @@ import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
 import ricochet.collision.narrow.Manifold;
 import ricochet.geometry.shape.BoxShape;
+import ricochet.geometry.shape.SphereShape;
 import ricochet.math.Quat;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
 
 /**
  * The collision world keeps each pair's manifold in the bodies' frames and hands it back while the
- * pair's relative pose stays within {@link ManifoldCache#TOLERANCE}: what it reports must be what a
- * fresh narrow phase would, up to that tolerance, at every pose and margin.
+ * pair's relative pose stays within its tolerance ({@link ManifoldCache#tolerance}): what it reports
+ * must be what a fresh narrow phase would, up to that tolerance, at every pose and margin.
  */
 class ManifoldCacheTest {
 
@@ -92,7 +93,7 @@ class ManifoldCacheTest {
         Vec3 pa = new Vec3(0, 0, 0), pb = new Vec3(0.1, 0.995, -0.2);
         CollisionWorld w = pair(pose(pa, Quat.IDENTITY), pose(pb, TILT));
         contacts(w, 0.02);
-        Vec3 moved = pb.plus(new Vec3(20 * ManifoldCache.TOLERANCE, 0, 0));
+        Vec3 moved = pb.plus(new Vec3(20 * ManifoldCache.FLAT_TOLERANCE, 0, 0));
         w.setPose(1, pose(moved, TILT));
         Manifold got = contacts(w, 0.02);
         Manifold fresh = contacts(pair(pose(pa, Quat.IDENTITY), pose(moved, TILT)), 0.02);
@@ -104,13 +105,34 @@ class ManifoldCacheTest {
         Vec3 pa = new Vec3(0, 0, 0), pb = new Vec3(0.1, 0.995, -0.2);
         CollisionWorld w = pair(pose(pa, Quat.IDENTITY), pose(pb, TILT));
         contacts(w, 0.02);
-        Vec3 moved = pb.plus(new Vec3(0.3 * ManifoldCache.TOLERANCE, -0.3 * ManifoldCache.TOLERANCE, 0));
-        Quat turned = Quat.fromAxisAngle(new Vec3(0, 1, 0), 0.2 * ManifoldCache.TOLERANCE).multiply(TILT);
+        Vec3 moved = pb.plus(new Vec3(0.3 * ManifoldCache.FLAT_TOLERANCE, -0.3 * ManifoldCache.FLAT_TOLERANCE, 0));
+        Quat turned = Quat.fromAxisAngle(new Vec3(0, 1, 0), 0.2 * ManifoldCache.FLAT_TOLERANCE).multiply(TILT);
         w.setPose(1, pose(moved, turned));
         Manifold got = contacts(w, 0.02);
         Manifold fresh = contacts(pair(pose(pa, Quat.IDENTITY), pose(moved, turned)), 0.02);
         // Points of B may lag by the tolerance (seen from A); the separation is measured at today's pose.
-        assertSameContacts(fresh, got, 2 * ManifoldCache.TOLERANCE);
+        assertSameContacts(fresh, got, 2 * ManifoldCache.FLAT_TOLERANCE);
+    }
+
+    @Test
+    void aRoundShapeIsCollidedAfreshPastTheRoundTolerance() {
+        // A ball resting on a box: its contact point is wherever its bottom is, not a material point,
+        // so a move past the round tolerance (though well within the flat one) must be collided again.
+        Vec3 pa = new Vec3(0, 0, 0), pb = new Vec3(0.1, 0.995, -0.2);
+        CollisionWorld w = new CollisionWorld(new DynamicAabbTree());
+        w.add(new BoxShape(1, 0.5, 1), pose(pa, Quat.IDENTITY), false, PairFilter.ALL, PairFilter.ALL);
+        w.add(new SphereShape(0.5), pose(pb, Quat.IDENTITY), false, PairFilter.ALL, PairFilter.ALL);
+        assertEquals(1, contacts(w, 0.02).pointCount());
+        double roll = 1.5 * ManifoldCache.ROUND_TOLERANCE;
+        assertTrue(roll < ManifoldCache.FLAT_TOLERANCE / 2);
+        Vec3 moved = pb.plus(new Vec3(roll, 0, 0));
+        Quat turned = Quat.fromAxisAngle(new Vec3(0, 0, -1), roll / 0.5);
+        w.setPose(1, pose(moved, turned));
+        Manifold got = contacts(w, 0.02);
+        CollisionWorld fresh = new CollisionWorld(new DynamicAabbTree());
+        fresh.add(new BoxShape(1, 0.5, 1), pose(pa, Quat.IDENTITY), false, PairFilter.ALL, PairFilter.ALL);
+        fresh.add(new SphereShape(0.5), pose(moved, turned), false, PairFilter.ALL, PairFilter.ALL);
+        assertSameContacts(contacts(fresh, 0.02), got, 0);
     }
 
     @Test
