@@ -221,8 +221,8 @@ final class ManifoldCache {
      * @param tolerance the pair's {@link #tolerance}, m
      * @param w scratch of 3 doubles, the calling thread's
      */
-    int lookup(int slot, int a, int b, Transform ta, Transform tb, double margin, double reach, double tolerance,
-               Manifold out, double[] w) {
+    int lookup(int slot, int a, int b, Transform ta, Transform tb, double margin, double reach,
+               double tolerance, Manifold out, double[] w) {
         int e = find(a, b, slot);
         if (e < 0) {
             return -1;

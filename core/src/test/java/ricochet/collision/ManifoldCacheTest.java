@@ -105,13 +105,14 @@ class ManifoldCacheTest {
         Vec3 pa = new Vec3(0, 0, 0), pb = new Vec3(0.1, 0.995, -0.2);
         CollisionWorld w = pair(pose(pa, Quat.IDENTITY), pose(pb, TILT));
         contacts(w, 0.02);
-        Vec3 moved = pb.plus(new Vec3(0.3 * ManifoldCache.FLAT_TOLERANCE, -0.3 * ManifoldCache.FLAT_TOLERANCE, 0));
-        Quat turned = Quat.fromAxisAngle(new Vec3(0, 1, 0), 0.2 * ManifoldCache.FLAT_TOLERANCE).multiply(TILT);
+        double tol = ManifoldCache.FLAT_TOLERANCE;
+        Vec3 moved = pb.plus(new Vec3(0.3 * tol, -0.3 * tol, 0));
+        Quat turned = Quat.fromAxisAngle(new Vec3(0, 1, 0), 0.2 * tol).multiply(TILT);
         w.setPose(1, pose(moved, turned));
         Manifold got = contacts(w, 0.02);
         Manifold fresh = contacts(pair(pose(pa, Quat.IDENTITY), pose(moved, turned)), 0.02);
         // Points of B may lag by the tolerance (seen from A); the separation is measured at today's pose.
-        assertSameContacts(fresh, got, 2 * ManifoldCache.FLAT_TOLERANCE);
+        assertSameContacts(fresh, got, 2 * tol);
     }
 
     @Test
