@@ -10,6 +10,7 @@ import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
 import ricochet.collision.narrow.Manifold;
 import ricochet.geometry.shape.BoxShape;
+import ricochet.geometry.shape.Shape;
 import ricochet.geometry.shape.SphereShape;
 import ricochet.math.Quat;
 import ricochet.math.Transform;
@@ -26,9 +27,19 @@ class ManifoldCacheTest {
 
     /** Box B (0.5 m) on box A (1 m), tilted a little so the manifold has four points. */
     private static CollisionWorld pair(Transform ta, Transform tb) {
+        return onBox(new BoxShape(0.5, 0.5, 0.5), ta, tb);
+    }
+
+    /** A ball (radius 0.5 m) on box A (1 m). */
+    private static CollisionWorld ballOnBox(Transform ta, Transform tb) {
+        return onBox(new SphereShape(0.5), ta, tb);
+    }
+
+    /** Box A (1 x 0.5 x 1 m half extents) at {@code ta} and {@code top} at {@code tb}. */
+    private static CollisionWorld onBox(Shape top, Transform ta, Transform tb) {
         CollisionWorld w = new CollisionWorld(new DynamicAabbTree());
         w.add(new BoxShape(1, 0.5, 1), ta, false, PairFilter.ALL, PairFilter.ALL);
-        w.add(new BoxShape(0.5, 0.5, 0.5), tb, false, PairFilter.ALL, PairFilter.ALL);
+        w.add(top, tb, false, PairFilter.ALL, PairFilter.ALL);
         return w;
     }
 
@@ -120,9 +131,7 @@ class ManifoldCacheTest {
         // A ball resting on a box: its contact point is wherever its bottom is, not a material point,
         // so a move past the round tolerance (though well within the flat one) must be collided again.
         Vec3 pa = new Vec3(0, 0, 0), pb = new Vec3(0.1, 0.995, -0.2);
-        CollisionWorld w = new CollisionWorld(new DynamicAabbTree());
-        w.add(new BoxShape(1, 0.5, 1), pose(pa, Quat.IDENTITY), false, PairFilter.ALL, PairFilter.ALL);
-        w.add(new SphereShape(0.5), pose(pb, Quat.IDENTITY), false, PairFilter.ALL, PairFilter.ALL);
+        CollisionWorld w = ballOnBox(pose(pa, Quat.IDENTITY), pose(pb, Quat.IDENTITY));
         assertEquals(1, contacts(w, 0.02).pointCount());
         double roll = 1.5 * ManifoldCache.ROUND_TOLERANCE;
         assertTrue(roll < ManifoldCache.FLAT_TOLERANCE / 2);
@@ -130,10 +139,8 @@ class ManifoldCacheTest {
         Quat turned = Quat.fromAxisAngle(new Vec3(0, 0, -1), roll / 0.5);
         w.setPose(1, pose(moved, turned));
         Manifold got = contacts(w, 0.02);
-        CollisionWorld fresh = new CollisionWorld(new DynamicAabbTree());
-        fresh.add(new BoxShape(1, 0.5, 1), pose(pa, Quat.IDENTITY), false, PairFilter.ALL, PairFilter.ALL);
-        fresh.add(new SphereShape(0.5), pose(moved, turned), false, PairFilter.ALL, PairFilter.ALL);
-        assertSameContacts(contacts(fresh, 0.02), got, 0);
+        Manifold fresh = contacts(ballOnBox(pose(pa, Quat.IDENTITY), pose(moved, turned)), 0.02);
+        assertSameContacts(fresh, got, 0);
     }
 
     @Test
