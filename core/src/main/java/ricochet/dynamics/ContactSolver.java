@@ -1114,9 +1114,11 @@ public final class ContactSolver {
             double new2 = old2 - d[o + TANGENT_MASS2] * vt2;
             double limit = mu * d[o + NORMAL_IMPULSE];
             double len2 = new1 * new1 + new2 * new2;
-            double scale = len2 > limit * limit ? limit / Math.sqrt(len2) : 1;
-            new1 *= scale;
-            new2 *= scale;
+            if (len2 > limit * limit) {
+                double scale = limit / Math.sqrt(len2);
+                new1 *= scale;
+                new2 *= scale;
+            }
             d[o + TANGENT_IMPULSE1] = new1;
             d[o + TANGENT_IMPULSE2] = new2;
             double d1 = new1 - old1, d2 = new2 - old2;
@@ -1175,7 +1177,7 @@ public final class ContactSolver {
             meanSep = touching > 0 ? meanSep / touching : 0;
         }
         for (int pass = 0; pass < manifoldPasses; pass++) {
-            double largest = 0;
+            boolean unsettled = false;
             for (int o = oStart; o < oEnd; o += stride) {
                 double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
                 double vn = (vBx - vAx) * nx + (vBy - vAy) * ny + (vBz - vAz) * nz
@@ -1189,21 +1191,24 @@ public final class ContactSolver {
                 double sep = d[o + SEP];
                 boolean anchored = d[o + ANCHORED] != 0;
                 boolean soft = useBias && !(sep > 0);
-                double bias = sep > 0 ? sep * invH
-                        : useBias ? Math.max((anchored ? anchoredRate : softRate)
-                        * (sag * meanSep + TILT_STIFFENING * (sep - meanSep)), pushOut) : 0;
+                double spring = (anchored ? anchoredRate : softRate)
+                        * (sag * meanSep + TILT_STIFFENING * (sep - meanSep));
+                double bias = sep > 0 ? sep * invH : useBias ? (spring > pushOut ? spring : pushOut) : 0;
                 double mScale = soft ? (anchored ? anchoredMass : softMass) : 1;
                 double iScale = soft ? (anchored ? anchoredImpulse : softImpulse) : 0;
-                if (useBias) {
-                    d[o + APPROACH] = Math.min(d[o + APPROACH], vn);
+                if (useBias && vn < d[o + APPROACH]) {
+                    d[o + APPROACH] = vn;
                 }
                 double old = d[o + NORMAL_IMPULSE];
                 double normalMass = d[o + NORMAL_MASS];
                 double impulse = -normalMass * mScale * (vn + bias) - iScale * old;
-                double updated = Math.max(old + impulse, 0);
+                double sum = old + impulse;
+                double updated = sum > 0 ? sum : 0;
                 double dn = updated - old;
                 d[o + NORMAL_IMPULSE] = updated;
-                d[o + MAX_NORMAL_IMPULSE] = Math.max(d[o + MAX_NORMAL_IMPULSE], dn);
+                if (dn > d[o + MAX_NORMAL_IMPULSE]) {
+                    d[o + MAX_NORMAL_IMPULSE] = dn;
+                }
                 double px = dn * nx, py = dn * ny, pz = dn * nz;
                 vAx -= ma * px;
                 vAy -= ma * py;
@@ -1218,9 +1223,11 @@ public final class ContactSolver {
                 wBy += dn * d[o + IBN + 1];
                 wBz += dn * d[o + IBN + 2];
                 // |dn| / m_eff is the change of this point's relative normal velocity.
-                largest = Math.max(largest, normalMass > 0 ? Math.abs(dn) / normalMass : 0);
+                if (Math.abs(dn) > MANIFOLD_TOLERANCE * normalMass) {
+                    unsettled = true;
+                }
             }
-            if (end - start == 1 || largest <= MANIFOLD_TOLERANCE) {
+            if (end - start == 1 || !unsettled) {
                 break;
             }
         }
