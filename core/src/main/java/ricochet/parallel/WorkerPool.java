@@ -9,22 +9,26 @@ import java.util.concurrent.locks.LockSupport;
  * A fixed set of daemon worker threads, made once, that run a step's stages with the calling
  * thread: a stage is {@link #run(int, int, Range)}, a parallel for over {@code count} items cut
  * into blocks of {@code grain} items. The blocks depend only on {@code count} and {@code grain},
- * never on the number of threads, and each block is run once, by whichever thread claims it
- * first (an atomic counter, so a thread that finishes early takes more). A stage whose items
- * write only their own outputs therefore computes the same bits on any number of threads;
- * ordered work (sums, appends) stays with the caller between stages.
+ * never on the number of threads, and each block is run once, by the thread that claims it. A
+ * stage whose items write only their own outputs therefore computes the same bits on any number of
+ * threads; ordered work (sums, appends) stays with the caller between stages.
  *
- * <p>Hand-off without allocation or locks: a job is published by one volatile write of a word
- * holding a generation number and the next unclaimed block; a block is claimed by a
- * compare-and-set on that word, so a worker that wakes late cannot claim a block of a later job
- * with the task of an earlier one. Idle workers spin for {@link #SPIN_NANOS} (the next stage of a
- * step comes within microseconds; a park and unpark costs tens of them) and then park until the
- * next job; the caller spins, then yields, until the last block is done. When that wait shows a
- * worker lost its core mid-block, the caller runs the next jobs alone ({@link #STALL_NANOS}).
+ * <p>Hand-off without allocation or locks: each thread has a home range of the job's blocks (the
+ * same share of every job of the same size, so a thread keeps working on the data its cache holds
+ * from the job before) held in one word with the job's generation number and the range's next
+ * unclaimed block; a block is claimed by a compare-and-set on that word, so a worker that wakes
+ * late cannot claim a block of a later job with the task of an earlier one. A thread that has run
+ * out of home blocks takes the others' (so one that finishes early takes more). The job is
+ * published by one volatile write of its generation. Idle workers spin for {@link #SPIN_NANOS} (the
+ * next stage of a step comes within microseconds; a park and unpark costs tens of them) and then
+ * park until the next job; the caller spins, then yields, until the last block is done. When that
+ * wait shows a worker lost its core mid-block, the caller runs the next jobs alone
+ * ({@link #STALL_NANOS}).
  *
- * <p>An exception thrown by a block (on any thread) ends the job early: blocks not yet claimed are
- * skipped, blocks already running finish, and the caller rethrows the exception of the lowest
- * block that failed, the same one on any number of threads. Errors are rethrown as they are,
+ * <p>An exception thrown by a block (on any thread) ends the job early: blocks above the lowest
+ * that failed are skipped once it has, blocks below it still run (one of them may fail too), and
+ * the caller rethrows the exception of the lowest block that failed, the same one on any number of
+ * threads and whichever thread reached which block first. Errors are rethrown as they are,
  * checked throwables (which a {@link Range} cannot throw) wrapped.
  *
  * <p>One thread drives a pool at a time (a world is not thread-safe); a {@link #run} from inside
@@ -62,9 +66,8 @@ public final class WorkerPool implements AutoCloseable {
     private int count;
     private int grain;
     /**
-     * The claim word: generation (24 bits), the job's block count (20) and the next unclaimed block
-     * (20). The count travels in the word so that a worker reading it late never compares a block of
-     * one job with the count of the next.
+     * The job's publication: generation (24 bits) and block count (20). Workers watch it for a new
+     * generation; the blocks are claimed from {@link #home}.
      */
     private final AtomicLong claim = new AtomicLong();
     /**
@@ -78,9 +81,9 @@ public final class WorkerPool implements AutoCloseable {
     static final int MAX_BLOCKS = (int) FIELD;
     private final AtomicInteger done = new AtomicInteger();
     private long generation;
-    private volatile boolean failed;
+    /** The lowest block that threw in this job (Integer.MAX_VALUE: none); written under the lock. */
+    private volatile int lowestFailure;
     private Throwable failure;
-    private int failureBlock;
     private boolean running;
     private volatile boolean closed;
 
@@ -150,8 +153,7 @@ public final class WorkerPool implements AutoCloseable {
             this.count = count;
             this.grain = grain;
             failure = null;
-            failureBlock = Integer.MAX_VALUE;
-            failed = false;
+            lowestFailure = Integer.MAX_VALUE;
             done.set(0);
             long g = ++generation & ((1L << (64 - GENERATION_SHIFT)) - 1);
             if (g == 0) {
@@ -218,7 +220,10 @@ public final class WorkerPool implements AutoCloseable {
                 if (!home.compareAndSet(t, c, c + 1)) {
                     continue;
                 }
-                if (!failed) {
+                // After a failure, only blocks below the lowest failed one still run: one of them
+                // may fail too, and the lowest failure, the one rethrown, must not depend on which
+                // thread reached which block first.
+                if (b < lowestFailure) {
                     int begin = b * size;
                     try {
                         task.run(worker, begin, Math.min(total, begin + size));
@@ -233,11 +238,10 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     private synchronized void fail(int block, Throwable e) {
-        if (block < failureBlock) {
-            failureBlock = block;
+        if (block < lowestFailure) {
+            lowestFailure = block;
             failure = e;
         }
-        failed = true;
     }
 
     private void awaitDone(int n) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +60,30 @@ class WorkerPoolTest {
             }
             assertEquals(64 * 50, byWorker[0] + byWorker[1] + byWorker[2]);
             assertTrue(others.get() > 0, "no block ran on a worker");
+        }
+    }
+
+    @Test
+    void eachThreadTakesItsHomeBlocksFirst() throws Exception {
+        // Four blocks on two threads: the caller's home is blocks 0-1, the worker's 2-3. Each thread's
+        // first block waits until the other's has started, so neither can take the other's blocks
+        // before its own first; claimed in one shared order, the worker's first would be block 1.
+        try (WorkerPool pool = new WorkerPool(2)) {
+            for (int round = 0; round < 20; round++) {
+                CyclicBarrier both = new CyclicBarrier(2);
+                int[] first = {-1, -1};
+                pool.run(4, 1, (w, begin, end) -> {
+                    if (first[w] < 0) {
+                        first[w] = begin;
+                        try {
+                            both.await(10, TimeUnit.SECONDS);
+                        } catch (Exception e) {
+                            throw new IllegalStateException("the other thread never started", e);
+                        }
+                    }
+                });
+                assertArrayEquals(new int[] {0, 2}, first, "round " + round);
+            }
         }
     }
 
