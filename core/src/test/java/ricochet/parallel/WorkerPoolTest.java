@@ -68,8 +68,9 @@ class WorkerPoolTest {
         // Four blocks on two threads: the caller's home is blocks 0-1, the worker's 2-3. Each thread's
         // first block waits until the other's has started, so neither can take the other's blocks
         // before its own first; claimed in one shared order, the worker's first would be block 1.
-        try (WorkerPool pool = new WorkerPool(2)) {
-            for (int round = 0; round < 20; round++) {
+        // A fresh pool each round: one that saw a stall runs its next jobs on the caller alone.
+        for (int round = 0; round < 20; round++) {
+            try (WorkerPool pool = new WorkerPool(2)) {
                 CyclicBarrier both = new CyclicBarrier(2);
                 int[] first = {-1, -1};
                 pool.run(4, 1, (w, begin, end) -> {
