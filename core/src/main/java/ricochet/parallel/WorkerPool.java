@@ -61,15 +61,12 @@ public final class WorkerPool implements AutoCloseable {
     private final int threads;
     private final Worker[] workers;
 
-    // The job: written by the caller before the claim word is published, read after it.
+    // The job: written by the caller before it is published, read after it.
     private Range task;
     private int count;
     private int grain;
-    /**
-     * The job's publication: generation (24 bits) and block count (20). Workers watch it for a new
-     * generation; the blocks are claimed from {@link #home}.
-     */
-    private final AtomicLong claim = new AtomicLong();
+    /** The generation of the latest job: workers watch it; the blocks are claimed from {@link #home}. */
+    private final AtomicLong published = new AtomicLong();
     /**
      * Per thread, its home range of the job's blocks: generation (24 bits), the range's end (20) and
      * its next unclaimed block (20). A block is claimed by a compare-and-set on its range's word.
@@ -164,7 +161,7 @@ public final class WorkerPool implements AutoCloseable {
                 long first = (long) n * t / threads, end = (long) n * (t + 1) / threads;
                 home.set(t, g << GENERATION_SHIFT | end << BLOCKS_SHIFT | first);
             }
-            claim.set(g << GENERATION_SHIFT | (long) n << BLOCKS_SHIFT);
+            published.set(g);
             for (Worker w : workers) {
                 if (w.parked) {
                     LockSupport.unpark(w);
@@ -309,7 +306,7 @@ public final class WorkerPool implements AutoCloseable {
             // Generations start at 1; a job published before this thread ran is seen as new.
             long seen = 0;
             while (!closed) {
-                long g = claim.get() >>> GENERATION_SHIFT;
+                long g = published.get();
                 if (g != seen) {
                     seen = g;
                     work(index, g);
@@ -323,12 +320,12 @@ public final class WorkerPool implements AutoCloseable {
         private void idle(long seen) {
             long start = System.nanoTime();
             int spins = 0;
-            while ((claim.get() >>> GENERATION_SHIFT) == seen && !closed) {
+            while (published.get() == seen && !closed) {
                 Thread.onSpinWait();
                 if ((++spins & 255) == 0 && System.nanoTime() - start > SPIN_NANOS) {
                     parked = true;
-                    // The caller writes the claim word, then reads parked: one of the two sees the other.
-                    if ((claim.get() >>> GENERATION_SHIFT) == seen && !closed) {
+                    // The caller publishes the job, then reads parked: one of the two sees the other.
+                    if (published.get() == seen && !closed) {
                         LockSupport.park(this);
                     }
                     parked = false;
