@@ -1191,9 +1191,10 @@ public final class ContactSolver {
                 double sep = d[o + SEP];
                 boolean anchored = d[o + ANCHORED] != 0;
                 boolean soft = useBias && !(sep > 0);
-                double spring = (anchored ? anchoredRate : softRate)
-                        * (sag * meanSep + TILT_STIFFENING * (sep - meanSep));
-                double bias = sep > 0 ? sep * invH : useBias ? (spring > pushOut ? spring : pushOut) : 0;
+                // Relaxing, no spring: 0, which the push-out cap (negative) leaves as it is.
+                double spring = useBias ? (anchored ? anchoredRate : softRate)
+                        * (sag * meanSep + TILT_STIFFENING * (sep - meanSep)) : 0;
+                double bias = sep > 0 ? sep * invH : spring > pushOut ? spring : pushOut;
                 double mScale = soft ? (anchored ? anchoredMass : softMass) : 1;
                 double iScale = soft ? (anchored ? anchoredImpulse : softImpulse) : 0;
                 if (useBias && vn < d[o + APPROACH]) {
