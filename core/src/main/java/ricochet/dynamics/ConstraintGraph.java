@@ -35,6 +35,8 @@ final class ConstraintGraph {
     private boolean overflow;
     private long[] bodyColours = new long[16];
     private byte[] colourOfRun = new byte[16];
+    /** Scratch of {@link #byIsland}: per island key, then its next slot; the runs in island order. */
+    private int[] islandStart = new int[16], islandOrder = new int[16];
 
     /**
      * Colours the runs of {@code c} (built by {@link ContactStore#buildRuns}) over the bodies of
@@ -64,6 +66,18 @@ final class ConstraintGraph {
 
     /** Colours {@code runs} runs, run r between bodies {@code a[r]} and {@code b[r]} of {@code s}. */
     void colour(BodyStore s, int runs, int[] a, int[] b) {
+        colour(s, runs, a, b, null);
+    }
+
+    /**
+     * Colours {@code runs} runs, run r between bodies {@code a[r]} and {@code b[r]} of {@code s}, and
+     * orders each colour's runs by island ({@code islandOf}: a key per body, the same for every body
+     * of one island; null: store order). The colours themselves are chosen in store order either way.
+     * Island order lets the threads, which each take the same share of every colour, keep to the
+     * same islands from colour to colour: a body's velocity then stays in one core's cache instead
+     * of moving to the other core's and back at each colour.
+     */
+    void colour(BodyStore s, int runs, int[] a, int[] b, int[] islandOf) {
         int bodies = s.count();
         if (bodyColours.length < bodies) {
             bodyColours = new long[Math.max(bodies, 2 * bodyColours.length)];
@@ -111,8 +125,11 @@ final class ConstraintGraph {
         for (int g = 0; g < groupCount; g++) {
             size[g + 1] += size[g];
         }
-        // size[g] is now the start of group g; fill in store order, advancing a cursor per group.
-        for (int r = 0; r < runs; r++) {
+        int[] fill = islandOf == null ? null : byIsland(s, runs, a, b, islandOf);
+        // size[g] is now the start of group g; fill in store (or island) order, advancing a cursor
+        // per group.
+        for (int k = 0; k < runs; k++) {
+            int r = fill == null ? k : fill[k];
             int colour = colourOfRun[r];
             int g = colour == MAX_COLOURS ? used : colour;
             order[size[g]++] = r;
@@ -122,6 +139,33 @@ final class ConstraintGraph {
             size[g] = size[g - 1];
         }
         size[0] = 0;
+    }
+
+    /**
+     * The runs in island order (a stable counting sort by the island of the run's moving body, or of
+     * body a when neither moves), in {@link #islandOrder}.
+     */
+    private int[] byIsland(BodyStore s, int runs, int[] a, int[] b, int[] islandOf) {
+        int bodies = s.count();
+        if (islandStart.length < bodies + 1) {
+            islandStart = new int[Math.max(bodies + 1, 2 * islandStart.length)];
+        }
+        if (islandOrder.length < runs) {
+            islandOrder = new int[order.length];
+        }
+        int[] start = islandStart, sorted = islandOrder;
+        double[] invMass = s.invMass;
+        Arrays.fill(start, 0, bodies + 1, 0);
+        for (int r = 0; r < runs; r++) {
+            start[islandOf[invMass[a[r]] > 0 ? a[r] : b[r]] + 1]++;
+        }
+        for (int i = 0; i < bodies; i++) {
+            start[i + 1] += start[i];
+        }
+        for (int r = 0; r < runs; r++) {
+            sorted[start[islandOf[invMass[a[r]] > 0 ? a[r] : b[r]]]++] = r;
+        }
+        return sorted;
     }
 
     /** Groups to solve in order: the colours, then the overflow group if there is one. */

@@ -7,6 +7,14 @@ package ricochet.dynamics;
  */
 public interface ConstraintSet {
 
+    /**
+     * Whether any constraint is in this step's solve. While none is, the solver may walk the substeps
+     * island by island ({@link ContactSolver}).
+     */
+    default boolean active() {
+        return true;
+    }
+
     /** Once per step, before the substeps: {@code h} is the substep length, s. */
     void prepare(BodyStore s, double h);
 

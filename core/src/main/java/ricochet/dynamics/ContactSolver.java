@@ -205,6 +205,17 @@ public final class ContactSolver {
             passGroupStart + from, passGroupStart + to);
     private final WorkerPool.Range solveTask = (w, from, to) -> solve(passBodies, passContacts,
             passGroupStart + from, passGroupStart + to, w);
+    private final WorkerPool.Range islandTask = (w, from, to) -> {
+        for (int k = from; k < to; k++) {
+            solveIsland(passBodies, passContacts, k, w);
+        }
+    };
+    /** The step's islands, when the substeps are walked island by island ({@link #byIsland}). */
+    private final SolverIslands islands = new SolverIslands();
+    private int passSubsteps;
+    /** Whether the substeps may be walked island by island where that gives the same bits. */
+    private boolean islandWalk = true;
+    private long islandWalks;
 
     /** Bodies per block of the integration passes. */
     static final int BODY_GRAIN = 64;
@@ -338,6 +349,17 @@ public final class ContactSolver {
      * @param gx gravity, m/s^2, world frame
      */
     public void step(BodyStore s, ContactStore c, double gx, double gy, double gz, double dt, int substeps) {
+        step(s, c, gx, gy, gz, dt, substeps, null);
+    }
+
+    /**
+     * {@link #step(BodyStore, ContactStore, double, double, double, double, int)} with each awake
+     * body's island ({@code islandOf}: the same key for all bodies of one island, such as the
+     * union-find root; null for none): where nothing couples the islands within the substeps, they
+     * are walked island by island ({@link SolverIslands}), the same bits as colour by colour.
+     */
+    public void step(BodyStore s, ContactStore c, double gx, double gy, double gz, double dt, int substeps,
+                     int[] islandOf) {
         double h = dt / substeps;
         setSoftness(h);
         passBodies = s;
@@ -348,6 +370,7 @@ public final class ContactSolver {
         passH = h;
         passInvH = 1 / h;
         passDt = dt;
+        passSubsteps = substeps;
         try {
             if (constraints != null) {
                 constraints.contactSpring(soft);
@@ -356,6 +379,11 @@ public final class ContactSolver {
             prepare(s, c);
             bounceLimits(s, c, dt);
             markTumbling(s);
+            if (byIsland(s, c, islandOf)) {
+                pool.run(islands.count, 1, islandTask);
+                islandWalks++;
+                substeps = 0;
+            }
             for (int k = 0; k < substeps; k++) {
                 for (Stage stage : STAGES) {
                     switch (stage) {
@@ -411,6 +439,89 @@ public final class ContactSolver {
         } finally {
             passBodies = null;
             passContacts = null;
+        }
+    }
+
+    /**
+     * Whether to walk this step's substeps island by island: only where that is the same as colour
+     * by colour (no joints, no overflow group, no kinematic body moving under several islands, every
+     * run inside one island) and it pays: at least two islands, and on several threads none so large
+     * that it keeps one thread busy while the others wait (at most half a thread's share of the points).
+     */
+    private boolean byIsland(BodyStore s, ContactStore c, int[] islandOf) {
+        if (islandOf == null || !islandWalk || (constraints != null && constraints.active())
+                || c.graph.hasOverflow()) {
+            return false;
+        }
+        islands.build(s, c, islandOf);
+        if (islands.kinematicMoving || !islands.covered || islands.count < 2) {
+            return false;
+        }
+        int threads = pool.threads();
+        return threads == 1 || (long) islands.largestPoints * 2 * threads <= islands.totalPoints;
+    }
+
+    /**
+     * Switches walking the substeps island by island (on by default, where it applies): the results
+     * are the same bits either way; off, every step sweeps colour by colour. For tests and timing.
+     */
+    public void setIslandWalk(boolean enabled) {
+        islandWalk = enabled;
+    }
+
+    /** Steps walked island by island so far. */
+    public long islandWalks() {
+        return islandWalks;
+    }
+
+    /**
+     * All substeps of island {@code k} of {@link #islands}: the stages of {@link #step}'s loop for its
+     * bodies and runs only, in the same order.
+     */
+    private void solveIsland(BodyStore s, ContactStore c, int k, int worker) {
+        int[] bodies = islands.bodies, runs = islands.runs;
+        int b0 = islands.bodyStart[k], b1 = islands.bodyStart[k + 1];
+        int r0 = islands.runStart[k], r1 = islands.runStart[k + 1];
+        double gx = passGx, gy = passGy, gz = passGz, h = passH;
+        for (int sub = 0; sub < passSubsteps; sub++) {
+            for (Stage stage : STAGES) {
+                switch (stage) {
+                    case INTEGRATE_VELOCITIES:
+                        for (int j = b0; j < b1; j++) {
+                            int i = bodies[j];
+                            Integrator.integrateVelocities(s, gx, gy, gz, h, i, i + 1);
+                        }
+                        break;
+                    case WARM_START:
+                        for (int j = r0; j < r1; j++) {
+                            warmStartRun(s, c, runs[j]);
+                        }
+                        break;
+                    case SOLVE:
+                        for (int it = 0; it < iterations; it++) {
+                            for (int j = r0; j < r1; j++) {
+                                solveRun(s, c, runs[j], worker, true, false, false);
+                            }
+                        }
+                        break;
+                    case INTEGRATE_POSITIONS:
+                        for (int j = b0; j < b1; j++) {
+                            int i = bodies[j];
+                            Integrator.integratePositions(s, h, i, i + 1);
+                        }
+                        break;
+                    case RELAX:
+                        for (int r = 0; r < relaxIterations; r++) {
+                            boolean refresh = r == 0, accumulate = r == relaxIterations - 1;
+                            for (int j = r0; j < r1; j++) {
+                                solveRun(s, c, runs[j], worker, false, refresh, accumulate);
+                            }
+                        }
+                        break;
+                    default:
+                        throw new IllegalStateException("stage " + stage);
+                }
+            }
         }
     }
 
@@ -1039,8 +1150,9 @@ public final class ContactSolver {
      * that spin cut and held ({@link SpinHold}).
      */
     private void solve(BodyStore s, ContactStore c, int from, int to, int worker) {
+        boolean bias = passBias, refresh = passRefresh, accumulate = passAccumulate;
         for (int r = from; r < to; r++) {
-            solveRun(s, c, r, worker);
+            solveRun(s, c, r, worker, bias, refresh, accumulate);
         }
     }
 
@@ -1049,9 +1161,10 @@ public final class ContactSolver {
      * thousands of times a step, it reaches the JIT's full compile within the first steps, where a
      * loop over the runs waited for two on-stack replacements.
      */
-    private void solveRun(BodyStore s, ContactStore c, int r, int worker) {
+    private void solveRun(BodyStore s, ContactStore c, int r, int worker, boolean bias, boolean refresh,
+                          boolean accumulate) {
         int start = c.runStart[r], end = c.runStart[r + 1];
-        if (passRefresh) {
+        if (refresh) {
             refreshSeparations(s, c, start, end);
             refreshJacobians(s, c, start, end);
             if (reanchorBits[r] != 0) {
@@ -1063,13 +1176,13 @@ public final class ContactSolver {
             }
         }
         solveFriction(s, c, start, end);
-        solveNormals(s, c, r, start, end);
+        solveNormals(s, c, r, start, end, bias);
         int a = c.bodyA[start], b = c.bodyB[start];
         double maxSpin = Integrator.MAX_ROTATION * passInvH;
         if (SpinHold.beyond(s, a, maxSpin) || SpinHold.beyond(s, b, maxSpin)) {
-            SpinHold.normals(s, c, start, end, maxSpin, passBias, passInvH, -maxPushOutSpeed, soft, anchoredSoft);
+            SpinHold.normals(s, c, start, end, maxSpin, bias, passInvH, -maxPushOutSpeed, soft, anchoredSoft);
         }
-        if (passAccumulate) {
+        if (accumulate) {
             double[] d = c.data;
             for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
                 d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
@@ -1142,9 +1255,8 @@ public final class ContactSolver {
     }
 
     /** The normals of run {@code r}, points {@code start .. end - 1}: see {@link #solveRun}. */
-    private void solveNormals(BodyStore s, ContactStore c, int r, int start, int end) {
+    private void solveNormals(BodyStore s, ContactStore c, int r, int start, int end, boolean useBias) {
         final int stride = STRIDE;
-        final boolean useBias = passBias;
         double[] d = c.data;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
         double invH = passInvH;

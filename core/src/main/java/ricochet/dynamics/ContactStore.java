@@ -252,11 +252,20 @@ public final class ContactStore {
      * nothing copied; they are written by {@link #set} at {@link #plannedFirst}, in any order.
      */
     public void place(BodyStore s) {
+        place(s, null);
+    }
+
+    /**
+     * {@link #place(BodyStore)}, each colour's runs in island order ({@code islandOf}: a key per body
+     * shared by the bodies of one island; see {@link ConstraintGraph#colour(BodyStore, int, int[],
+     * int[], int[])}).
+     */
+    public void place(BodyStore s, int[] islandOf) {
         if (count != 0) {
             throw new IllegalStateException("contact store: " + count + " points were added besides the plan");
         }
         int runs = plannedRuns;
-        graph.colour(s, runs, graph.runA, graph.runB);
+        graph.colour(s, runs, graph.runA, graph.runB, islandOf);
         if (runStart.length < runs + 1) {
             runStart = new int[Math.max(runs + 1, 2 * runStart.length)];
         }

@@ -114,6 +114,12 @@ public final class JointSolver extends JointRows implements ConstraintSet {
         return iterations;
     }
 
+    /** Any live joint, broken or asleep ones included (the solver then sweeps colour by colour). */
+    @Override
+    public boolean active() {
+        return js.count() > 0;
+    }
+
     @Override
     public void prepare(BodyStore s, double h) {
         impulses.reset();

@@ -1,7 +1,5 @@
 package ricochet.parallel;
 
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
@@ -65,18 +63,22 @@ public final class WorkerPool implements AutoCloseable {
     private Range task;
     private int count;
     private int grain;
-    /** The generation of the latest job: workers watch it; the blocks are claimed from {@link #home}. */
-    private final AtomicLong published = new AtomicLong();
     /**
-     * Per thread, its home range of the job's blocks: generation (24 bits), the range's end (20) and
-     * its next unclaimed block (20). A block is claimed by a compare-and-set on its range's word.
+     * The pool's shared words, each alone in its own {@link #PAD} longs so that a write to one does
+     * not take the others' cache line from another core: at {@link #PUBLISHED} the generation of
+     * the latest job (workers watch it), at {@link #DONE} the count of the job's finished blocks, and
+     * at {@link #home} each thread's home range of the job's blocks: generation (24 bits), the
+     * range's end (20) and its next unclaimed block (20). A block is claimed by a compare-and-set on
+     * its range's word, which only its owner touches until it has run out.
      */
-    private final AtomicLongArray home;
+    private final AtomicLongArray words;
+    /** Longs between two shared words: 128 bytes, as the adjacent-line prefetcher fetches lines in pairs. */
+    private static final int PAD = 16;
+    private static final int PUBLISHED = PAD, DONE = 2 * PAD;
     private static final int BLOCKS_SHIFT = 20, GENERATION_SHIFT = 40;
     private static final long FIELD = (1L << 20) - 1;
     /** Most blocks a job is cut into; a larger count gets a larger grain. */
     static final int MAX_BLOCKS = (int) FIELD;
-    private final AtomicInteger done = new AtomicInteger();
     private long generation;
     /** The lowest block that threw in this job (Integer.MAX_VALUE: none); written under the lock. */
     private volatile int lowestFailure;
@@ -95,7 +97,7 @@ public final class WorkerPool implements AutoCloseable {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
         this.threads = threads;
-        home = new AtomicLongArray(threads);
+        words = new AtomicLongArray(home(threads) + PAD);
         workers = new Worker[threads - 1];
         for (int w = 0; w < workers.length; w++) {
             workers[w] = new Worker(w + 1);
@@ -151,7 +153,7 @@ public final class WorkerPool implements AutoCloseable {
             this.grain = grain;
             failure = null;
             lowestFailure = Integer.MAX_VALUE;
-            done.set(0);
+            words.set(DONE, 0);
             long g = ++generation & ((1L << (64 - GENERATION_SHIFT)) - 1);
             if (g == 0) {
                 g = generation = 1;
@@ -159,9 +161,9 @@ public final class WorkerPool implements AutoCloseable {
             // Each thread's home range, a fixed share of the blocks, before the job is published.
             for (int t = 0; t < threads; t++) {
                 long first = (long) n * t / threads, end = (long) n * (t + 1) / threads;
-                home.set(t, g << GENERATION_SHIFT | end << BLOCKS_SHIFT | first);
+                words.set(home(t), g << GENERATION_SHIFT | end << BLOCKS_SHIFT | first);
             }
-            published.set(g);
+            words.set(PUBLISHED, g);
             for (Worker w : workers) {
                 if (w.parked) {
                     LockSupport.unpark(w);
@@ -199,12 +201,15 @@ public final class WorkerPool implements AutoCloseable {
      * still in its own cache (claiming blocks in one shared order sent them from core to core).
      */
     private void work(int worker, long g) {
+        int finished = 0;
+        claiming:
         for (int k = 0; k < threads; k++) {
             int t = (worker + k) % threads;
             while (true) {
-                long c = home.get(t);
+                long c = words.get(home(t));
                 if (c >>> GENERATION_SHIFT != g) {
-                    return;
+                    // A later job: this one has ended, so this thread holds no uncounted block.
+                    break claiming;
                 }
                 int b = (int) (c & FIELD), end = (int) ((c >>> BLOCKS_SHIFT) & FIELD);
                 if (b >= end) {
@@ -214,7 +219,7 @@ public final class WorkerPool implements AutoCloseable {
                 // and the caller writes the next job's only after this one has ended.
                 int size = grain, total = count;
                 Range task = this.task;
-                if (!home.compareAndSet(t, c, c + 1)) {
+                if (!words.compareAndSet(home(t), c, c + 1)) {
                     continue;
                 }
                 // After a failure, only blocks below the lowest failed one still run: one of them
@@ -228,10 +233,19 @@ public final class WorkerPool implements AutoCloseable {
                         fail(b, e);
                     }
                 }
-                // After fail's writes: the caller reads them once it has counted this block.
-                done.incrementAndGet();
+                finished++;
             }
         }
+        // One add for all of this thread's blocks (a shared counter per block sent its line from
+        // core to core each time), after fail's writes: the caller reads them once it has counted.
+        if (finished > 0) {
+            words.getAndAdd(DONE, finished);
+        }
+    }
+
+    /** The index of thread {@code t}'s home range word in {@link #words}. */
+    private static int home(int t) {
+        return (3 + t) * PAD;
     }
 
     private synchronized void fail(int block, Throwable e) {
@@ -243,7 +257,7 @@ public final class WorkerPool implements AutoCloseable {
 
     private void awaitDone(int n) {
         int spins = 0;
-        while (done.get() < n) {
+        while (words.get(DONE) < n) {
             if (++spins < 1 << 12) {
                 Thread.onSpinWait();
             } else {
@@ -306,7 +320,7 @@ public final class WorkerPool implements AutoCloseable {
             // Generations start at 1; a job published before this thread ran is seen as new.
             long seen = 0;
             while (!closed) {
-                long g = published.get();
+                long g = words.get(PUBLISHED);
                 if (g != seen) {
                     seen = g;
                     work(index, g);
@@ -320,12 +334,12 @@ public final class WorkerPool implements AutoCloseable {
         private void idle(long seen) {
             long start = System.nanoTime();
             int spins = 0;
-            while (published.get() == seen && !closed) {
+            while (words.get(PUBLISHED) == seen && !closed) {
                 Thread.onSpinWait();
                 if ((++spins & 255) == 0 && System.nanoTime() - start > SPIN_NANOS) {
                     parked = true;
                     // The caller publishes the job, then reads parked: one of the two sees the other.
-                    if (published.get() == seen && !closed) {
+                    if (words.get(PUBLISHED) == seen && !closed) {
                         LockSupport.park(this);
                     }
                     parked = false;

@@ -249,9 +249,8 @@ public final class World implements AutoCloseable {
             t = lap(Profile.Stage.UPDATE_POSES, t);
             findContacts();
             t = lap(Profile.Stage.FIND_CONTACTS, t);
-            buildIslands();
             t = lap(Profile.Stage.ISLANDS, t);
-            solver.step(store, contacts, gx, gy, gz, dt, substeps);
+            solver.step(store, contacts, gx, gy, gz, dt, substeps, islandOf);
             checkState(eventStep, true);
             breakJoints(dt / substeps);
             t = lap(Profile.Stage.SOLVE, t);
@@ -361,7 +360,8 @@ public final class World implements AutoCloseable {
             linkJoints();
         } while (wokeDuringPass);
         // The last pass's manifolds are still as the narrow phase left them.
-        contacts.place(store);
+        buildIslands();
+        contacts.place(store, islandOf);
         pool.run(deferredCount, DEFERRED_GRAIN, fillTask);
         Arrays.fill(deferredManifold, 0, deferredCount, null);
     }
@@ -2193,6 +2193,19 @@ public final class World implements AutoCloseable {
         WorkerPool next = new WorkerPool(n);
         pool.close();
         usePool(next);
+    }
+
+    /**
+     * Whether the solver may walk the substeps island by island where that gives the same bits
+     * (see {@code ContactSolver}); on by default. For the tests that check it does.
+     */
+    void setIslandWalk(boolean enabled) {
+        solver.setIslandWalk(enabled);
+    }
+
+    /** Steps whose substeps the solver walked island by island. */
+    long islandWalks() {
+        return solver.islandWalks();
     }
 
     /** The shape of the body at store index i. */
