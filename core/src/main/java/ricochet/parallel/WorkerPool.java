@@ -42,15 +42,20 @@ public final class WorkerPool implements AutoCloseable {
 
     /**
      * A caller that waits longer than this (ns) for the last blocks of a job takes it that a worker
-     * lost its core in the middle of a block (another process took it), and runs the next
-     * {@link #ALONE_JOBS} jobs alone. The blocks are the same either way, so the results are too;
+     * lost its core in the middle of a block (another process took it), and runs the jobs of the
+     * next {@link #ALONE_NANOS} alone. The blocks are the same either way, so the results are too;
      * only the time changes: on a machine whose other cores are busy, waiting for a descheduled
      * worker (a scheduler slice, milliseconds) made two threads slower than one.
      */
     static final long STALL_NANOS = 500_000;
-    /** Jobs run on the caller alone after a stall (a few steps' worth). */
-    static final int ALONE_JOBS = 500;
-    private int alone;
+    /**
+     * How long the caller runs jobs alone after a stall, ns: a few steps. Time, not a number of jobs:
+     * a step is a few jobs when the solver walks it island by island and dozens when it sweeps by
+     * colour, so a count of jobs meant a few steps in one case and fifty in the other.
+     */
+    static final long ALONE_NANOS = 20_000_000;
+    /** When the caller stops running jobs alone ({@link System#nanoTime}); 0: it is not. */
+    private long aloneUntil;
     private long stalls;
 
     /** How long an idle worker spins before it parks, ns. */
@@ -136,10 +141,10 @@ public final class WorkerPool implements AutoCloseable {
         // A fixed function of count and grain, so still independent of the thread count.
         grain = Math.max(grain, (int) ((count + (long) MAX_BLOCKS - 1) / MAX_BLOCKS));
         int n = (int) ((count + (long) grain - 1) / grain);
-        if (n == 1 || workers.length == 0 || running || alone > 0) {
-            if (alone > 0 && n > 1 && !running) {
-                alone--;
-            }
+        if (aloneUntil != 0 && System.nanoTime() - aloneUntil >= 0) {
+            aloneUntil = 0;
+        }
+        if (n == 1 || workers.length == 0 || running || aloneUntil != 0) {
             for (int b = 0; b < n; b++) {
                 int begin = b * grain;
                 task.run(0, begin, Math.min(count, begin + grain));
@@ -174,7 +179,10 @@ public final class WorkerPool implements AutoCloseable {
             awaitDone(n);
             if (System.nanoTime() - waitStart > STALL_NANOS) {
                 // A worker held a block that long: it lost its core mid-block. Go on alone for a while.
-                alone = ALONE_JOBS;
+                aloneUntil = System.nanoTime() + ALONE_NANOS;
+                if (aloneUntil == 0) {
+                    aloneUntil = 1;
+                }
                 stalls++;
             }
             this.task = null;

@@ -198,16 +198,35 @@ class WorkerPoolTest {
                 });
             }
             assertTrue(pool.stalls() > 0, "the worker never took a block");
+            long stalled = System.nanoTime();
             boolean[] onWorker = new boolean[1];
             int[] items = new int[1];
-            for (int job = 0; job < WorkerPool.ALONE_JOBS; job++) {
+            int jobs = 0;
+            // Jobs well inside the window the caller goes alone for.
+            while (System.nanoTime() - stalled < WorkerPool.ALONE_NANOS / 2) {
                 pool.run(64, 1, (w, begin, end) -> {
                     onWorker[0] |= w != 0;
                     items[0] += end - begin;
                 });
+                jobs++;
             }
-            assertEquals(64 * WorkerPool.ALONE_JOBS, items[0]);
-            assertTrue(!onWorker[0], "a block ran on the worker while the caller was alone");
+            assertEquals(64 * jobs, items[0]);
+            assertTrue(jobs > 0 && !onWorker[0], "a block ran on the worker while the caller was alone");
+            // After the window, the worker takes blocks again.
+            long until = stalled + 3 * WorkerPool.ALONE_NANOS;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            for (int round = 0; round < 200 && !onWorker[0]; round++) {
+                pool.run(64, 1, (w, begin, end) -> {
+                    onWorker[0] |= w != 0;
+                    long spin = System.nanoTime() + 20_000;
+                    while (System.nanoTime() < spin) {
+                        Thread.onSpinWait();
+                    }
+                });
+            }
+            assertTrue(onWorker[0], "the worker took no block after the caller's time alone");
         }
     }
 
