@@ -44,14 +44,15 @@ class IslandWalkTest {
         }
     }
 
+    /**
+     * 1,000 tilted boxes dropped into a pen: hundreds of islands with few points while they land, one
+     * heap once they have. Too few points for a walk while there are many islands, so the solver
+     * must decline it step by step with nothing changed.
+     */
     @Test
-    void thePileWalkedByIslandIsBitIdenticalOnOneAndTwoThreads() {
-        // 1,000 tilted boxes dropped into a pen: hundreds of islands while they land, one heap
-        // (swept by colour) once they have; on two threads only while no island is a large share.
-        long one = sameWithAndWithout(ThreadDeterminismTest::pile, 1, 120);
-        long two = sameWithAndWithout(ThreadDeterminismTest::pile, 2, 120);
-        assertTrue(one >= 30, "walked by island in " + one + " of 120 steps on one thread");
-        assertTrue(two >= 1 && two <= one, "walked by island in " + two + " of 120 steps on two threads");
+    void aLandingPileIsTheSameBitsWithTheWalkAllowed() {
+        sameWithAndWithout(ThreadDeterminismTest::pile, 1, 120);
+        sameWithAndWithout(ThreadDeterminismTest::pile, 2, 120);
     }
 
     /**
@@ -63,17 +64,18 @@ class IslandWalkTest {
         w.setSleepingEnabled(false);
         Scenes.groundBox(w, 0.6);
         Shape box = new BoxShape(0.25, 0.25, 0.25);
-        for (int x = 0; x < 6; x++) {
-            for (int z = 0; z < 4; z++) {
-                for (int y = 0; y < 5; y++) {
+        // 96 stacks of 6: 2,304 points, over the solver's least for a walk.
+        for (int x = 0; x < 12; x++) {
+            for (int z = 0; z < 8; z++) {
+                for (int y = 0; y < 6; y++) {
                     w.add(BodyDef.dynamic().withShape(box, Scenes.DENSITY)
-                            .withPosition(new Vec3(-4 + 1.5 * x, 0.25 + 0.5 * y, -3 + 1.5 * z)), box, 0.6, 0);
+                            .withPosition(new Vec3(-9 + 1.5 * x, 0.25 + 0.5 * y, -6 + 1.5 * z)), box, 0.6, 0);
                 }
             }
         }
         Shape ball = new SphereShape(0.2);
         for (int k = 0; k < 8; k++) {
-            w.add(BodyDef.dynamic().withShape(ball, Scenes.DENSITY).withPosition(new Vec3(-4 + k, 2 + 0.3 * k, 4))
+            w.add(BodyDef.dynamic().withShape(ball, Scenes.DENSITY).withPosition(new Vec3(-4 + k, 2 + 0.3 * k, 6.5))
                     .withVelocity(new Vec3(0.5, 0, -0.2 * k)), ball, 0.4, 0.3);
         }
         return w;
@@ -83,7 +85,7 @@ class IslandWalkTest {
     void separateStacksAreWalkedByIslandWithTheSameBits() {
         for (int threads : new int[] {1, 2, 4}) {
             long walks = sameWithAndWithout(IslandWalkTest::stacks, threads, 90);
-            assertEquals(90, walks, "every step has 24 stacks and 8 balls: walked by island on " + threads + " threads");
+            assertEquals(90, walks, "every step has 96 stacks and 8 balls: walked by island on " + threads + " threads");
         }
     }
 
@@ -91,7 +93,7 @@ class IslandWalkTest {
     private static World stacksOnAPlatform() {
         World w = stacks();
         w.add(BodyDef.kinematic().withPosition(new Vec3(0, -0.1, 0)).withVelocity(new Vec3(0.3, 0, 0)),
-                new BoxShape(8, 0.1, 8), 0.6, 0);
+                new BoxShape(12, 0.1, 12), 0.6, 0);
         return w;
     }
 
