@@ -79,14 +79,10 @@ final class SolverIslands {
             index[root] = count++;
         }
         bodyStart[0] = 0;
-        for (int k = 0; k < count; k++) {
-            bodyStart[k + 1] += bodyStart[k];
-        }
+        int[] cursor = startsAndCursors(bodyStart);
         if (bodies.length < awake) {
             bodies = new int[Math.max(awake, 2 * bodies.length)];
         }
-        int[] cursor = scratch(count);
-        System.arraycopy(bodyStart, 0, cursor, 0, count);
         for (int i = 0; i < n; i++) {
             if (asleep[i] == 0 && type[i] == BodyStore.DYNAMIC) {
                 bodies[cursor[index[islandOf[i]]]++] = i;
@@ -139,6 +135,10 @@ final class SolverIslands {
         byte[] asleep = s.asleep;
         int[] index = islandOfRoot;
         covered = true;
+        if (runs.length < runCount) {
+            runs = new int[Math.max(runCount, 2 * runs.length)];
+            runIsland = new int[runs.length];
+        }
         Arrays.fill(runStart, 0, count + 1, 0);
         for (int r = 0; r < runCount; r++) {
             int k = islandOfRun(r, start, bodyA, bodyB, invMass, asleep, islandOf, index);
@@ -146,18 +146,12 @@ final class SolverIslands {
                 covered = false;
                 return;
             }
+            runIsland[r] = k;
             runStart[k + 1]++;
         }
-        for (int k = 0; k < count; k++) {
-            runStart[k + 1] += runStart[k];
-        }
-        if (runs.length < runCount) {
-            runs = new int[Math.max(runCount, 2 * runs.length)];
-        }
-        int[] cursor = scratch(count);
-        System.arraycopy(runStart, 0, cursor, 0, count);
+        int[] cursor = startsAndCursors(runStart);
         for (int r = 0; r < runCount; r++) {
-            runs[cursor[islandOfRun(r, start, bodyA, bodyB, invMass, asleep, islandOf, index)]++] = r;
+            runs[cursor[runIsland[r]]++] = r;
         }
         largestPoints = 0;
         totalPoints = 0;
@@ -191,12 +185,22 @@ final class SolverIslands {
         return index[islandOf[body]];
     }
 
+    /** Each run's island, while the runs are sorted into {@link #runs}. */
+    private int[] runIsland = new int[16];
     private int[] cursorScratch = new int[16];
 
-    private int[] scratch(int length) {
-        if (cursorScratch.length < length) {
-            cursorScratch = new int[Math.max(length, 2 * cursorScratch.length)];
+    /**
+     * Turns counts per island (island k's at {@code starts[k + 1]}, {@code starts[0]} 0) into the
+     * islands' starts, and returns a copy of the starts to fill through (one cursor per island).
+     */
+    private int[] startsAndCursors(int[] starts) {
+        for (int k = 0; k < count; k++) {
+            starts[k + 1] += starts[k];
         }
+        if (cursorScratch.length < count) {
+            cursorScratch = new int[Math.max(count, 2 * cursorScratch.length)];
+        }
+        System.arraycopy(starts, 0, cursorScratch, 0, count);
         return cursorScratch;
     }
 
