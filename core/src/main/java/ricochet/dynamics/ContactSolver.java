@@ -227,6 +227,9 @@ public final class ContactSolver {
     static final int POINT_GRAIN = 32;
     /** Runs per block of a colour's sweep. */
     static final int RUN_GRAIN = 16;
+    /** Points per block of the warm-start cache's copy. */
+    static final int SAVE_GRAIN = 256;
+    private final WorkerPool.Range saveTask = (w, from, to) -> passContacts.copyForSave(from, to);
 
     /** The contact spring's frequency unless set, Hz. */
     public static final double DEFAULT_HERTZ = 30;
@@ -439,7 +442,10 @@ public final class ContactSolver {
             }
             restitution(s, c);
             liftOutOfImmovable(s, c);
-            c.saveImpulses();
+            // The points' records are copied out on all threads; only the table inserts are serial.
+            c.beginSave();
+            pool.run(c.count(), SAVE_GRAIN, saveTask);
+            c.finishSave();
         } finally {
             passBodies = null;
             passContacts = null;

@@ -650,9 +650,17 @@ public final class ContactStore {
 
     /**
      * Moves this step's keys and impulses into the cache the next step warm-starts from. They go into
-     * the cache not being read, which then swaps in, so that {@link #rollback} can swap back.
+     * the cache not being read, which then swaps in, so that {@link #rollback} can swap back. The
+     * same as {@link #beginSave}, {@link #copyForSave} over all points and {@link #finishSave}.
      */
     public void saveImpulses() {
+        beginSave();
+        copyForSave(0, count);
+        finishSave();
+    }
+
+    /** The first of a save's three parts: sizes the cache being written and starts its epoch. */
+    public void beginSave() {
         Cache c = next;
         if (count > c.a.length) {
             c.growPoints(Math.max(count, 2 * c.a.length));
@@ -665,20 +673,91 @@ public final class ContactStore {
         if (c.table.length < tableLength) {
             c.growTables(tableLength);
         }
-        int epoch = ++lastEpoch;
-        c.epoch = epoch;
+        c.epoch = ++lastEpoch;
         c.count = 0;
-        int mask = c.table.length - 1;
-        for (int i = 0; i < count; i++) {
+    }
+
+    /**
+     * Points {@code from .. to - 1} into slots of the same number of the cache being written: the
+     * slots they take when no two points of the step share a key, the usual case. Each point writes
+     * only its own slot, so ranges may be copied on several threads at once. The copy reads the
+     * points' records (several cache lines each), which is most of a save's time.
+     */
+    public void copyForSave(int from, int to) {
+        Cache c = next;
+        int[] keyA = c.a, keyB = c.b, keyFeature = c.feature;
+        double[] normal = c.normal, t1 = c.t1, t2 = c.t2, lx = c.lx, ly = c.ly, lz = c.lz;
+        double[] d = data;
+        for (int i = from; i < to; i++) {
+            keyA[i] = colliderA[i];
+            keyB[i] = colliderB[i];
+            keyFeature[i] = featureId[i];
+            int o = STRIDE * i;
+            normal[i] = d[o + NORMAL_IMPULSE];
+            t1[i] = d[o + TANGENT_IMPULSE1];
+            t2[i] = d[o + TANGENT_IMPULSE2];
+            lx[i] = d[o + LAX];
+            ly[i] = d[o + LAY];
+            lz[i] = d[o + LAZ];
+        }
+    }
+
+    /**
+     * The last part of a save, once every point was copied: the copied keys into the tables, in point
+     * order, and the caches swap. At the first key a point of the step has already (a compound's
+     * children share a body pair and may share a feature id) the rest is saved point by point
+     * ({@link #savePoint}), which keeps the first: the cache is then laid out exactly as a save point
+     * by point from the start would lay it out.
+     */
+    public void finishSave() {
+        Cache c = next;
+        int epoch = c.epoch, mask = c.table.length - 1;
+        int[] table = c.table, tableStamp = c.tableStamp, runTable = c.runTable, runStamp = c.runStamp;
+        int[] keyA = c.a, keyB = c.b, keyFeature = c.feature, runStart = c.runStart;
+        int i = 0;
+        inserting:
+        for (; i < count; i++) {
+            int a = keyA[i], b = keyB[i], f = keyFeature[i];
+            int h = hash(a, b, f) & mask;
+            while (tableStamp[h] == epoch) {
+                int k = table[h];
+                if (keyA[k] == a && keyB[k] == b && keyFeature[k] == f) {
+                    break inserting;
+                }
+                h = (h + 1) & mask;
+            }
+            tableStamp[h] = epoch;
+            table[h] = i;
+            insertRun(c, i, a, b, epoch, mask);
+        }
+        c.count = i;
+        for (; i < count; i++) {
             savePoint(c, i, epoch, mask);
         }
-        int[] oldRunStart = c.runStart, oldRunEnd = c.runEnd;
+        int[] runEnd = c.runEnd;
         for (int k = c.count - 1; k >= 0; k--) {
-            oldRunEnd[k] = k + 1 < c.count && oldRunStart[k + 1] == oldRunStart[k] ? oldRunEnd[k + 1] : k + 1;
+            runEnd[k] = k + 1 < c.count && runStart[k + 1] == runStart[k] ? runEnd[k + 1] : k + 1;
         }
         next = old;
         old = c;
         cacheSwaps++;
+    }
+
+    /** Cache slot k (key pair a, b) starts its pair's run, or joins the run of slot k - 1. */
+    private static void insertRun(Cache c, int k, int a, int b, int epoch, int mask) {
+        int[] keyA = c.a, keyB = c.b, runStart = c.runStart;
+        if (k == 0 || keyA[k - 1] != a || keyB[k - 1] != b) {
+            runStart[k] = k;
+            int[] runTable = c.runTable, runStamp = c.runStamp;
+            int r = hash(a, b, 0) & mask;
+            while (runStamp[r] == epoch) {
+                r = (r + 1) & mask;
+            }
+            runStamp[r] = epoch;
+            runTable[r] = k;
+        } else {
+            runStart[k] = runStart[k - 1];
+        }
     }
 
     /**
@@ -686,8 +765,8 @@ public final class ContactStore {
      * method per point, not a loop body: called per point, it is fully compiled within the first steps.
      */
     private void savePoint(Cache c, int i, int epoch, int mask) {
-        int[] table = c.table, tableStamp = c.tableStamp, runTable = c.runTable, runStamp = c.runStamp;
-        int[] oldA = c.a, oldB = c.b, oldFeature = c.feature, oldRunStart = c.runStart;
+        int[] table = c.table, tableStamp = c.tableStamp;
+        int[] oldA = c.a, oldB = c.b, oldFeature = c.feature;
         int a = colliderA[i], b = colliderB[i], f = featureId[i];
         int h = hash(a, b, f) & mask;
         boolean duplicate = false;
@@ -717,17 +796,7 @@ public final class ContactStore {
         c.lz[k] = data[o + LAZ];
         tableStamp[h] = epoch;
         table[h] = k;
-        if (k == 0 || oldA[k - 1] != a || oldB[k - 1] != b) {
-            oldRunStart[k] = k;
-            int r = hash(a, b, 0) & mask;
-            while (runStamp[r] == epoch) {
-                r = (r + 1) & mask;
-            }
-            runStamp[r] = epoch;
-            runTable[r] = k;
-        } else {
-            oldRunStart[k] = oldRunStart[k - 1];
-        }
+        insertRun(c, k, a, b, epoch, mask);
     }
 
     /**

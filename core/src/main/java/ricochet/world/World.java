@@ -1020,7 +1020,8 @@ public final class World implements AutoCloseable {
         boolean added = false;
         for (int k = 0; k < count; k++) {
             long key = set.previous(k);
-            if (!set.isIn(key) && idle(PairSet.first(key)) && idle(PairSet.second(key))) {
+            // The idle tests first: in a moving scene they fail at once, where the search would not.
+            if (idle(PairSet.first(key)) && idle(PairSet.second(key)) && !set.isIn(key)) {
                 set.add(key);
                 added = true;
             }
