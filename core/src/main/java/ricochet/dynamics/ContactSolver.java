@@ -156,6 +156,11 @@ public final class ContactSolver {
      * substep left.
      */
     private byte[] reanchorBits = new byte[16];
+    /**
+     * Per run, 1 where a point has restitution: found in the parallel preparation, so that the serial
+     * {@link #bounceLimits} and {@link #restitution} look at no other run's records.
+     */
+    private byte[] bouncyRuns = new byte[16];
     /** Per worker: the support query's result. */
     private double[][] supportScratch = new double[1][3];
     // Scratch of liftOutOfImmovable, by store index: the lift so far; the bodies lifted.
@@ -203,6 +208,7 @@ public final class ContactSolver {
             sagStiffening(passContacts, start, end, weight);
             refreshSeparations(passBodies, passContacts, start, end);
             reanchorBits[r] = supports == null ? 0 : eligible(passBodies, passContacts, start, end);
+            bouncyRuns[r] = bouncy(passContacts.data, start, end);
         }
     };
     private final WorkerPool.Range warmStartTask = (w, from, to) -> warmStart(passBodies, passContacts,
@@ -595,6 +601,7 @@ public final class ContactSolver {
         }
         if (reanchorBits.length < runs) {
             reanchorBits = new byte[Math.max(runs, 2 * reanchorBits.length)];
+            bouncyRuns = new byte[reanchorBits.length];
         }
         pool.run(c.count(), POINT_GRAIN, prepareTask);
         pool.run(runs, RUN_GRAIN, refreshTask);
@@ -1418,11 +1425,9 @@ public final class ContactSolver {
      * one step (Newton's cradle).
      */
     private void bounceLimits(BodyStore s, ContactStore c, double dt) {
-        int n = c.count();
-        double[] d = c.data;
         boolean any = false;
-        for (int i = 0; i < n && !any; i++) {
-            any = d[STRIDE * i + RESTITUTION] != 0;
+        for (int r = 0, runs = c.runCount(); r < runs && !any; r++) {
+            any = bouncyRuns[r] != 0;
         }
         if (!any) {
             return;
@@ -1470,6 +1475,9 @@ public final class ContactSolver {
         int[] runStart = c.runStart;
         double[] d = c.data;
         for (int r = 0; r < runs; r++) {
+            if (bouncyRuns[r] == 0) {
+                continue;
+            }
             int start = runStart[r], end = runStart[r + 1];
             // The fastest separation any point of the run asks for, m/s (0: none bounces), and the
             // share e^2 of the energy its bouncing points' impulses took out in the step, J.
@@ -1559,6 +1567,16 @@ public final class ContactSolver {
      * {@code APPROACH_FLOOR}, where the point has restitution, approached faster than the threshold
      * and pushed at all; else 0.
      */
+    /** 1 where a point of {@code start .. end - 1} has restitution, else 0. */
+    private static byte bouncy(double[] d, int start, int end) {
+        for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+            if (d[o + RESTITUTION] != 0) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+
     private double bounceApproach(double[] d, int o) {
         double approach = Math.max(d[o + APPROACH], d[o + APPROACH_FLOOR]);
         return d[o + RESTITUTION] != 0 && approach <= -restitutionThreshold && d[o + MAX_NORMAL_IMPULSE] != 0
@@ -1616,6 +1634,74 @@ public final class ContactSolver {
     static final double MAX_DEPTH_IN_IMMOVABLE = 0.25;
 
     /**
+     * Whether the first sweep of {@link #liftOutOfImmovable} may find a point past the floor: each run
+     * looked at on the pool's threads as that sweep looks at it before anything is lifted (so with no
+     * shift). Where none is found, the sweep lifts nothing and the serial pass has nothing to do,
+     * which is the usual step. A run of a tumbling body is taken as found (its lowest point needs the
+     * shared turn scratch), as is every run when there is no relax pass (the sweep refreshes the
+     * separations first).
+     */
+    private boolean mayLift(ContactStore c) {
+        int runs = c.runCount();
+        if (relaxIterations == 0) {
+            return true;
+        }
+        if (pastFloorRuns.length < runs) {
+            pastFloorRuns = new byte[Math.max(runs, 2 * pastFloorRuns.length)];
+        }
+        pool.run(runs, RUN_GRAIN, pastFloorTask);
+        for (int r = 0; r < runs; r++) {
+            if (pastFloorRuns[r] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Per run, 1 where {@link #mayLift} found a point past the floor (or could not tell). */
+    private byte[] pastFloorRuns = new byte[16];
+    private final WorkerPool.Range pastFloorTask = (w, from, to) -> {
+        for (int r = from; r < to; r++) {
+            pastFloorRuns[r] = pastFloor(passBodies, passContacts, r, w);
+        }
+    };
+
+    /** {@link #mayLift}'s test of run r on thread {@code worker}: the first sweep's, with no lift yet. */
+    private byte pastFloor(BodyStore s, ContactStore c, int r, int worker) {
+        double[] d = c.data;
+        int start = c.runStart[r], end = c.runStart[r + 1];
+        if (d[STRIDE * start + ANCHORED] == 0) {
+            return 0;
+        }
+        int a = c.bodyA[start], b = c.bodyB[start];
+        int i = s.invMass[b] > 0 && s.invMass[a] == 0 ? b : s.invMass[a] > 0 && s.invMass[b] == 0 ? a : -1;
+        if (i < 0) {
+            return 0;
+        }
+        if (tumbling(s, i) || tumbledFrom[i] != 0) {
+            return 1;
+        }
+        double floor = Double.NaN, fx = 0, fy = 0, fz = 0;
+        for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+            double sep = d[o + SEP];
+            if (sep >= 0) {
+                continue;
+            }
+            double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
+            if (Double.isNaN(floor) || nx != fx || ny != fy || nz != fz) {
+                floor = -MAX_DEPTH_IN_IMMOVABLE * thickness(s, i, nx, ny, nz, worker);
+                fx = nx;
+                fy = ny;
+                fz = nz;
+            }
+            if (sep < floor) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    /**
      * The position floor under the soft contacts: after the substeps, a moving body whose contact
      * with a body of infinite mass is deeper than {@link #MAX_DEPTH_IN_IMMOVABLE} of its thickness
      * along that normal is moved out along it to that depth (translation only, velocities kept; the
@@ -1642,6 +1728,9 @@ public final class ContactSolver {
             turnAngle = new double[cap];
             turnState = new byte[cap];
             turnAxis = new double[3 * cap];
+        }
+        if (!mayLift(c)) {
+            return;
         }
         // The joints' world pivots, gathered at the first body past the floor (most steps have none).
         boolean pivots = false;
@@ -1959,13 +2048,16 @@ public final class ContactSolver {
         if (tumbledFrom.length < n) {
             tumbledFrom = new byte[Math.max(n, 2 * tumbledFrom.length)];
         }
-        for (int i = 0; i < n; i++) {
-            tumbledFrom[i] = (byte) (s.invMass[i] > 0 && tumbling(s, i) ? 1 : 0);
-        }
+        pool.run(n, BODY_GRAIN, tumbleTask);
     }
 
     /** Per body, 1 where it tumbled at the step's start (see markTumbling). */
     private byte[] tumbledFrom = new byte[16];
+    private final WorkerPool.Range tumbleTask = (w, from, to) -> {
+        for (int i = from; i < to; i++) {
+            tumbledFrom[i] = (byte) (passBodies.invMass[i] > 0 && tumbling(passBodies, i) ? 1 : 0);
+        }
+    };
 
     /** rad: see {@link #tumbling}. */
     static final double TUMBLE_ANGLE = 0.5;
@@ -2058,12 +2150,17 @@ public final class ContactSolver {
 
     /** Body i's width along the unit normal n (twice its extent where the shape has no support function). */
     private double thickness(BodyStore s, int i, double nx, double ny, double nz) {
-        double[] out = supportScratch[0];
-        if (supports == null || !supports.support(s, i, nx, ny, nz, 0, out)) {
+        return thickness(s, i, nx, ny, nz, 0);
+    }
+
+    /** {@link #thickness(BodyStore, int, double, double, double)} on thread {@code worker}. */
+    private double thickness(BodyStore s, int i, double nx, double ny, double nz, int worker) {
+        double[] out = supportScratch[worker];
+        if (supports == null || !supports.support(s, i, nx, ny, nz, worker, out)) {
             return 2 * s.extent[i];
         }
         double far = out[0] * nx + out[1] * ny + out[2] * nz;
-        if (!supports.support(s, i, -nx, -ny, -nz, 0, out)) {
+        if (!supports.support(s, i, -nx, -ny, -nz, worker, out)) {
             return 2 * s.extent[i];
         }
         return far - (out[0] * nx + out[1] * ny + out[2] * nz);
