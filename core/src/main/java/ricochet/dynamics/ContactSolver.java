@@ -204,11 +204,7 @@ public final class ContactSolver {
     private final WorkerPool.Range refreshTask = (w, from, to) -> {
         double weight = Math.sqrt(passGx * passGx + passGy * passGy + passGz * passGz) * passH;
         for (int r = from; r < to; r++) {
-            int start = passContacts.runStart[r], end = passContacts.runStart[r + 1];
-            sagStiffening(passContacts, start, end, weight);
-            refreshSeparations(passBodies, passContacts, start, end);
-            reanchorBits[r] = supports == null ? 0 : eligible(passBodies, passContacts, start, end);
-            bouncyRuns[r] = bouncy(passContacts.data, start, end);
+            refreshRun(passBodies, passContacts, r, weight);
         }
     };
     private final WorkerPool.Range warmStartTask = (w, from, to) -> warmStart(passBodies, passContacts,
@@ -217,7 +213,7 @@ public final class ContactSolver {
             passGroupStart + from, passGroupStart + to, w);
     private final WorkerPool.Range islandTask = (w, from, to) -> {
         for (int k = from; k < to; k++) {
-            solveIsland(passBodies, passContacts, k, w);
+            walkIsland(passBodies, passContacts, k, w);
         }
     };
     /** The step's islands, when the substeps are walked island by island ({@link #byIsland}). */
@@ -389,13 +385,22 @@ public final class ContactSolver {
                 constraints.contactSpring(soft);
                 constraints.prepare(s, h);
             }
-            prepare(s, c);
-            bounceLimits(s, c, dt);
-            markTumbling(s);
-            if (byIsland(s, c, islandOf)) {
+            prepareRuns(s, c);
+            boolean walked = byIsland(s, c, islandOf);
+            if (walked) {
+                // Each island's thread prepares its points, takes them through the substeps and copies
+                // them out for the warm-start cache: a point's record is touched by one thread only.
+                growBodyScratch(s.count());
+                growRunScratch(c.runCount());
+                c.beginSave();
                 pool.run(islands.count, 1, islandTask);
                 islandWalks++;
                 substeps = 0;
+            } else {
+                pool.run(c.count(), POINT_GRAIN, prepareTask);
+                pool.run(c.runCount(), RUN_GRAIN, refreshTask);
+                bounceLimits(s, c, dt);
+                markTumbling(s);
             }
             for (int k = 0; k < substeps; k++) {
                 for (Stage stage : STAGES) {
@@ -446,11 +451,18 @@ public final class ContactSolver {
                     }
                 }
             }
-            restitution(s, c);
+            boolean bounced = restitution(s, c);
+            // The walk's floor tests are this step's unless a bounce changed a body's spin since.
+            pastFloorKnown = walked && !bounced;
             liftOutOfImmovable(s, c);
-            // The points' records are copied out on all threads; only the table inserts are serial.
-            c.beginSave();
-            pool.run(c.count(), SAVE_GRAIN, saveTask);
+            // The points' records are copied out on all threads (in the walk, by the islands' threads,
+            // unless a bounce changed impulses since); only the table inserts are serial.
+            if (!walked) {
+                c.beginSave();
+            }
+            if (!walked || bounced) {
+                pool.run(c.count(), SAVE_GRAIN, saveTask);
+            }
             c.finishSave();
         } finally {
             passBodies = null;
@@ -497,6 +509,50 @@ public final class ContactSolver {
     /** Steps walked island by island so far. */
     public long islandWalks() {
         return islandWalks;
+    }
+
+    /**
+     * Island {@code k}'s whole step on one thread: its points' preparation, its substeps
+     * ({@link #solveIsland}) and its part of what follows them, so that its records stay in the
+     * core's near cache from the preparation to the copy into the warm-start cache.
+     */
+    private void walkIsland(BodyStore s, ContactStore c, int k, int worker) {
+        int[] bodies = islands.bodies, runs = islands.runs, runStart = c.runStart;
+        int b0 = islands.bodyStart[k], b1 = islands.bodyStart[k + 1];
+        int r0 = islands.runStart[k], r1 = islands.runStart[k + 1];
+        // What the colour sweep's step does before the substeps, for this island's points, runs and
+        // bodies only: each reads the step's starting state and writes its own point, run or body.
+        double gravity = Math.sqrt(passGx * passGx + passGy * passGy + passGz * passGz);
+        int cursor = -1;
+        for (int j = r0; j < r1; j++) {
+            int r = runs[j];
+            for (int i = runStart[r], end = runStart[r + 1]; i < end; i++) {
+                preparePoint(s, c, i, gravity, passDt);
+                cursor = c.warmStart(i, cursor);
+            }
+        }
+        boolean bouncy = false;
+        for (int j = r0; j < r1; j++) {
+            int r = runs[j];
+            refreshRun(s, c, r, gravity * passH);
+            bouncy |= bouncyRuns[r] != 0;
+        }
+        for (int j = b0; j < b1; j++) {
+            int i = bodies[j];
+            markTumbling(s, i);
+            if (bouncy) {
+                // Only a bouncing run's body is held to its limit (restitution), and it is in this island.
+                bounceLimit(s, i, passDt);
+            }
+        }
+        solveIsland(s, c, k, worker);
+        // And after: the floor tests of the lift (valid unless a bounce follows) and the copy for the
+        // warm-start cache (made again if one does).
+        for (int j = r0; j < r1; j++) {
+            int r = runs[j];
+            pastFloorRuns[r] = pastFloor(s, c, r, worker);
+            c.copyForSave(runStart[r], runStart[r + 1]);
+        }
     }
 
     /**
@@ -592,22 +648,51 @@ public final class ContactSolver {
      * one body pair. Reads the lever arms {@code rA, rB}, the normal and the separation the narrow
      * phase left in the store.
      */
-    private void prepare(BodyStore s, ContactStore c) {
+    private void prepareRuns(BodyStore s, ContactStore c) {
         c.colourRuns(s);
-        int runs = c.runCount();
         c.clearJointNormals();
         if (constraints != null) {
             constraints.contacts(s, c);
         }
+        growRunScratch(c.runCount());
+    }
+
+    /** The per-run marks ({@link #reanchorBits}, {@link #bouncyRuns}, {@link #pastFloorRuns}) for {@code runs} runs. */
+    private void growRunScratch(int runs) {
         if (reanchorBits.length < runs) {
             reanchorBits = new byte[Math.max(runs, 2 * reanchorBits.length)];
             bouncyRuns = new byte[reanchorBits.length];
         }
-        pool.run(c.count(), POINT_GRAIN, prepareTask);
-        pool.run(runs, RUN_GRAIN, refreshTask);
+        if (pastFloorRuns.length < runs) {
+            pastFloorRuns = new byte[Math.max(runs, 2 * pastFloorRuns.length)];
+        }
     }
 
-    /** {@link #prepare(BodyStore, ContactStore)}'s per-point part for points {@code from .. to - 1}. */
+    /** The per-body marks of the step's start ({@link #tumbledFrom}, {@link #bounceLimit}) for {@code n} bodies. */
+    private void growBodyScratch(int n) {
+        if (tumbledFrom.length < n) {
+            tumbledFrom = new byte[Math.max(n, 2 * tumbledFrom.length)];
+        }
+        if (bounceLimit.length < n) {
+            int cap = Math.max(n, 2 * bounceLimit.length);
+            bounceLimit = new double[cap];
+            bounceFrom = new double[3 * cap];
+        }
+    }
+
+    /**
+     * The preparation's per-run part, after the run's points are prepared: the sag stiffening from
+     * the warm-started load, the separations at the step's start, and the run's marks.
+     */
+    private void refreshRun(BodyStore s, ContactStore c, int r, double weight) {
+        int start = c.runStart[r], end = c.runStart[r + 1];
+        sagStiffening(c, start, end, weight);
+        refreshSeparations(s, c, start, end);
+        reanchorBits[r] = supports == null ? 0 : eligible(s, c, start, end);
+        bouncyRuns[r] = bouncy(c.data, start, end);
+    }
+
+    /** The preparation's per-point part for points {@code from .. to - 1} (see {@link #prepareRuns}). */
     private static void prepare(BodyStore s, ContactStore c, int from, int to, double gravity, double dt) {
         // Each block starts its warm-start cursor afresh: the lookups find the same entries either way.
         int cursor = -1;
@@ -1433,28 +1518,28 @@ public final class ContactSolver {
             return;
         }
         int bodies = s.count();
-        if (bounceLimit.length < bodies) {
-            int cap = Math.max(bodies, 2 * bounceLimit.length);
-            bounceLimit = new double[cap];
-            bounceFrom = new double[3 * cap];
-        }
-        double[] inv = s.invInertiaWorld;
+        growBodyScratch(bodies);
         for (int i = 0; i < bodies; i++) {
-            if (s.type[i] != BodyStore.DYNAMIC) {
-                continue;
+            if (s.type[i] == BodyStore.DYNAMIC) {
+                bounceLimit(s, i, dt);
             }
-            double tx = s.tx[i], ty = s.ty[i], tz = s.tz[i];
-            int k = 9 * i;
-            double ax = inv[k] * tx + inv[k + 1] * ty + inv[k + 2] * tz;
-            double ay = inv[k + 3] * tx + inv[k + 4] * ty + inv[k + 5] * tz;
-            double az = inv[k + 6] * tx + inv[k + 7] * ty + inv[k + 8] * tz;
-            double w = Math.sqrt(s.wx[i] * s.wx[i] + s.wy[i] * s.wy[i] + s.wz[i] * s.wz[i]);
-            double spin = (w + Math.sqrt(ax * ax + ay * ay + az * az) * dt) * dt;
-            bounceLimit[i] = s.kineticEnergy(i) + Math.sqrt(tx * tx + ty * ty + tz * tz) * spin;
-            bounceFrom[3 * i] = s.px[i];
-            bounceFrom[3 * i + 1] = s.py[i];
-            bounceFrom[3 * i + 2] = s.pz[i];
         }
+    }
+
+    /** {@link #bounceLimits} of dynamic body i. */
+    private void bounceLimit(BodyStore s, int i, double dt) {
+        double[] inv = s.invInertiaWorld;
+        double tx = s.tx[i], ty = s.ty[i], tz = s.tz[i];
+        int k = 9 * i;
+        double ax = inv[k] * tx + inv[k + 1] * ty + inv[k + 2] * tz;
+        double ay = inv[k + 3] * tx + inv[k + 4] * ty + inv[k + 5] * tz;
+        double az = inv[k + 6] * tx + inv[k + 7] * ty + inv[k + 8] * tz;
+        double w = Math.sqrt(s.wx[i] * s.wx[i] + s.wy[i] * s.wy[i] + s.wz[i] * s.wz[i]);
+        double spin = (w + Math.sqrt(ax * ax + ay * ay + az * az) * dt) * dt;
+        bounceLimit[i] = s.kineticEnergy(i) + Math.sqrt(tx * tx + ty * ty + tz * tz) * spin;
+        bounceFrom[3 * i] = s.px[i];
+        bounceFrom[3 * i + 1] = s.py[i];
+        bounceFrom[3 * i + 2] = s.pz[i];
     }
 
     /** The work (J) gravity and its force did on dynamic body i since {@link #bounceLimits}. */
@@ -1470,7 +1555,8 @@ public final class ContactSolver {
      * (Box2D's {@code b2ApplyRestitution}); the accumulated impulse stays non-negative. One body
      * pair's run at a time, then {@link #holdRestitution} keeps the run from making energy.
      */
-    private void restitution(BodyStore s, ContactStore c) {
+    private boolean restitution(BodyStore s, ContactStore c) {
+        boolean bounced = false;
         int runs = c.runCount();
         int[] runStart = c.runStart;
         double[] d = c.data;
@@ -1496,6 +1582,7 @@ public final class ContactSolver {
             if (target == 0) {
                 continue;
             }
+            bounced = true;
             if (restitutionDn.length < end - start) {
                 restitutionDn = new double[Math.max(end - start, 2 * restitutionDn.length)];
             }
@@ -1560,6 +1647,7 @@ public final class ContactSolver {
                 holdRestitution(s, c, start, end, lin, quad, allowed);
             }
         }
+        return bounced;
     }
 
     /**
@@ -1646,10 +1734,10 @@ public final class ContactSolver {
         if (relaxIterations == 0) {
             return true;
         }
-        if (pastFloorRuns.length < runs) {
-            pastFloorRuns = new byte[Math.max(runs, 2 * pastFloorRuns.length)];
+        growRunScratch(runs);
+        if (!pastFloorKnown) {
+            pool.run(runs, RUN_GRAIN, pastFloorTask);
         }
-        pool.run(runs, RUN_GRAIN, pastFloorTask);
         for (int r = 0; r < runs; r++) {
             if (pastFloorRuns[r] != 0) {
                 return true;
@@ -1660,6 +1748,8 @@ public final class ContactSolver {
 
     /** Per run, 1 where {@link #mayLift} found a point past the floor (or could not tell). */
     private byte[] pastFloorRuns = new byte[16];
+    /** Whether {@link #pastFloorRuns} holds this step's marks already (the island walk makes them). */
+    private boolean pastFloorKnown;
     private final WorkerPool.Range pastFloorTask = (w, from, to) -> {
         for (int r = from; r < to; r++) {
             pastFloorRuns[r] = pastFloor(passBodies, passContacts, r, w);
@@ -2045,9 +2135,7 @@ public final class ContactSolver {
      */
     private void markTumbling(BodyStore s) {
         int n = s.count();
-        if (tumbledFrom.length < n) {
-            tumbledFrom = new byte[Math.max(n, 2 * tumbledFrom.length)];
-        }
+        growBodyScratch(n);
         pool.run(n, BODY_GRAIN, tumbleTask);
     }
 
@@ -2055,9 +2143,14 @@ public final class ContactSolver {
     private byte[] tumbledFrom = new byte[16];
     private final WorkerPool.Range tumbleTask = (w, from, to) -> {
         for (int i = from; i < to; i++) {
-            tumbledFrom[i] = (byte) (passBodies.invMass[i] > 0 && tumbling(passBodies, i) ? 1 : 0);
+            markTumbling(passBodies, i);
         }
     };
+
+    /** {@link #tumbledFrom} of body i. */
+    private void markTumbling(BodyStore s, int i) {
+        tumbledFrom[i] = (byte) (s.invMass[i] > 0 && tumbling(s, i) ? 1 : 0);
+    }
 
     /** rad: see {@link #tumbling}. */
     static final double TUMBLE_ANGLE = 0.5;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import ricochet.geometry.shape.BoxShape;
@@ -86,6 +88,57 @@ class IslandWalkTest {
         for (int threads : new int[] {1, 2, 4}) {
             long walks = sameWithAndWithout(IslandWalkTest::stacks, threads, 90);
             assertEquals(90, walks, "every step has 96 stacks and 8 balls: walked by island on " + threads + " threads");
+        }
+    }
+
+    /**
+     * The stacks with what happens after the substeps in play: balls dropped between them bounce
+     * (restitution changes their spin and impulses after the walk) and boxes started deep in the
+     * ground are lifted out of it (the lift's floor tests).
+     */
+    private static World stacksWithBouncesAndSunkBoxes() {
+        return stacksWithBouncesAndSunkBoxes(new ArrayList<>(), new ArrayList<>());
+    }
+
+    /** {@link #stacksWithBouncesAndSunkBoxes()}, adding the balls and the sunk boxes to the lists. */
+    private static World stacksWithBouncesAndSunkBoxes(List<BodyId> balls, List<BodyId> sunk) {
+        World w = stacks();
+        Shape ball = new SphereShape(0.15);
+        for (int k = 0; k < 6; k++) {
+            balls.add(w.add(BodyDef.dynamic().withShape(ball, Scenes.DENSITY).withPosition(new Vec3(-8.25 + 3 * k, 1.0 + 0.4 * k, -5.25))
+                    .withAngularVelocity(new Vec3(0, 0, 3)), ball, 0.5, 0.9));
+        }
+        Shape box = new BoxShape(0.25, 0.25, 0.25);
+        // 0.2 m into the ground: past a quarter of their thickness, where the lift takes them out.
+        for (int k = 0; k < 4; k++) {
+            sunk.add(w.add(BodyDef.dynamic().withShape(box, Scenes.DENSITY).withPosition(new Vec3(-8.25 + 3 * k, 0.05, 5.25)),
+                    box, 0.6, 0));
+        }
+        return w;
+    }
+
+    @Test
+    void bouncesAndLiftsAfterAWalkedStepAreTheSameBits() {
+        // The scene does what it is for: the balls come back up, the sunk boxes are lifted in one step.
+        List<BodyId> balls = new ArrayList<>(), sunk = new ArrayList<>();
+        try (World w = stacksWithBouncesAndSunkBoxes(balls, sunk)) {
+            w.step(Scenes.DT);
+            for (BodyId box : sunk) {
+                assertTrue(w.position(box).y() > 0.1, "a sunk box is lifted in the first step: " + w.position(box));
+            }
+            int steps = 1;
+            boolean rose = false;
+            while (steps < 60 && !rose) {
+                w.step(Scenes.DT);
+                steps++;
+                rose = w.velocity(balls.get(0)).y() > 1;
+            }
+            assertTrue(rose, "the first ball bounced");
+            assertEquals(steps, w.islandWalks(), "every step walked by island");
+        }
+        for (int threads : new int[] {1, 2}) {
+            long walks = sameWithAndWithout(IslandWalkTest::stacksWithBouncesAndSunkBoxes, threads, 90);
+            assertEquals(90, walks, "walked by island on " + threads + " threads");
         }
     }
 
