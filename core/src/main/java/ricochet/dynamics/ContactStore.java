@@ -712,35 +712,43 @@ public final class ContactStore {
     public void finishSave() {
         Cache c = next;
         int epoch = c.epoch, mask = c.table.length - 1;
-        int[] table = c.table, tableStamp = c.tableStamp, runTable = c.runTable, runStamp = c.runStamp;
-        int[] keyA = c.a, keyB = c.b, keyFeature = c.feature, runStart = c.runStart;
         int i = 0;
-        inserting:
-        for (; i < count; i++) {
-            int a = keyA[i], b = keyB[i], f = keyFeature[i];
-            int h = hash(a, b, f) & mask;
-            while (tableStamp[h] == epoch) {
-                int k = table[h];
-                if (keyA[k] == a && keyB[k] == b && keyFeature[k] == f) {
-                    break inserting;
-                }
-                h = (h + 1) & mask;
-            }
-            tableStamp[h] = epoch;
-            table[h] = i;
-            insertRun(c, i, a, b, epoch, mask);
+        while (i < count && insertCopied(c, i, epoch, mask)) {
+            i++;
         }
         c.count = i;
         for (; i < count; i++) {
             savePoint(c, i, epoch, mask);
         }
-        int[] runEnd = c.runEnd;
+        int[] runStart = c.runStart, runEnd = c.runEnd;
         for (int k = c.count - 1; k >= 0; k--) {
             runEnd[k] = k + 1 < c.count && runStart[k + 1] == runStart[k] ? runEnd[k + 1] : k + 1;
         }
         next = old;
         old = c;
         cacheSwaps++;
+    }
+
+    /**
+     * Slot i's copied key into the tables of cache {@code c}; false, with nothing written, when an
+     * earlier slot has the key. A method per point (as {@link #savePoint}): it is compiled within the
+     * first steps, where a loop body in a method called once a step waits for on-stack replacement.
+     */
+    private static boolean insertCopied(Cache c, int i, int epoch, int mask) {
+        int[] table = c.table, tableStamp = c.tableStamp, keyA = c.a, keyB = c.b, keyFeature = c.feature;
+        int a = keyA[i], b = keyB[i], f = keyFeature[i];
+        int h = hash(a, b, f) & mask;
+        while (tableStamp[h] == epoch) {
+            int k = table[h];
+            if (keyA[k] == a && keyB[k] == b && keyFeature[k] == f) {
+                return false;
+            }
+            h = (h + 1) & mask;
+        }
+        tableStamp[h] = epoch;
+        table[h] = i;
+        insertRun(c, i, a, b, epoch, mask);
+        return true;
     }
 
     /** Cache slot k (key pair a, b) starts its pair's run, or joins the run of slot k - 1. */
