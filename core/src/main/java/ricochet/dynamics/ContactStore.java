@@ -582,11 +582,12 @@ public final class ContactStore {
     public int warmStart(int i, int hint) {
         int a = colliderA[i], b = colliderB[i], f = featureId[i];
         // The broad phase hands out pairs in a fixed order and a pair's points keep theirs, so this
-        // step's points mostly come in last step's order: try the old point after the last match
-        // before hashing. Cached keys are unique, so either way finds the same entry.
+        // step's points mostly come in last step's order: try the old point after the last match,
+        // then the old point of the same number (where nothing changed, the layout is the same: the
+        // island walk visits an island's runs out of store order), before hashing. Cached keys are
+        // unique, so every way finds the same entry.
         Cache c = old;
-        int slot = hint >= 0 && hint < c.count && c.a[hint] == a && c.b[hint] == b && c.feature[hint] == f
-                ? hint : find(a, b, f);
+        int slot = holds(c, hint, a, b, f) ? hint : holds(c, i, a, b, f) ? i : find(a, b, f);
         int next = hint;
         if (slot >= 0) {
             next = slot + 1;
@@ -602,6 +603,11 @@ public final class ContactStore {
         data[o + TANGENT_IMPULSE2] = c.t2[slot];
         warmStarted[i] = 1;
         return next;
+    }
+
+    /** Whether slot k of cache c is live and holds the key (a, b, f). */
+    private static boolean holds(Cache c, int k, int a, int b, int f) {
+        return k >= 0 && k < c.count && c.a[k] == a && c.b[k] == b && c.feature[k] == f;
     }
 
     /** How far (m) an anchor may have moved on body A for a point to inherit by proximity. */
