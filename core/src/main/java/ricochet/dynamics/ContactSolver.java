@@ -642,11 +642,14 @@ public final class ContactSolver {
     }
 
     /**
-     * Per point: the tangents, the body-frame anchors, the effective masses
+     * The preparation's serial part: the runs of one body pair in colour order, the joints' contact
+     * normals, the per-run scratch. Then, on the pool (the colour sweep's jobs) or per island (the
+     * walk): per point ({@link #prepare(BodyStore, ContactStore, int, int, double, double)}) the
+     * tangents, the body-frame anchors, the effective masses
      * {@code 1 / (mA + mB + (I_A^-1 (rA x d)) . (rA x d) + (I_B^-1 (rB x d)) . (rB x d))} for
-     * {@code d = n, t1, t2}, last step's impulses and the separation at the start; then the runs of
-     * one body pair. Reads the lever arms {@code rA, rB}, the normal and the separation the narrow
-     * phase left in the store.
+     * {@code d = n, t1, t2}, last step's impulses and the separation at the start, from the lever
+     * arms {@code rA, rB}, the normal and the separation the narrow phase left in the store; then per
+     * run ({@link #refreshRun}).
      */
     private void prepareRuns(BodyStore s, ContactStore c) {
         c.colourRuns(s);
@@ -1650,11 +1653,6 @@ public final class ContactSolver {
         return bounced;
     }
 
-    /**
-     * The approach speed (m/s, negative) that point o bounces back from: the reading floored at
-     * {@code APPROACH_FLOOR}, where the point has restitution, approached faster than the threshold
-     * and pushed at all; else 0.
-     */
     /** 1 where a point of {@code start .. end - 1} has restitution, else 0. */
     private static byte bouncy(double[] d, int start, int end) {
         for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
@@ -1665,6 +1663,11 @@ public final class ContactSolver {
         return 0;
     }
 
+    /**
+     * The approach speed (m/s, negative) that point o bounces back from: the reading floored at
+     * {@code APPROACH_FLOOR}, where the point has restitution, approached faster than the threshold
+     * and pushed at all; else 0.
+     */
     private double bounceApproach(double[] d, int o) {
         double approach = Math.max(d[o + APPROACH], d[o + APPROACH_FLOOR]);
         return d[o + RESTITUTION] != 0 && approach <= -restitutionThreshold && d[o + MAX_NORMAL_IMPULSE] != 0
@@ -1734,7 +1737,6 @@ public final class ContactSolver {
         if (relaxIterations == 0) {
             return true;
         }
-        growRunScratch(runs);
         if (!pastFloorKnown) {
             pool.run(runs, RUN_GRAIN, pastFloorTask);
         }

@@ -691,21 +691,23 @@ public final class ContactStore {
      */
     public void copyForSave(int from, int to) {
         Cache c = next;
-        int[] keyA = c.a, keyB = c.b, keyFeature = c.feature;
-        double[] normal = c.normal, t1 = c.t1, t2 = c.t2, lx = c.lx, ly = c.ly, lz = c.lz;
-        double[] d = data;
         for (int i = from; i < to; i++) {
-            keyA[i] = colliderA[i];
-            keyB[i] = colliderB[i];
-            keyFeature[i] = featureId[i];
-            int o = STRIDE * i;
-            normal[i] = d[o + NORMAL_IMPULSE];
-            t1[i] = d[o + TANGENT_IMPULSE1];
-            t2[i] = d[o + TANGENT_IMPULSE2];
-            lx[i] = d[o + LAX];
-            ly[i] = d[o + LAY];
-            lz[i] = d[o + LAZ];
+            copyPoint(c, i, i);
         }
+    }
+
+    /** Point i's keys, impulses and anchor on A into slot k of cache c. */
+    private void copyPoint(Cache c, int i, int k) {
+        c.a[k] = colliderA[i];
+        c.b[k] = colliderB[i];
+        c.feature[k] = featureId[i];
+        int o = STRIDE * i;
+        c.normal[k] = data[o + NORMAL_IMPULSE];
+        c.t1[k] = data[o + TANGENT_IMPULSE1];
+        c.t2[k] = data[o + TANGENT_IMPULSE2];
+        c.lx[k] = data[o + LAX];
+        c.ly[k] = data[o + LAY];
+        c.lz[k] = data[o + LAZ];
     }
 
     /**
@@ -775,42 +777,16 @@ public final class ContactStore {
     }
 
     /**
-     * Point i into cache {@code c} under its key, unless a point of this step has the key already. A
-     * method per point, not a loop body: called per point, it is fully compiled within the first steps.
+     * Point i into cache {@code c} under its key, unless a point of this step has the key already
+     * (two points of a pair with one feature id, as a compound's children share the body pair: the
+     * first keeps the key, the second starts cold next step). Copied into the next free slot first,
+     * which stays free when the key is taken.
      */
     private void savePoint(Cache c, int i, int epoch, int mask) {
-        int[] table = c.table, tableStamp = c.tableStamp;
-        int[] oldA = c.a, oldB = c.b, oldFeature = c.feature;
-        int a = colliderA[i], b = colliderB[i], f = featureId[i];
-        int h = hash(a, b, f) & mask;
-        boolean duplicate = false;
-        while (tableStamp[h] == epoch) {
-            int k = table[h];
-            if (oldA[k] == a && oldB[k] == b && oldFeature[k] == f) {
-                duplicate = true;
-                break;
-            }
-            h = (h + 1) & mask;
+        copyPoint(c, i, c.count);
+        if (insertCopied(c, c.count, epoch, mask)) {
+            c.count++;
         }
-        if (duplicate) {
-            // Two points of a pair with one feature id (a compound's children share the body
-            // pair): the first keeps the key, the second starts cold next step.
-            return;
-        }
-        int k = c.count++;
-        oldA[k] = a;
-        oldB[k] = b;
-        oldFeature[k] = f;
-        int o = STRIDE * i;
-        c.normal[k] = data[o + NORMAL_IMPULSE];
-        c.t1[k] = data[o + TANGENT_IMPULSE1];
-        c.t2[k] = data[o + TANGENT_IMPULSE2];
-        c.lx[k] = data[o + LAX];
-        c.ly[k] = data[o + LAY];
-        c.lz[k] = data[o + LAZ];
-        tableStamp[h] = epoch;
-        table[h] = k;
-        insertRun(c, k, a, b, epoch, mask);
     }
 
     /**
