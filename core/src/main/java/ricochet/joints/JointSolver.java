@@ -332,6 +332,16 @@ public final class JointSolver extends JointRows implements ConstraintSet {
         return Math.sqrt(dx * dx + dy * dy + dz * dz);
     }
 
+    /**
+     * {@link #anchorGap} for a joint that holds its anchors together (fixed, ball, hinge,
+     * cone-twist); 0 for the others, whose anchors may part by design.
+     */
+    public double pointGap(BodyStore s, int j) {
+        byte type = js.type[j];
+        boolean point = type == TYPE_FIXED || type == TYPE_BALL || type == TYPE_HINGE || type == TYPE_CONE_TWIST;
+        return point ? anchorGap(s, j) : 0;
+    }
+
     static final byte TYPE_FIXED = 0, TYPE_BALL = 1, TYPE_HINGE = 2, TYPE_SLIDER = 3, TYPE_DISTANCE = 4,
             TYPE_CONE_TWIST = 5, TYPE_SIX_DOF = 6;
     static final byte MOTOR_NONE = 0, MOTOR_VELOCITY = 1, MOTOR_POSITION = 2;

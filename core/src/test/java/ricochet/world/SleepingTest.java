@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import ricochet.joints.JointDef;
+import ricochet.joints.JointId;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 
@@ -140,5 +142,30 @@ class SleepingTest {
             b.step(Scenes.DT);
             assertEquals(a.stateHash(), b.stateHash(), "step " + i);
         }
+    }
+
+    /**
+     * A unit cube tied by a ball joint at its centre to a world point {@code depth} below where the
+     * ground lets the centre rest: the ground holds the joint open by about {@code depth}.
+     */
+    private static double[] tiedIntoTheGround(double depth) {
+        World w = Scenes.world(4);
+        Scenes.groundBox(w, 0.6);
+        BodyId cube = Scenes.cube(w, 1, new Vec3(0, 0.5 - depth, 0), Quat.IDENTITY, 0.6);
+        JointId joint = w.addJoint(JointDef.ball(cube, null, new Vec3(0, 0.5 - depth, 0)));
+        int slept = stepsToSleep(w, 1, 600);
+        return new double[] {slept, w.jointGap(joint)};
+    }
+
+    @Test
+    void aJointHeldOpenKeepsItsIslandAwake() {
+        // 3 cm: the ground keeps the joint open more than JOINT_REST_GAP, and the cube, still, never sleeps.
+        double[] open = tiedIntoTheGround(0.03);
+        assertTrue(open[1] > World.JOINT_REST_GAP, "the ground let the joint close to " + open[1]);
+        assertEquals(-1, open[0], "slept with its joint " + open[1] + " m open");
+        // 3 mm: open less than that, the same cube sleeps.
+        double[] near = tiedIntoTheGround(0.003);
+        assertTrue(near[1] > 0.001 && near[1] < World.JOINT_REST_GAP, "gap " + near[1]);
+        assertTrue(near[0] > 0, "never slept with its joint " + near[1] + " m open");
     }
 }
