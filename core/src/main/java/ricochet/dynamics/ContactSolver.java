@@ -16,9 +16,11 @@ import static ricochet.dynamics.ContactStore.FRICTION;
 import static ricochet.dynamics.ContactStore.IAN;
 import static ricochet.dynamics.ContactStore.IAT1;
 import static ricochet.dynamics.ContactStore.IAT2;
+import static ricochet.dynamics.ContactStore.IAW;
 import static ricochet.dynamics.ContactStore.IBN;
 import static ricochet.dynamics.ContactStore.IBT1;
 import static ricochet.dynamics.ContactStore.IBT2;
+import static ricochet.dynamics.ContactStore.IBW;
 import static ricochet.dynamics.ContactStore.LAX;
 import static ricochet.dynamics.ContactStore.LAY;
 import static ricochet.dynamics.ContactStore.LAZ;
@@ -31,6 +33,8 @@ import static ricochet.dynamics.ContactStore.NORMAL_MASS;
 import static ricochet.dynamics.ContactStore.NX;
 import static ricochet.dynamics.ContactStore.NY;
 import static ricochet.dynamics.ContactStore.NZ;
+import static ricochet.dynamics.ContactStore.PATCH_OFFSET1;
+import static ricochet.dynamics.ContactStore.PATCH_OFFSET2;
 import static ricochet.dynamics.ContactStore.RAX;
 import static ricochet.dynamics.ContactStore.RAY;
 import static ricochet.dynamics.ContactStore.RAZ;
@@ -53,6 +57,9 @@ import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE2;
 import static ricochet.dynamics.ContactStore.TANGENT_MASS1;
 import static ricochet.dynamics.ContactStore.TANGENT_MASS2;
 import static ricochet.dynamics.ContactStore.TOTAL_NORMAL_IMPULSE;
+import static ricochet.dynamics.ContactStore.TWIST_ARM;
+import static ricochet.dynamics.ContactStore.TWIST_IMPULSE;
+import static ricochet.dynamics.ContactStore.TWIST_MASS;
 
 import java.util.Arrays;
 import ricochet.math.QuatOps;
@@ -162,6 +169,9 @@ public final class ContactSolver {
      * {@link #bounceLimits} and {@link #restitution} look at no other run's records.
      */
     private byte[] bouncyRuns = new byte[16];
+    /** Per run, 1 where its friction is solved as one patch ({@link #setPatchFriction}). */
+    private byte[] patchRuns = new byte[16];
+    private boolean patchFriction = true;
     /** Per worker: the support query's result. */
     private double[][] supportScratch = new double[1][3];
     // Scratch of liftOutOfImmovable, by store index: the lift so far; the bodies lifted.
@@ -233,6 +243,11 @@ public final class ContactSolver {
     /** Points per block of the warm-start cache's copy. */
     static final int SAVE_GRAIN = 256;
     private final WorkerPool.Range saveTask = (w, from, to) -> passContacts.copyForSave(from, to);
+    private final WorkerPool.Range spreadTask = (w, from, to) -> {
+        for (int r = from; r < to; r++) {
+            spreadPatch(passContacts, r);
+        }
+    };
 
     /** The contact spring's frequency unless set, Hz. */
     public static final double DEFAULT_HERTZ = 30;
@@ -307,6 +322,23 @@ public final class ContactSolver {
 
     public int relaxIterations() {
         return relaxIterations;
+    }
+
+    /**
+     * Patch friction (on by default): a run whose points share one normal and one friction
+     * coefficient (a manifold) has its friction solved at the centre of its points, as two tangent
+     * rows clamped to {@code mu} times the run's normal impulse and a twist about the normal clamped
+     * to {@code mu sum(lambda_i arm_i)}, instead of two tangent rows at every point (the patch
+     * friction of PhysX and Bepu): three rows for a four-point manifold's eight. Off, every point has
+     * its own two rows. A run of one point, or of points with different normals or coefficients, is
+     * solved point by point either way.
+     */
+    public void setPatchFriction(boolean enabled) {
+        patchFriction = enabled;
+    }
+
+    public boolean patchFriction() {
+        return patchFriction;
     }
 
     /**
@@ -459,6 +491,7 @@ public final class ContactSolver {
             // The points' records are copied out on all threads (in the walk, by the islands' threads,
             // unless a bounce changed impulses since); only the table inserts are serial.
             if (!walked) {
+                pool.run(c.runCount(), RUN_GRAIN, spreadTask);
                 c.beginSave();
             }
             if (!walked || bounced) {
@@ -552,6 +585,7 @@ public final class ContactSolver {
         for (int j = r0; j < r1; j++) {
             int r = runs[j];
             pastFloorRuns[r] = pastFloor(s, c, r, worker);
+            spreadPatch(c, r);
             c.copyForSave(runStart[r], runStart[r + 1]);
         }
     }
@@ -666,6 +700,7 @@ public final class ContactSolver {
         if (reanchorBits.length < runs) {
             reanchorBits = new byte[Math.max(runs, 2 * reanchorBits.length)];
             bouncyRuns = new byte[reanchorBits.length];
+            patchRuns = new byte[reanchorBits.length];
         }
         if (pastFloorRuns.length < runs) {
             pastFloorRuns = new byte[Math.max(runs, 2 * pastFloorRuns.length)];
@@ -694,6 +729,12 @@ public final class ContactSolver {
         refreshSeparations(s, c, start, end);
         reanchorBits[r] = supports == null ? 0 : eligible(s, c, start, end);
         bouncyRuns[r] = bouncy(c.data, start, end);
+        boolean patch = patchFriction && patchable(c.data, start, end);
+        patchRuns[r] = (byte) (patch ? 1 : 0);
+        if (patch) {
+            patchJacobians(s, c, start, end);
+            gatherPatch(c.data, start, end);
+        }
     }
 
     /** The preparation's per-point part for points {@code from .. to - 1} (see {@link #prepareRuns}). */
@@ -866,15 +907,16 @@ public final class ContactSolver {
      * about the vertical) went from 28.8 to 83 N m s about the vertical and from 279 J to 614 J in
      * 300 steps; at the current inertias it loses energy, as an inelastic contact should.
      */
-    private static void refreshJacobians(BodyStore s, ContactStore c, int start, int end) {
+    private static boolean refreshJacobians(BodyStore s, ContactStore c, int start, int end) {
         int a = c.bodyA[start], b = c.bodyB[start];
         if (!turnsItsInertia(s, a) && !turnsItsInertia(s, b)) {
-            return;
+            return false;
         }
         double[] d = c.data;
         for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
             jacobians(s, d, o, a, b);
         }
+        return true;
     }
 
     /** Whether body i moves and its world inertia changes as it turns (not a multiple of the identity). */
@@ -974,12 +1016,15 @@ public final class ContactSolver {
      * current extreme point along the normal (A's along n, B's along -n, each leaning towards the
      * point's own stale anchor): the separation becomes the gap between that point and the other
      * side's surface, and both lever arms reach the new midpoint, so the effective masses and
-     * Jacobians are made again with the current inverse inertia. The stale anchor's surface is the
+     * Jacobians are made again with the current inverse inertia (a patch's too, its centre moved).
+     * The stale anchor's surface is the
      * midpoint less half the start separation ({@code BASE}: both levers reached the same midpoint at
      * the step's start). Runs after {@link #refreshSeparations}, in the same pass; a body without a
-     * support function (a plane, a mesh) keeps its anchors.
+     * support function (a plane, a mesh) keeps its anchors. A point that left its feature loses its
+     * friction impulse; in a patch ({@code patch}), the patch's.
      */
-    private void reanchor(BodyStore s, ContactStore c, int start, int end, int bits, int worker) {
+    private void reanchor(BodyStore s, ContactStore c, int start, int end, int bits, int worker,
+                          boolean patch) {
         double[] d = c.data;
         double[] out = supportScratch[worker];
         int a = c.bodyA[start], b = c.bodyB[start];
@@ -1044,8 +1089,10 @@ public final class ContactSolver {
                 // What the point pushed so far in this substep still counts towards the step's total.
                 d[o + TOTAL_NORMAL_IMPULSE] += d[o + NORMAL_IMPULSE];
                 d[o + NORMAL_IMPULSE] = 0;
-                d[o + TANGENT_IMPULSE1] = 0;
-                d[o + TANGENT_IMPULSE2] = 0;
+                int f = patch ? STRIDE * start : o;
+                d[f + TANGENT_IMPULSE1] = 0;
+                d[f + TANGENT_IMPULSE2] = 0;
+                d[f + TWIST_IMPULSE] = 0;
             }
             // Restitution, after the substeps, reads the levers too.
             d[o + RAX] = rAx;
@@ -1059,6 +1106,9 @@ public final class ContactSolver {
             // stale anchor is another point's (two points that met at one corner each bounced
             // their own, a spinning cylinder gained 18 kJ of 125).
             d[o + APPROACH] = normalVelocity(s, a, b, rAx, rAy, rAz, rBx, rBy, rBz, nx, ny, nz);
+        }
+        if (patch) {
+            patchJacobians(s, c, start, end);
         }
     }
 
@@ -1151,14 +1201,18 @@ public final class ContactSolver {
      * {@code vA -= mA P, wA -= I_A^-1 (rA x P), vB += mB P, wB += I_B^-1 (rB x P)}, a run's two
      * bodies held in locals.
      */
-    private static void warmStart(BodyStore s, ContactStore c, int from, int to) {
+    private void warmStart(BodyStore s, ContactStore c, int from, int to) {
         for (int r = from; r < to; r++) {
             warmStartRun(s, c, r);
         }
     }
 
     /** Run r's saved impulses applied to its two bodies (a method per run: see {@link #solveRun}). */
-    private static void warmStartRun(BodyStore s, ContactStore c, int r) {
+    private void warmStartRun(BodyStore s, ContactStore c, int r) {
+        if (patchRuns[r] != 0) {
+            warmStartPatch(s, c, c.runStart[r], c.runStart[r + 1]);
+            return;
+        }
         final int stride = STRIDE;
         double[] d = c.data;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
@@ -1274,18 +1328,25 @@ public final class ContactSolver {
     private void solveRun(BodyStore s, ContactStore c, int r, int worker, boolean bias, boolean refresh,
                           boolean accumulate) {
         int start = c.runStart[r], end = c.runStart[r + 1];
+        boolean patch = patchRuns[r] != 0;
         if (refresh) {
             refreshSeparations(s, c, start, end);
-            refreshJacobians(s, c, start, end);
+            if (refreshJacobians(s, c, start, end) && patch) {
+                patchJacobians(s, c, start, end);
+            }
             if (reanchorBits[r] != 0) {
                 int bits = reanchorBits[r] | turning(s, c, start, end, passDt);
                 reanchorBits[r] = (byte) bits;
                 if ((bits & 3) != 0) {
-                    reanchor(s, c, start, end, bits, worker);
+                    reanchor(s, c, start, end, bits, worker, patch);
                 }
             }
         }
-        solveFriction(s, c, start, end);
+        if (patch) {
+            solvePatchFriction(s, c, start, end);
+        } else {
+            solveFriction(s, c, start, end);
+        }
         solveNormals(s, c, r, start, end, bias);
         int a = c.bodyA[start], b = c.bodyB[start];
         double maxSpin = Integrator.MAX_ROTATION * passInvH;
@@ -1364,6 +1425,244 @@ public final class ContactSolver {
             wBz = fma(d2, d[o + IBT2 + 2], fma(d1, d[o + IBT1 + 2], wBz));
         }
 
+        storeVelocity(s, a, vAx, vAy, vAz, wAx, wAy, wAz);
+        storeVelocity(s, b, vBx, vBy, vBz, wBx, wBy, wBz);
+    }
+
+    /**
+     * Whether points {@code start .. end - 1} (one run) make one friction patch: at least two, all
+     * with the first one's normal and its friction coefficient, which is positive.
+     */
+    private static boolean patchable(double[] d, int start, int end) {
+        int o0 = STRIDE * start;
+        double nx = d[o0 + NX], ny = d[o0 + NY], nz = d[o0 + NZ], mu = d[o0 + FRICTION];
+        if (end - start < 2 || !(mu > 0)) {
+            return false;
+        }
+        for (int o = o0 + STRIDE, e = STRIDE * end; o < e; o += STRIDE) {
+            if (d[o + NX] != nx || d[o + NY] != ny || d[o + NZ] != nz || d[o + FRICTION] != mu) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A patch's rows from its points' levers and the bodies' world inverse inertias as they are now:
+     * on its first point the two tangent rows at the centre (the mean of the levers) with their
+     * effective masses, and the twist's {@code I^-1 n} and effective mass
+     * {@code 1 / (n . I_A^-1 n + n . I_B^-1 n)}; on every point its offset from the centre across
+     * the normal and that offset's length.
+     */
+    private static void patchJacobians(BodyStore s, ContactStore c, int start, int end) {
+        double[] d = c.data, inv = s.invInertiaWorld;
+        int a = c.bodyA[start], b = c.bodyB[start];
+        int o0 = STRIDE * start, e = STRIDE * end;
+        double cAx = 0, cAy = 0, cAz = 0, cBx = 0, cBy = 0, cBz = 0;
+        for (int o = o0; o < e; o += STRIDE) {
+            cAx += d[o + RAX];
+            cAy += d[o + RAY];
+            cAz += d[o + RAZ];
+            cBx += d[o + RBX];
+            cBy += d[o + RBY];
+            cBz += d[o + RBZ];
+        }
+        double k = 1.0 / (end - start);
+        cAx *= k;
+        cAy *= k;
+        cAz *= k;
+        cBx *= k;
+        cBy *= k;
+        cBz *= k;
+        double nx = d[o0 + NX], ny = d[o0 + NY], nz = d[o0 + NZ];
+        double t1x = d[o0 + T1X], t1y = d[o0 + T1Y], t1z = d[o0 + T1Z];
+        double t2x = d[o0 + T2X], t2y = d[o0 + T2Y], t2z = d[o0 + T2Z];
+        jacobian(inv, a, cAx, cAy, cAz, t1x, t1y, t1z, d, o0 + AT1, o0 + IAT1);
+        jacobian(inv, a, cAx, cAy, cAz, t2x, t2y, t2z, d, o0 + AT2, o0 + IAT2);
+        jacobian(inv, b, cBx, cBy, cBz, t1x, t1y, t1z, d, o0 + BT1, o0 + IBT1);
+        jacobian(inv, b, cBx, cBy, cBz, t2x, t2y, t2z, d, o0 + BT2, o0 + IBT2);
+        double mSum = s.invMass[a] + s.invMass[b];
+        d[o0 + TANGENT_MASS1] = inverse(mSum + dot(d, o0 + AT1, o0 + IAT1) + dot(d, o0 + BT1, o0 + IBT1));
+        d[o0 + TANGENT_MASS2] = inverse(mSum + dot(d, o0 + AT2, o0 + IAT2) + dot(d, o0 + BT2, o0 + IBT2));
+        int ia = 9 * a, ib = 9 * b;
+        for (int q = 0; q < 3; q++) {
+            d[o0 + IAW + q] = inv[ia + 3 * q] * nx + inv[ia + 3 * q + 1] * ny + inv[ia + 3 * q + 2] * nz;
+            d[o0 + IBW + q] = inv[ib + 3 * q] * nx + inv[ib + 3 * q + 1] * ny + inv[ib + 3 * q + 2] * nz;
+        }
+        d[o0 + TWIST_MASS] = inverse(nx * (d[o0 + IAW] + d[o0 + IBW]) + ny * (d[o0 + IAW + 1] + d[o0 + IBW + 1])
+                + nz * (d[o0 + IAW + 2] + d[o0 + IBW + 2]));
+        for (int o = o0; o < e; o += STRIDE) {
+            double ax = d[o + RAX] - cAx, ay = d[o + RAY] - cAy, az = d[o + RAZ] - cAz;
+            double a1 = ax * t1x + ay * t1y + az * t1z, a2 = ax * t2x + ay * t2y + az * t2z;
+            d[o + PATCH_OFFSET1] = a1;
+            d[o + PATCH_OFFSET2] = a2;
+            d[o + TWIST_ARM] = Math.sqrt(a1 * a1 + a2 * a2);
+        }
+    }
+
+    /**
+     * The warm-started tangent impulses of a patch's points (last step's, per point) gathered into
+     * the patch's, on its first point: their sum, and their twist about the centre
+     * {@code sum((a_i x f_i) . n)}, {@code a_i} the point's offset and {@code f_i = l1_i t1 + l2_i t2},
+     * which in the tangent frame is {@code l2_i a1_i - l1_i a2_i}. The other points' tangent impulses
+     * are then 0. Needs the offsets ({@link #patchJacobians}); {@link #spreadPatch} is the inverse.
+     */
+    static void gatherPatch(double[] d, int start, int end) {
+        int o0 = STRIDE * start;
+        double l1 = 0, l2 = 0, twist = 0;
+        for (int o = o0, e = STRIDE * end; o < e; o += STRIDE) {
+            double p1 = d[o + TANGENT_IMPULSE1], p2 = d[o + TANGENT_IMPULSE2];
+            l1 += p1;
+            l2 += p2;
+            twist += p2 * d[o + PATCH_OFFSET1] - p1 * d[o + PATCH_OFFSET2];
+            d[o + TANGENT_IMPULSE1] = 0;
+            d[o + TANGENT_IMPULSE2] = 0;
+        }
+        d[o0 + TANGENT_IMPULSE1] = l1;
+        d[o0 + TANGENT_IMPULSE2] = l2;
+        d[o0 + TWIST_IMPULSE] = twist;
+    }
+
+    /**
+     * Run r's patch impulses, once its step is solved, spread back over its points' tangent
+     * impulses (for the warm-start cache and the contact queries): an equal share of the force each,
+     * plus the twist as forces across each offset, {@code twist (n x a_i) / sum |a_i|^2}, which add
+     * up to no force (the offsets sum to 0) and to the twist. A run solved point by point is left
+     * as it is.
+     */
+    private void spreadPatch(ContactStore c, int r) {
+        if (patchRuns[r] != 0) {
+            patchRuns[r] = 0;
+            spreadPatch(c.data, c.runStart[r], c.runStart[r + 1]);
+        }
+    }
+
+    /** {@link #spreadPatch(ContactStore, int)} for the patch of points {@code start .. end - 1}. */
+    static void spreadPatch(double[] d, int start, int end) {
+        int o0 = STRIDE * start, e = STRIDE * end;
+        double arms = 0;
+        for (int o = o0; o < e; o += STRIDE) {
+            arms += d[o + TWIST_ARM] * d[o + TWIST_ARM];
+        }
+        double k = 1.0 / (end - start);
+        double l1 = d[o0 + TANGENT_IMPULSE1] * k, l2 = d[o0 + TANGENT_IMPULSE2] * k;
+        double q = arms > 0 ? d[o0 + TWIST_IMPULSE] / arms : 0;
+        // n x (a1 t1 + a2 t2) = a1 t2 - a2 t1.
+        for (int o = o0; o < e; o += STRIDE) {
+            d[o + TANGENT_IMPULSE1] = l1 - q * d[o + PATCH_OFFSET2];
+            d[o + TANGENT_IMPULSE2] = l2 + q * d[o + PATCH_OFFSET1];
+        }
+        d[o0 + TWIST_IMPULSE] = 0;
+    }
+
+    /** A patch's saved impulses applied to its two bodies: each point's normal, the patch's friction. */
+    private static void warmStartPatch(BodyStore s, ContactStore c, int start, int end) {
+        final int stride = STRIDE;
+        double[] d = c.data;
+        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double ma = s.invMass[a], mb = s.invMass[b];
+        int o0 = stride * start;
+        // The patch's tangent impulse acts at its centre, its twist about the normal; the normal
+        // impulses' sum along the common normal moves the centres of mass as one.
+        double l1 = d[o0 + TANGENT_IMPULSE1], l2 = d[o0 + TANGENT_IMPULSE2], tw = d[o0 + TWIST_IMPULSE];
+        double wAx = fma(l2, d[o0 + IAT2], fma(l1, d[o0 + IAT1], tw * d[o0 + IAW]));
+        double wAy = fma(l2, d[o0 + IAT2 + 1], fma(l1, d[o0 + IAT1 + 1], tw * d[o0 + IAW + 1]));
+        double wAz = fma(l2, d[o0 + IAT2 + 2], fma(l1, d[o0 + IAT1 + 2], tw * d[o0 + IAW + 2]));
+        double wBx = fma(l2, d[o0 + IBT2], fma(l1, d[o0 + IBT1], tw * d[o0 + IBW]));
+        double wBy = fma(l2, d[o0 + IBT2 + 1], fma(l1, d[o0 + IBT1 + 1], tw * d[o0 + IBW + 1]));
+        double wBz = fma(l2, d[o0 + IBT2 + 2], fma(l1, d[o0 + IBT1 + 2], tw * d[o0 + IBW + 2]));
+        double ln = 0;
+        for (int o = o0, e = stride * end; o < e; o += stride) {
+            double li = d[o + NORMAL_IMPULSE];
+            ln += li;
+            wAx = fma(li, d[o + IAN], wAx);
+            wAy = fma(li, d[o + IAN + 1], wAy);
+            wAz = fma(li, d[o + IAN + 2], wAz);
+            wBx = fma(li, d[o + IBN], wBx);
+            wBy = fma(li, d[o + IBN + 1], wBy);
+            wBz = fma(li, d[o + IBN + 2], wBz);
+        }
+        double px = fma(l2, d[o0 + T2X], fma(l1, d[o0 + T1X], ln * d[o0 + NX]));
+        double py = fma(l2, d[o0 + T2Y], fma(l1, d[o0 + T1Y], ln * d[o0 + NY]));
+        double pz = fma(l2, d[o0 + T2Z], fma(l1, d[o0 + T1Z], ln * d[o0 + NZ]));
+        storeVelocity(s, a, fma(-ma, px, vx[a]), fma(-ma, py, vy[a]), fma(-ma, pz, vz[a]),
+                wx[a] - wAx, wy[a] - wAy, wz[a] - wAz);
+        storeVelocity(s, b, fma(mb, px, vx[b]), fma(mb, py, vy[b]), fma(mb, pz, vz[b]),
+                wx[b] + wBx, wy[b] + wBy, wz[b] + wBz);
+    }
+
+    /**
+     * A patch's friction ({@link #setPatchFriction}): the two tangents at its centre, clamped to
+     * the disc {@code |lambda_t| <= mu sum(lambda_n)}, then the twist about the normal,
+     * {@code |lambda_w| <= mu sum(lambda_n,i arm_i)}, each point's normal impulse the pass before's.
+     */
+    private static void solvePatchFriction(BodyStore s, ContactStore c, int start, int end) {
+        final int stride = STRIDE;
+        double[] d = c.data;
+        int o0 = stride * start;
+        double load = 0, twistLoad = 0;
+        for (int o = o0, e = stride * end; o < e; o += stride) {
+            double ln = d[o + NORMAL_IMPULSE];
+            load += ln;
+            twistLoad = fma(ln, d[o + TWIST_ARM], twistLoad);
+        }
+        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
+        int a = c.bodyA[start], b = c.bodyB[start];
+        double ma = s.invMass[a], mb = s.invMass[b];
+        double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
+        double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+        double mu = d[o0 + FRICTION];
+        int o = o0;
+        double dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
+        double t1x = d[o + T1X], t1y = d[o + T1Y], t1z = d[o + T1Z];
+        double t2x = d[o + T2X], t2y = d[o + T2Y], t2z = d[o + T2Z];
+        double vt1 = fma(dvz, t1z, fma(dvy, t1y, dvx * t1x))
+                + (fma(wBz, d[o + BT1 + 2], fma(wBy, d[o + BT1 + 1], wBx * d[o + BT1]))
+                - fma(wAz, d[o + AT1 + 2], fma(wAy, d[o + AT1 + 1], wAx * d[o + AT1])));
+        double vt2 = fma(dvz, t2z, fma(dvy, t2y, dvx * t2x))
+                + (fma(wBz, d[o + BT2 + 2], fma(wBy, d[o + BT2 + 1], wBx * d[o + BT2]))
+                - fma(wAz, d[o + AT2 + 2], fma(wAy, d[o + AT2 + 1], wAx * d[o + AT2])));
+        double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
+        double d1 = -d[o + TANGENT_MASS1] * vt1, d2 = -d[o + TANGENT_MASS2] * vt2;
+        double new1 = old1 + d1, new2 = old2 + d2;
+        double limit = mu * load;
+        double len2 = fma(new1, new1, new2 * new2);
+        if (len2 > limit * limit) {
+            double scale = limit / Math.sqrt(len2);
+            new1 *= scale;
+            new2 *= scale;
+            d1 = new1 - old1;
+            d2 = new2 - old2;
+        }
+        d[o + TANGENT_IMPULSE1] = new1;
+        d[o + TANGENT_IMPULSE2] = new2;
+        vAx = fma(d2, -ma * t2x, fma(d1, -ma * t1x, vAx));
+        vAy = fma(d2, -ma * t2y, fma(d1, -ma * t1y, vAy));
+        vAz = fma(d2, -ma * t2z, fma(d1, -ma * t1z, vAz));
+        wAx = fma(-d2, d[o + IAT2], fma(-d1, d[o + IAT1], wAx));
+        wAy = fma(-d2, d[o + IAT2 + 1], fma(-d1, d[o + IAT1 + 1], wAy));
+        wAz = fma(-d2, d[o + IAT2 + 2], fma(-d1, d[o + IAT1 + 2], wAz));
+        vBx = fma(d2, mb * t2x, fma(d1, mb * t1x, vBx));
+        vBy = fma(d2, mb * t2y, fma(d1, mb * t1y, vBy));
+        vBz = fma(d2, mb * t2z, fma(d1, mb * t1z, vBz));
+        wBx = fma(d2, d[o + IBT2], fma(d1, d[o + IBT1], wBx));
+        wBy = fma(d2, d[o + IBT2 + 1], fma(d1, d[o + IBT1 + 1], wBy));
+        wBz = fma(d2, d[o + IBT2 + 2], fma(d1, d[o + IBT1 + 2], wBz));
+        // The twist: relative spin about n, (wB - wA) . n.
+        double vw = fma(wBz - wAz, d[o + NZ], fma(wBy - wAy, d[o + NY], (wBx - wAx) * d[o + NX]));
+        double oldW = d[o + TWIST_IMPULSE];
+        double twistLimit = mu * twistLoad;
+        double newW = fma(-d[o + TWIST_MASS], vw, oldW);
+        newW = newW > twistLimit ? twistLimit : newW < -twistLimit ? -twistLimit : newW;
+        double dw = newW - oldW;
+        d[o + TWIST_IMPULSE] = newW;
+        wAx = fma(-dw, d[o + IAW], wAx);
+        wAy = fma(-dw, d[o + IAW + 1], wAy);
+        wAz = fma(-dw, d[o + IAW + 2], wAz);
+        wBx = fma(dw, d[o + IBW], wBx);
+        wBy = fma(dw, d[o + IBW + 1], wBy);
+        wBz = fma(dw, d[o + IBW + 2], wBz);
         storeVelocity(s, a, vAx, vAy, vAz, wAx, wAy, wAz);
         storeVelocity(s, b, vBx, vBy, vBz, wBx, wBy, wBz);
     }

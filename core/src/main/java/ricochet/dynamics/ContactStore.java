@@ -85,7 +85,22 @@ public final class ContactStore {
      * midpoint, but for a body sunk beyond its size ({@link ContactAnchor}).
      */
     public static final int ANCHOR_SHARE = 74;
-    public static final int STRIDE = 75;
+    /**
+     * Patch friction (a run whose points share one normal and one friction coefficient,
+     * {@code ContactSolver.setPatchFriction}): on the run's first point, while the step solves, the
+     * tangent fields {@code AT1..IBT2, TANGENT_MASS*, TANGENT_IMPULSE*} are the patch's, at the
+     * centre of its points, and these the twist about the normal: its accumulated impulse (N m s),
+     * effective mass, and {@code I_A^-1 n}, {@code I_B^-1 n}. Between steps the patch's impulses are
+     * spread back over the points' tangent impulses (the same force and twist), so the warm-start
+     * cache and the contact queries see per-point friction either way.
+     */
+    public static final int TWIST_IMPULSE = 75, TWIST_MASS = 76, IAW = 77, IBW = 80;
+    /**
+     * Each point of a patch: its offset (m) from the patch's centre along t1 and t2, and its length,
+     * the point's lever for the twist.
+     */
+    public static final int PATCH_OFFSET1 = 83, PATCH_OFFSET2 = 84, TWIST_ARM = 85;
+    public static final int STRIDE = 86;
 
     private int count;
     private int capacity;
@@ -442,6 +457,10 @@ public final class ContactStore {
         d[o + NORMAL_IMPULSE] = d[o + TANGENT_IMPULSE1] = d[o + TANGENT_IMPULSE2] = 0;
         d[o + MAX_NORMAL_IMPULSE] = d[o + TOTAL_NORMAL_IMPULSE] = 0;
         d[o + APPROACH] = 0;
+        // Only a run's first point has a SAG and only a patch writes its fields: elsewhere they hold
+        // 0, not a former point's (a snapshot writes the whole record).
+        d[o + SAG] = 0;
+        Arrays.fill(d, o + TWIST_IMPULSE, o + STRIDE, 0);
     }
 
     /** Field {@code field} (one of the offsets above) of point i. */
@@ -520,6 +539,8 @@ public final class ContactStore {
                 to[p + NORMAL_IMPULSE] = to[p + TANGENT_IMPULSE1] = to[p + TANGENT_IMPULSE2] = 0;
                 to[p + MAX_NORMAL_IMPULSE] = to[p + TOTAL_NORMAL_IMPULSE] = 0;
                 to[p + APPROACH] = 0;
+                to[p + SAG] = 0;
+                Arrays.fill(to, p + TWIST_IMPULSE, p + STRIDE, 0);
             }
         }
         if (j != n) {

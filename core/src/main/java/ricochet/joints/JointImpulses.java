@@ -542,6 +542,7 @@ final class JointImpulses {
                 d[o + ContactStore.NORMAL_IMPULSE] = alpha * normal;
                 d[o + ContactStore.TANGENT_IMPULSE1] *= alpha;
                 d[o + ContactStore.TANGENT_IMPULSE2] *= alpha;
+                d[o + ContactStore.TWIST_IMPULSE] *= alpha;
             }
         }
     }

@@ -1787,8 +1787,11 @@ public final class World implements AutoCloseable {
 
     // ---------------------------------------------------------------- snapshots
 
-    /** The layout of {@link #writeState}'s output; bumped when it changes. */
-    static final int STATE_VERSION = 1;
+    /**
+     * The layout of {@link #writeState}'s output; bumped when it changes (2: contact records of 86
+     * fields, with the friction patch's, and the patch friction switch).
+     */
+    static final int STATE_VERSION = 2;
 
     /**
      * Everything that decides the coming steps and the answers of every query, bit for bit: bodies,
@@ -1887,6 +1890,7 @@ public final class World implements AutoCloseable {
         out.writeDouble(timeToSleep);
         out.writeInt(solver.iterations());
         out.writeInt(solver.relaxIterations());
+        out.writeBoolean(solver.patchFriction());
         out.writeDouble(solver.contactHertz());
         out.writeDouble(solver.dampingRatio());
         out.writeDouble(solver.maxPushOutSpeed());
@@ -1995,6 +1999,7 @@ public final class World implements AutoCloseable {
         setTimeToSleep(in.readDouble());
         solver.setIterations(in.readInt());
         solver.setRelaxIterations(in.readInt());
+        solver.setPatchFriction(in.readBoolean());
         double hertz = in.readDouble();
         if (Double.isNaN(hertz)) {
             solver.useDefaultContactHertz();
@@ -2142,6 +2147,19 @@ public final class World implements AutoCloseable {
     /** Unbiased solver passes per substep (>= 1; default 1). */
     public void setRelaxIterations(int n) {
         solver.setRelaxIterations(n);
+    }
+
+    /**
+     * Whether a manifold's friction is solved as one patch, two tangent rows at the centre of its
+     * points and a twist about its normal (default), or as two tangent rows at each point; the first
+     * is as much friction for fewer rows (see {@link ContactSolver#setPatchFriction}).
+     */
+    public boolean patchFriction() {
+        return solver.patchFriction();
+    }
+
+    public void setPatchFriction(boolean enabled) {
+        solver.setPatchFriction(enabled);
     }
 
     /**
