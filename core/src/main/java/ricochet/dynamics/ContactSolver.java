@@ -734,6 +734,22 @@ public final class ContactSolver {
         if (patch) {
             patchJacobians(s, c, start, end);
             gatherPatch(c.data, start, end);
+            // The other points' own tangent rows go unused: 0, not a former point's (a snapshot
+            // writes whole records).
+            double[] d = c.data;
+            for (int o = STRIDE * (start + 1), e = STRIDE * end; o < e; o += STRIDE) {
+                Arrays.fill(d, o + AT1, o + AT2 + 3, 0);
+                Arrays.fill(d, o + BT1, o + BT2 + 3, 0);
+                Arrays.fill(d, o + IAT1, o + IAT2 + 3, 0);
+                Arrays.fill(d, o + IBT1, o + IBT2 + 3, 0);
+                d[o + TANGENT_MASS1] = 0;
+                d[o + TANGENT_MASS2] = 0;
+            }
+        } else {
+            int a = c.bodyA[start], b = c.bodyB[start];
+            for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
+                tangentJacobians(s, c.data, o, a, b);
+            }
         }
     }
 
@@ -804,7 +820,8 @@ public final class ContactSolver {
         d[o + BASE] = d[o + SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
                 + (s.py[b] + rBy - s.py[a] - rAy) * ny + (s.pz[b] + rBz - s.pz[a] - rAz) * nz);
 
-        jacobians(s, d, o, a, b);
+        // The tangents' rows follow per run (refreshRun): at each point, or a patch's at its centre.
+        normalJacobians(s, d, o, a, b);
         d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
         // Only a bouncing point reads its floor (bounceApproach), and most points have no
         // restitution: skipping the floor's two speed bounds takes a quarter off the preparation.
@@ -881,18 +898,30 @@ public final class ContactSolver {
      * ({@code RAX..RBZ}) and the bodies' world inverse inertias as they are now.
      */
     private static void jacobians(BodyStore s, double[] d, int o, int a, int b) {
+        normalJacobians(s, d, o, a, b);
+        tangentJacobians(s, d, o, a, b);
+    }
+
+    /** The normal's part of {@link #jacobians}: all a point in a friction patch needs of its own. */
+    private static void normalJacobians(BodyStore s, double[] d, int o, int a, int b) {
+        double[] inv = s.invInertiaWorld;
+        double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
+        jacobian(inv, a, d[o + RAX], d[o + RAY], d[o + RAZ], nx, ny, nz, d, o + AN, o + IAN);
+        jacobian(inv, b, d[o + RBX], d[o + RBY], d[o + RBZ], nx, ny, nz, d, o + BN, o + IBN);
+        double mSum = s.invMass[a] + s.invMass[b];
+        d[o + NORMAL_MASS] = inverse(mSum + dot(d, o + AN, o + IAN) + dot(d, o + BN, o + IBN));
+    }
+
+    /** The tangents' part of {@link #jacobians}, for a point solved on its own. */
+    private static void tangentJacobians(BodyStore s, double[] d, int o, int a, int b) {
         double[] inv = s.invInertiaWorld;
         double rAx = d[o + RAX], rAy = d[o + RAY], rAz = d[o + RAZ];
         double rBx = d[o + RBX], rBy = d[o + RBY], rBz = d[o + RBZ];
-        double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
-        jacobian(inv, a, rAx, rAy, rAz, nx, ny, nz, d, o + AN, o + IAN);
         jacobian(inv, a, rAx, rAy, rAz, d[o + T1X], d[o + T1Y], d[o + T1Z], d, o + AT1, o + IAT1);
         jacobian(inv, a, rAx, rAy, rAz, d[o + T2X], d[o + T2Y], d[o + T2Z], d, o + AT2, o + IAT2);
-        jacobian(inv, b, rBx, rBy, rBz, nx, ny, nz, d, o + BN, o + IBN);
         jacobian(inv, b, rBx, rBy, rBz, d[o + T1X], d[o + T1Y], d[o + T1Z], d, o + BT1, o + IBT1);
         jacobian(inv, b, rBx, rBy, rBz, d[o + T2X], d[o + T2Y], d[o + T2Z], d, o + BT2, o + IBT2);
         double mSum = s.invMass[a] + s.invMass[b];
-        d[o + NORMAL_MASS] = inverse(mSum + dot(d, o + AN, o + IAN) + dot(d, o + BN, o + IBN));
         d[o + TANGENT_MASS1] = inverse(mSum + dot(d, o + AT1, o + IAT1) + dot(d, o + BT1, o + IBT1));
         d[o + TANGENT_MASS2] = inverse(mSum + dot(d, o + AT2, o + IAT2) + dot(d, o + BT2, o + IBT2));
     }
@@ -907,16 +936,22 @@ public final class ContactSolver {
      * about the vertical) went from 28.8 to 83 N m s about the vertical and from 279 J to 614 J in
      * 300 steps; at the current inertias it loses energy, as an inelastic contact should.
      */
-    private static boolean refreshJacobians(BodyStore s, ContactStore c, int start, int end) {
+    private static void refreshJacobians(BodyStore s, ContactStore c, int start, int end, boolean patch) {
         int a = c.bodyA[start], b = c.bodyB[start];
         if (!turnsItsInertia(s, a) && !turnsItsInertia(s, b)) {
-            return false;
+            return;
         }
         double[] d = c.data;
         for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
-            jacobians(s, d, o, a, b);
+            if (patch) {
+                normalJacobians(s, d, o, a, b);
+            } else {
+                jacobians(s, d, o, a, b);
+            }
         }
-        return true;
+        if (patch) {
+            patchJacobians(s, c, start, end);
+        }
     }
 
     /** Whether body i moves and its world inertia changes as it turns (not a multiple of the identity). */
@@ -1101,7 +1136,11 @@ public final class ContactSolver {
             d[o + RBX] = rBx;
             d[o + RBY] = rBy;
             d[o + RBZ] = rBz;
-            jacobians(s, d, o, a, b);
+            if (patch) {
+                normalJacobians(s, d, o, a, b);
+            } else {
+                jacobians(s, d, o, a, b);
+            }
             // Restitution answers the approach of the point it pushes at: the one measured at the
             // stale anchor is another point's (two points that met at one corner each bounced
             // their own, a spinning cylinder gained 18 kJ of 125).
@@ -1331,9 +1370,7 @@ public final class ContactSolver {
         boolean patch = patchRuns[r] != 0;
         if (refresh) {
             refreshSeparations(s, c, start, end);
-            if (refreshJacobians(s, c, start, end) && patch) {
-                patchJacobians(s, c, start, end);
-            }
+            refreshJacobians(s, c, start, end, patch);
             if (reanchorBits[r] != 0) {
                 int bits = reanchorBits[r] | turning(s, c, start, end, passDt);
                 reanchorBits[r] = (byte) bits;
