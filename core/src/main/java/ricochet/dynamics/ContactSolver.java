@@ -1409,6 +1409,14 @@ public final class ContactSolver {
      * exactly as specified, so it is the same bits on every JVM; on a CPU without FMA it is slow.
      */
     private static void solveFriction(BodyStore s, ContactStore c, int start, int end) {
+        solveFriction(s, c, start, end, -1);
+    }
+
+    /**
+     * {@link #solveFriction(BodyStore, ContactStore, int, int)} with each point's disc of radius
+     * {@code mu load}, {@code load} its own normal impulse where negative (a patch passes its sum).
+     */
+    private static void solveFriction(BodyStore s, ContactStore c, int start, int end, double load) {
         final int stride = STRIDE;
         double[] d = c.data;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
@@ -1437,7 +1445,7 @@ public final class ContactSolver {
             double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
             double d1 = -d[o + TANGENT_MASS1] * vt1, d2 = -d[o + TANGENT_MASS2] * vt2;
             double new1 = old1 + d1, new2 = old2 + d2;
-            double limit = mu * d[o + NORMAL_IMPULSE];
+            double limit = mu * (load < 0 ? d[o + NORMAL_IMPULSE] : load);
             double len2 = fma(new1, new1, new2 * new2);
             if (len2 > limit * limit) {
                 double scale = limit / Math.sqrt(len2);
@@ -1644,64 +1652,37 @@ public final class ContactSolver {
             load += ln;
             twistLoad = fma(ln, d[o + TWIST_ARM], twistLoad);
         }
-        double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
+        // The tangents: the first point's rows are the patch's, at its centre.
+        solveFriction(s, c, start, start + 1, load);
+        double[] wx = s.wx, wy = s.wy, wz = s.wz;
         int a = c.bodyA[start], b = c.bodyB[start];
-        double ma = s.invMass[a], mb = s.invMass[b];
-        double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
-        double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
+        double wAx = wx[a], wAy = wy[a], wAz = wz[a], wBx = wx[b], wBy = wy[b], wBz = wz[b];
         double mu = d[o0 + FRICTION];
-        int o = o0;
-        double dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
-        double t1x = d[o + T1X], t1y = d[o + T1Y], t1z = d[o + T1Z];
-        double t2x = d[o + T2X], t2y = d[o + T2Y], t2z = d[o + T2Z];
-        double vt1 = fma(dvz, t1z, fma(dvy, t1y, dvx * t1x))
-                + (fma(wBz, d[o + BT1 + 2], fma(wBy, d[o + BT1 + 1], wBx * d[o + BT1]))
-                - fma(wAz, d[o + AT1 + 2], fma(wAy, d[o + AT1 + 1], wAx * d[o + AT1])));
-        double vt2 = fma(dvz, t2z, fma(dvy, t2y, dvx * t2x))
-                + (fma(wBz, d[o + BT2 + 2], fma(wBy, d[o + BT2 + 1], wBx * d[o + BT2]))
-                - fma(wAz, d[o + AT2 + 2], fma(wAy, d[o + AT2 + 1], wAx * d[o + AT2])));
-        double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
-        double d1 = -d[o + TANGENT_MASS1] * vt1, d2 = -d[o + TANGENT_MASS2] * vt2;
-        double new1 = old1 + d1, new2 = old2 + d2;
-        double limit = mu * load;
-        double len2 = fma(new1, new1, new2 * new2);
-        if (len2 > limit * limit) {
-            double scale = limit / Math.sqrt(len2);
-            new1 *= scale;
-            new2 *= scale;
-            d1 = new1 - old1;
-            d2 = new2 - old2;
-        }
-        d[o + TANGENT_IMPULSE1] = new1;
-        d[o + TANGENT_IMPULSE2] = new2;
-        vAx = fma(d2, -ma * t2x, fma(d1, -ma * t1x, vAx));
-        vAy = fma(d2, -ma * t2y, fma(d1, -ma * t1y, vAy));
-        vAz = fma(d2, -ma * t2z, fma(d1, -ma * t1z, vAz));
-        wAx = fma(-d2, d[o + IAT2], fma(-d1, d[o + IAT1], wAx));
-        wAy = fma(-d2, d[o + IAT2 + 1], fma(-d1, d[o + IAT1 + 1], wAy));
-        wAz = fma(-d2, d[o + IAT2 + 2], fma(-d1, d[o + IAT1 + 2], wAz));
-        vBx = fma(d2, mb * t2x, fma(d1, mb * t1x, vBx));
-        vBy = fma(d2, mb * t2y, fma(d1, mb * t1y, vBy));
-        vBz = fma(d2, mb * t2z, fma(d1, mb * t1z, vBz));
-        wBx = fma(d2, d[o + IBT2], fma(d1, d[o + IBT1], wBx));
-        wBy = fma(d2, d[o + IBT2 + 1], fma(d1, d[o + IBT1 + 1], wBy));
-        wBz = fma(d2, d[o + IBT2 + 2], fma(d1, d[o + IBT1 + 2], wBz));
         // The twist: relative spin about n, (wB - wA) . n.
-        double vw = fma(wBz - wAz, d[o + NZ], fma(wBy - wAy, d[o + NY], (wBx - wAx) * d[o + NX]));
-        double oldW = d[o + TWIST_IMPULSE];
+        double vw = fma(wBz - wAz, d[o0 + NZ], fma(wBy - wAy, d[o0 + NY], (wBx - wAx) * d[o0 + NX]));
+        double oldW = d[o0 + TWIST_IMPULSE];
         double twistLimit = mu * twistLoad;
-        double newW = fma(-d[o + TWIST_MASS], vw, oldW);
+        double newW = fma(-d[o0 + TWIST_MASS], vw, oldW);
         newW = newW > twistLimit ? twistLimit : newW < -twistLimit ? -twistLimit : newW;
         double dw = newW - oldW;
-        d[o + TWIST_IMPULSE] = newW;
-        wAx = fma(-dw, d[o + IAW], wAx);
-        wAy = fma(-dw, d[o + IAW + 1], wAy);
-        wAz = fma(-dw, d[o + IAW + 2], wAz);
-        wBx = fma(dw, d[o + IBW], wBx);
-        wBy = fma(dw, d[o + IBW + 1], wBy);
-        wBz = fma(dw, d[o + IBW + 2], wBz);
-        storeVelocity(s, a, vAx, vAy, vAz, wAx, wAy, wAz);
-        storeVelocity(s, b, vBx, vBy, vBz, wBx, wBy, wBz);
+        d[o0 + TWIST_IMPULSE] = newW;
+        wAx = fma(-dw, d[o0 + IAW], wAx);
+        wAy = fma(-dw, d[o0 + IAW + 1], wAy);
+        wAz = fma(-dw, d[o0 + IAW + 2], wAz);
+        wBx = fma(dw, d[o0 + IBW], wBx);
+        wBy = fma(dw, d[o0 + IBW + 1], wBy);
+        wBz = fma(dw, d[o0 + IBW + 2], wBz);
+        storeSpin(s, a, wAx, wAy, wAz);
+        storeSpin(s, b, wBx, wBy, wBz);
+    }
+
+    /** A spin kept in locals back into moving body i. */
+    private static void storeSpin(BodyStore s, int i, double wx, double wy, double wz) {
+        if (s.invMass[i] > 0) {
+            s.wx[i] = wx;
+            s.wy[i] = wy;
+            s.wz[i] = wz;
+        }
     }
 
     /** The normals of run {@code r}, points {@code start .. end - 1}: see {@link #solveRun}. */
