@@ -1663,7 +1663,8 @@ public final class ContactSolver {
         double oldW = d[o0 + TWIST_IMPULSE];
         double twistLimit = mu * twistLoad;
         double newW = fma(-d[o0 + TWIST_MASS], vw, oldW);
-        newW = newW > twistLimit ? twistLimit : newW < -twistLimit ? -twistLimit : newW;
+        // Clamped without branches, for the reason in solveNormals' mean separation.
+        newW = Math.max(-twistLimit, Math.min(newW, twistLimit));
         double dw = newW - oldW;
         d[o0 + TWIST_IMPULSE] = newW;
         wAx = fma(-dw, d[o0 + IAW], wAx);
@@ -1717,7 +1718,10 @@ public final class ContactSolver {
                     touching++;
                 }
             }
-            meanSep = touching > 0 ? meanSep / touching : 0;
+            // No branch on touching == 0 (no point touching: the sum is 0 and so is the mean): a
+            // branch the first steps never took was compiled as a trap, and the first run lifted
+            // clear in the bench had this whole method compiled again.
+            meanSep /= Math.max(touching, 1);
         }
         for (int pass = 0; pass < manifoldPasses; pass++) {
             boolean unsettled = false;

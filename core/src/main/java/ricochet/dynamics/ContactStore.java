@@ -749,9 +749,14 @@ public final class ContactStore {
         for (; i < count; i++) {
             savePoint(c, i, epoch, mask);
         }
+        // Backwards, each slot's run ends where the next run starts (a run's first slot is its own
+        // runStart). A select, not a branch on the neighbour: the compiled loop's branch profile,
+        // taken in the first steps, failed later and had it compiled five times over.
         int[] runStart = c.runStart, runEnd = c.runEnd;
+        int end = c.count;
         for (int k = c.count - 1; k >= 0; k--) {
-            runEnd[k] = k + 1 < c.count && runStart[k + 1] == runStart[k] ? runEnd[k + 1] : k + 1;
+            runEnd[k] = end;
+            end = runStart[k] == k ? k : end;
         }
         next = old;
         old = c;
@@ -783,7 +788,11 @@ public final class ContactStore {
     /** Cache slot k (key pair a, b) starts its pair's run, or joins the run of slot k - 1. */
     private static void insertRun(Cache c, int k, int a, int b, int epoch, int mask) {
         int[] keyA = c.a, keyB = c.b, runStart = c.runStart;
-        if (k == 0 || keyA[k - 1] != a || keyB[k - 1] != b) {
+        // The slot before, read at max(k - 1, 0): finishSave's compiled loop hoists these reads'
+        // index checks to its start, where k - 1 failed them at every step's first slot (a trap
+        // each step until the loop was compiled again).
+        int before = Math.max(k - 1, 0);
+        if (k == 0 || keyA[before] != a || keyB[before] != b) {
             runStart[k] = k;
             int[] runTable = c.runTable, runStamp = c.runStamp;
             int r = hash(a, b, 0) & mask;
@@ -793,7 +802,7 @@ public final class ContactStore {
             runStamp[r] = epoch;
             runTable[r] = k;
         } else {
-            runStart[k] = runStart[k - 1];
+            runStart[k] = runStart[before];
         }
     }
 

@@ -197,6 +197,8 @@ public final class World implements AutoCloseable {
     private double[] islandSleepTime = new double[16];
     private int[] islandGroup = new int[16];
     private int[] islandOf = new int[16];
+    /** Whether the last {@link #buildIslands} found the moving bodies in more than one island. */
+    private boolean severalIslands;
 
     /** An empty world under {@code gravity} (m/s^2, world frame). */
     public World(Vec3 gravity) {
@@ -370,9 +372,13 @@ public final class World implements AutoCloseable {
         long islandNanos = System.nanoTime() - islandStart;
         // Each colour's runs by island: threads then keep to the same islands from colour to colour,
         // and the solver may walk them island by island.
-        contacts.place(store, islandOf);
+        contacts.place(store, severalIslands ? islandOf : null);
         pool.run(deferredCount, DEFERRED_GRAIN, fillTask);
-        Arrays.fill(deferredManifold, 0, deferredCount, null);
+        // A loop of our own, not Arrays.fill: that one's profile is the whole JVM's (other array
+        // types), and its copy compiled into this method trapped nine times in the bench pyramid.
+        for (int d = 0; d < deferredCount; d++) {
+            deferredManifold[d] = null;
+        }
         return islandNanos;
     }
 
@@ -583,9 +589,19 @@ public final class World implements AutoCloseable {
         if (islandOf.length < n) {
             islandOf = new int[Math.max(n, 2 * islandOf.length)];
         }
+        // Whether the moving bodies fall into more than one island: with one, ordering the runs by
+        // island changes nothing, and findContacts skips it.
+        int first = -1;
+        boolean several = false;
         for (int i = 0; i < n; i++) {
-            islandOf[i] = islands.root(i);
+            int r = islands.root(i);
+            islandOf[i] = r;
+            if (store.invMass[i] > 0) {
+                several |= first >= 0 && r != first;
+                first = first < 0 ? r : first;
+            }
         }
+        severalIslands = several;
     }
 
     /**
