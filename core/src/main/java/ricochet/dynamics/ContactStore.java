@@ -750,8 +750,8 @@ public final class ContactStore {
             savePoint(c, i, epoch, mask);
         }
         // Backwards, each slot's run ends where the next run starts (a run's first slot is its own
-        // runStart). A select, not a branch on the neighbour: the compiled loop's branch profile,
-        // taken in the first steps, failed later and had it compiled five times over.
+        // runStart), without reading slot k + 1: the compiled loop trapped at its start (a hoisted
+        // check), as insertRun's read of k - 1 did (see there).
         int[] runStart = c.runStart, runEnd = c.runEnd;
         int end = c.count;
         for (int k = c.count - 1; k >= 0; k--) {
