@@ -6,7 +6,7 @@ are regenerated rather than edited by hand:
     python3 tools/solver-scenes.py            # all of them
     python3 tools/solver-scenes.py wall tower  # some
 
-Each scene's criterion is in the README's built-in scenes table and is tested by
+Each scene's criterion is in the built-in scenes table of docs/scene-format.md and is tested by
 app/src/test/java/ricochet/scenes/SolverScenesTest.java. Units are SI.
 """
 import math

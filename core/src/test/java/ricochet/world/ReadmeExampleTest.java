@@ -33,6 +33,7 @@ class ReadmeExampleTest {
      */
     @Test
     void droppedBallFallsBallisticallyThenRestsOnTheGround() {
+        int freeFallChecks = 0;
         // --- README example, from here ---
         try (World world = new World(new Vec3(0, -9.81, 0))) {
             // The ground: a static 20 x 1 x 20 m box whose top face is the plane y = 0.
@@ -45,7 +46,6 @@ class ReadmeExampleTest {
                     .withShape(shape, 1000)
                     .withPosition(new Vec3(0, 2, 0)), shape, 0.5, 0.0);
 
-            int freeFallChecks = 0;
             double dt = 1.0 / 60;
             for (int i = 0; i < 120; i++) {
                 world.step(dt);
