@@ -16,6 +16,8 @@ import ricochet.geometry.TriangleMesh;
  * Reads the geometry of a Wavefront OBJ file: {@code v} vertices and {@code f} faces (polygons are
  * fanned into triangles; {@code v/vt/vn} index forms and negative, relative indices are accepted).
  * Every other statement (normals, texture coordinates, groups, materials) is ignored.
+ * Errors give the line and column of what is wrong and never the file's text: a scene may name a
+ * file that is not OBJ at all, and its content must not reach the message.
  */
 public final class ObjReader {
 
@@ -54,25 +56,27 @@ public final class ObjReader {
             String[] tok = s.split("\\s+");
             if (tok[0].equals("v")) {
                 if (tok.length < 4) {
-                    throw new ObjFormatException(source, lineNo, "a vertex needs 3 coordinates: '" + s + "'");
+                    throw new ObjFormatException(source, lineNo, "column " + column(line, 0)
+                            + ": a vertex needs 3 coordinates, got " + (tok.length - 1));
                 }
                 if (nv + 3 > v.length) {
                     v = Arrays.copyOf(v, 2 * v.length);
                 }
                 for (int k = 0; k < 3; k++) {
-                    double c = parseCoordinate(tok[1 + k], source, lineNo);
+                    double c = parseCoordinate(tok[1 + k], line, 1 + k, source, lineNo);
                     v[nv++] = c;
                 }
             } else if (tok[0].equals("f")) {
                 int corners = tok.length - 1;
                 if (corners < 3) {
-                    throw new ObjFormatException(source, lineNo, "a face needs at least 3 vertices: '" + s + "'");
+                    throw new ObjFormatException(source, lineNo, "column " + column(line, 0)
+                            + ": a face needs at least 3 vertices, got " + corners);
                 }
                 if (corners > face.length) {
                     face = new int[corners];
                 }
                 for (int k = 0; k < corners; k++) {
-                    face[k] = parseIndex(tok[1 + k], nv / 3, source, lineNo);
+                    face[k] = parseIndex(tok[1 + k], nv / 3, line, 1 + k, source, lineNo);
                 }
                 for (int k = 1; k + 1 < corners; k++) {
                     if (nt + 3 > t.length) {
@@ -90,20 +94,42 @@ public final class ObjReader {
         return new TriangleMesh(Arrays.copyOf(v, nv), Arrays.copyOf(t, nt));
     }
 
-    private static double parseCoordinate(String tok, String source, int lineNo) throws ObjFormatException {
+    /**
+     * The 1-based column where the {@code n}-th whitespace-separated token of {@code line} starts
+     * (0 is the statement's keyword); only called to report an error.
+     */
+    static int column(String line, int n) {
+        int i = 0;
+        int len = line.length();
+        for (int t = 0; ; t++) {
+            while (i < len && Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            if (t == n || i >= len) {
+                return i + 1;
+            }
+            while (i < len && !Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+        }
+    }
+
+    private static double parseCoordinate(String tok, String line, int n, String source, int lineNo)
+            throws ObjFormatException {
         double c;
         try {
             c = Double.parseDouble(tok);
         } catch (NumberFormatException e) {
-            throw new ObjFormatException(source, lineNo, "not a number: '" + tok + "'");
+            throw new ObjFormatException(source, lineNo, "column " + column(line, n) + ": not a number");
         }
         if (!Double.isFinite(c)) {
-            throw new ObjFormatException(source, lineNo, "coordinate is not finite: '" + tok + "'");
+            throw new ObjFormatException(source, lineNo, "column " + column(line, n)
+                    + ": coordinate is not finite");
         }
         return c;
     }
 
-    private static int parseIndex(String tok, int vertexCount, String source, int lineNo)
+    private static int parseIndex(String tok, int vertexCount, String line, int n, String source, int lineNo)
             throws ObjFormatException {
         int slash = tok.indexOf('/');
         String head = slash < 0 ? tok : tok.substring(0, slash);
@@ -111,12 +137,14 @@ public final class ObjReader {
         try {
             idx = Integer.parseInt(head);
         } catch (NumberFormatException e) {
-            throw new ObjFormatException(source, lineNo, "not a vertex index: '" + tok + "'");
+            throw new ObjFormatException(source, lineNo, "column " + column(line, n) + ": not a vertex index");
         }
         // OBJ indices are 1-based; negative ones count back from the last vertex read so far.
         int zeroBased = idx > 0 ? idx - 1 : vertexCount + idx;
         if (idx == 0 || zeroBased < 0 || zeroBased >= vertexCount) {
-            throw new ObjFormatException(source, lineNo, "vertex index " + idx + " is out of range (1.."
+            // The index is a parsed integer, not the file's text.
+            throw new ObjFormatException(source, lineNo, "column " + column(line, n) + ": vertex index " + idx
+                    + " is out of range (1.."
                     + vertexCount + " defined so far)");
         }
         return zeroBased;

@@ -2,6 +2,7 @@ package ricochet.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -226,5 +227,24 @@ class ObjReaderTest {
         NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> ObjReader.read(missing));
         assertEquals(missing.toString(), e.getFile());
         assertTrue(e.getMessage().contains("no-such.obj"), e.getMessage());
+    }
+
+    /**
+     * A mesh path can name any file the user can read; its lines must not reach the error message,
+     * which gives the line and the column of the bad token instead.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "v 1 TOPSECRET-TOKEN-12345 2  | 5",
+        "v TOPSECRET-TOKEN-12345      | 1",
+        "f 1 2 TOPSECRET-TOKEN-12345  | 7",
+        "f TOPSECRET-TOKEN-12345      | 1",
+        "'   v 1 2 TOPSECRET-TOKEN-NaN' | 10",
+    })
+    void malformedLineIsNotEchoedInTheMessage(String badLine, int column) throws IOException {
+        Path file = write("secret.obj", CUBE_VERTICES + "\nf 1 2 3\n" + badLine + "\n");
+        ObjFormatException e = assertThrows(ObjFormatException.class, () -> ObjReader.read(file));
+        assertFalse(e.getMessage().contains("TOPSECRET"), e.getMessage());
+        assertTrue(e.getMessage().contains("column " + column), e.getMessage());
     }
 }
