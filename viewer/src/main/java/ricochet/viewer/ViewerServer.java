@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.ForbiddenResponse;
 import io.javalin.http.staticfiles.Location;
 import io.javalin.websocket.WsContext;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -62,6 +65,11 @@ public final class ViewerServer implements AutoCloseable {
                 s.location = Location.CLASSPATH;
             });
         });
+        app.before(this::refuseForeign);
+        app.wsBeforeUpgrade(ctx -> {
+            refuseForeign(ctx);
+            refuseForeignOrigin(ctx);
+        });
         app.get("/api/state", ctx -> ctx.json(host.stateJson()));
         app.get("/api/contacts", ctx -> ctx.json(host.contactsJson()));
         app.get("/api/scene", ctx -> ctx.json(SceneGeometry.json(host.scene(), host, sceneName)));
@@ -99,6 +107,41 @@ public final class ViewerServer implements AutoCloseable {
 
     public String url() {
         return "http://127.0.0.1:" + port() + "/";
+    }
+
+    /**
+     * Refuses, with 403, a request whose Host is not this server's own name (a DNS-rebinding page
+     * reaches 127.0.0.1 under a name of its own) and a state-changing request whose Origin is another
+     * page's: a browser lets any page POST to any address, and only the Origin header tells. A
+     * request without Origin (curl, scripts) is the user's own.
+     */
+    private void refuseForeign(Context ctx) {
+        String h = ctx.header("Host");
+        if (h == null || !ownHosts().contains(h.toLowerCase(Locale.ROOT))) {
+            throw new ForbiddenResponse("Host " + h + " is not this viewer's (" + ownHosts().get(0) + ")");
+        }
+        String method = ctx.method().name();
+        if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("OPTIONS")) {
+            refuseForeignOrigin(ctx);
+        }
+    }
+
+    /** Refuses a request sent by a page other than the viewer's own (absent Origin: not a page). */
+    private void refuseForeignOrigin(Context ctx) {
+        String origin = ctx.header("Origin");
+        if (origin == null) {
+            return;
+        }
+        String o = origin.toLowerCase(Locale.ROOT);
+        if (!o.startsWith("http://") || !ownHosts().contains(o.substring("http://".length()))) {
+            throw new ForbiddenResponse("Origin " + origin + " is not this viewer's page");
+        }
+    }
+
+    /** The Host values this server answers to: its own address and port under each loopback name. */
+    private List<String> ownHosts() {
+        int p = port();
+        return List.of("127.0.0.1:" + p, "localhost:" + p, "[::1]:" + p);
     }
 
     private void command(Context ctx, Runnable action) {
