@@ -10,7 +10,10 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, ScenesCommand.class, ValidateCommand.class, SoakCommand.class})
 public final class Main implements Runnable {
 
-    /** Exit code of a run whose simulation failed (e.g. a non-finite state). */
+    /**
+     * Exit code of a run whose simulation failed (e.g. a non-finite state), or that the JVM could not
+     * carry on (out of memory, stack overflow: one line, never a stack trace).
+     */
     public static final int SIMULATION_ERROR = 1;
     /** Exit code for bad arguments or a bad scene. */
     public static final int BAD_INPUT = 2;
@@ -26,7 +29,12 @@ public final class Main implements Runnable {
 
     /** Runs the command line with the given streams; returns the exit code (for tests). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main());
+        return execute(new Main(), args, out, err);
+    }
+
+    /** {@link #execute(String[], PrintWriter, PrintWriter)} with another root command (for tests). */
+    static int execute(Object root, String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(root);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, line, parsed) -> {
@@ -34,7 +42,21 @@ public final class Main implements Runnable {
             ex.printStackTrace(line.getErr());
             return SIMULATION_ERROR;
         });
-        int code = cli.execute(args);
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // The heap may be nearly full still: the message is built from constants and the error's own.
+            err.println("error: out of memory (" + e.getMessage() + "); give the JVM more with -Xmx,"
+                    + " or use a smaller scene, fewer steps or a larger --every");
+            code = SIMULATION_ERROR;
+        } catch (StackOverflowError e) {
+            err.println("error: stack overflow; give the JVM a larger stack with -Xss");
+            code = SIMULATION_ERROR;
+        } catch (Error e) {
+            err.println("error: " + e);
+            code = SIMULATION_ERROR;
+        }
         out.flush();
         err.flush();
         return code;

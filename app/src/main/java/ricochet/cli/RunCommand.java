@@ -18,26 +18,32 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import ricochet.io.scene.InputFiles;
 import ricochet.io.scene.SceneSource;
 import ricochet.io.snapshot.RunSnapshotFile;
+import ricochet.io.trajectory.AtomicOutput;
 import ricochet.io.trajectory.EventWriter;
 import ricochet.io.trajectory.TrajectoryWriter;
-import ricochet.scenes.WorldBuilder;
 import ricochet.world.Event;
+import ricochet.world.SettingsLimits;
 import ricochet.world.Simulation;
 import ricochet.world.SimulationException;
 import ricochet.world.WorldSimulation;
 
 /**
  * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]
- * [--profile | --hash] [--threads N] [--snapshot FILE [--snapshot-every N]]}, or
- * {@code ./ricochet run --resume FILE ...}:
+ * [--profile | --hash] [--threads N] [--snapshot FILE [--snapshot-every N]] [--allow-paths DIR]...},
+ * or {@code ./ricochet run --resume FILE ...}:
  * simulates headless and prints a summary table. A resumed run goes on from a snapshot's state, with
  * step numbers, frame numbers and time going on from it, bit for bit as if the first run had not
- * stopped.
+ * stopped. The outputs are written under temporary names and moved into place together at the end,
+ * only when every one of them was written: a failed or stopped run leaves none of them.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Simulates a scene headless and prints a summary table.")
+        description = {"Simulates a scene headless and prints a summary table.",
+                "--out, --events and --snapshot must name different files; they are written under"
+                        + " temporary names and all moved into place at the end, or none is (a failed or"
+                        + " stopped run leaves no output and no temporary file)."})
 final class RunCommand implements Callable<Integer> {
 
     /** Simulated seconds when neither --steps nor --seconds is given. */
@@ -82,8 +88,8 @@ final class RunCommand implements Callable<Integer> {
     boolean hashOnly;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "threads the engine's world steps on (default: the scene's `threads`, else 1;"
-                    + " the same result for any N)")
+            description = "threads the engine's world steps on (1 to " + SettingsLimits.MAX_THREADS
+                    + "; default: the scene's `threads`, else 1; the same result for any N)")
     Integer threads;
 
     @Option(names = "--resume", paramLabel = "FILE",
@@ -98,6 +104,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--snapshot-every", paramLabel = "N",
             description = "also write --snapshot after every step whose number is a multiple of N")
     Long snapshotEvery;
+
+    @Option(names = "--allow-paths", paramLabel = "DIR", description = SceneArgument.ALLOW_PATHS_HELP)
+    List<Path> allowPaths = new ArrayList<>();
 
     @Override
     public Integer call() throws IOException {
@@ -120,6 +129,13 @@ final class RunCommand implements Callable<Integer> {
             err.println("error: --threads must be >= 1, got " + threads);
             return Main.BAD_INPUT;
         }
+        if (threads != null && threads > SettingsLimits.MAX_THREADS) {
+            err.println("error: --threads must be at most " + SettingsLimits.MAX_THREADS + ", got " + threads);
+            return Main.BAD_INPUT;
+        }
+        if (!SceneArgument.checkAllowed(allowPaths, err) || !outputsDiffer(err)) {
+            return Main.BAD_INPUT;
+        }
         if (snapshotEvery != null && (snapshotEvery < 1 || snapshot == null)) {
             err.println(snapshotEvery < 1 ? "error: --snapshot-every must be >= 1, got " + snapshotEvery
                     : "error: --snapshot-every needs --snapshot FILE");
@@ -139,6 +155,9 @@ final class RunCommand implements Callable<Integer> {
             } catch (NoSuchFileException e) {
                 err.println("error: --resume: file not found: " + e.getFile());
                 return Main.BAD_INPUT;
+            } catch (InputFiles.Refused e) {
+                err.println("error: --resume " + e.getMessage());
+                return Main.BAD_INPUT;
             } catch (IOException | IllegalArgumentException e) {
                 err.println("error: --resume " + (e instanceof IOException ? resume + ": " : "")
                         + e.getMessage());
@@ -148,22 +167,24 @@ final class RunCommand implements Callable<Integer> {
             if (source == null) {
                 return Main.BAD_INPUT;
             }
+            sim = SceneArgument.build(source.scene(), resume.toString(), err);
+            if (sim == null) {
+                return Main.BAD_INPUT;
+            }
             try {
-                sim = WorldBuilder.simulation(source.scene());
                 sim.restore(contents.state());
             } catch (IllegalArgumentException e) {
+                SceneArgument.close(sim);
                 err.println("error: --resume " + resume + ": " + e.getMessage());
                 return Main.BAD_INPUT;
             }
         } else {
-            source = SceneArgument.loadSource(scene, err);
+            source = SceneArgument.loadSource(scene, allowPaths, err);
             if (source == null) {
                 return Main.BAD_INPUT;
             }
-            try {
-                sim = WorldBuilder.simulation(source.scene());
-            } catch (IllegalArgumentException e) {
-                err.println("error: " + scene + ": " + e.getMessage());
+            sim = SceneArgument.build(source.scene(), scene, err);
+            if (sim == null) {
                 return Main.BAD_INPUT;
             }
         }
@@ -173,9 +194,37 @@ final class RunCommand implements Callable<Integer> {
         try {
             return run(sim, source, err);
         } finally {
-            if (sim instanceof WorldSimulation w) {
-                w.world().close();
+            SceneArgument.close(sim);
+        }
+    }
+
+    /** Whether --out, --events and --snapshot name different files; else false after saying which. */
+    private boolean outputsDiffer(PrintWriter err) {
+        String[] names = {"--out", "--events", "--snapshot"};
+        Path[] paths = {out, events, snapshot};
+        for (int i = 0; i < paths.length; i++) {
+            for (int j = i + 1; j < paths.length; j++) {
+                if (paths[i] != null && paths[j] != null && same(paths[i], paths[j])) {
+                    err.println("error: " + names[i] + " and " + names[j] + " both name "
+                            + paths[i].toAbsolutePath().normalize() + "; give each output its own file");
+                    return false;
+                }
             }
+        }
+        return true;
+    }
+
+    /** Whether two paths name one file: the same after normalizing, or the same existing file. */
+    private static boolean same(Path a, Path b) {
+        Path x = a.toAbsolutePath().normalize();
+        Path y = b.toAbsolutePath().normalize();
+        if (x.equals(y)) {
+            return true;
+        }
+        try {
+            return Files.exists(x) && Files.exists(y) && Files.isSameFile(x, y);
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -275,14 +324,25 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        if (trajectory != null) {
-            trajectory.finish();
-        }
-        if (eventWriter != null) {
-            eventWriter.finish();
-        }
-        if (snapshot != null) {
-            RunSnapshotFile.write(snapshot, source, sim.snapshot());
+        // Every output is written in full beside its target first; only then are they moved into
+        // place, so that a failure in any leaves the targets as they were.
+        try (AtomicOutput snapshotOut = snapshot == null ? null
+                : RunSnapshotFile.prepare(snapshot, source, sim.snapshot())) {
+            if (trajectory != null) {
+                trajectory.prepare();
+            }
+            if (eventWriter != null) {
+                eventWriter.prepare();
+            }
+            if (snapshotOut != null) {
+                snapshotOut.commit();
+            }
+            if (trajectory != null) {
+                trajectory.commit();
+            }
+            if (eventWriter != null) {
+                eventWriter.commit();
+            }
         }
         printSummary(sim, first, steps, seconds, stepNanos);
         return 0;

@@ -111,7 +111,7 @@ final class SoakCommand implements Callable<Integer> {
         // Every scene is loaded before the first runs: a typo in the last should not wait for the first.
         List<Simulation> built = new ArrayList<>();
         for (String name : names) {
-            Scene scene = SceneArgument.load(name, err);
+            Scene scene = SceneArgument.load(name, List.of(), err);
             if (scene == null) {
                 return Main.BAD_INPUT;
             }

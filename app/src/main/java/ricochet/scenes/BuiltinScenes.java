@@ -54,15 +54,23 @@ public final class BuiltinScenes {
      * IllegalArgumentException naming both possibilities.
      */
     public static Scene load(String nameOrPath) throws IOException, SceneException {
+        return load(nameOrPath, List.of());
+    }
+
+    /**
+     * {@link #load(String)}; a scene file's meshes may also come from under the folders
+     * {@code allowed} (see {@link SceneReader#read(Path, List)}).
+     */
+    public static Scene load(String nameOrPath, List<Path> allowed) throws IOException, SceneException {
         if (exists(nameOrPath)) {
             return read(nameOrPath);
         }
         Path file = Path.of(nameOrPath);
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw new IllegalArgumentException("no scene file '" + nameOrPath + "' and no built-in scene of"
                     + " that name (built-in: " + String.join(", ", NAMES) + ")");
         }
-        return SceneReader.read(file);
+        return SceneReader.read(file, allowed);
     }
 
     /**
@@ -70,15 +78,21 @@ public final class BuiltinScenes {
      * snapshot can carry the scene.
      */
     public static SceneSource loadSource(String nameOrPath) throws IOException, SceneException {
+        return loadSource(nameOrPath, List.of());
+    }
+
+    /** {@link #loadSource(String)}, meshes also from under the folders {@code allowed}. */
+    public static SceneSource loadSource(String nameOrPath, List<Path> allowed)
+            throws IOException, SceneException {
         if (exists(nameOrPath)) {
             return SceneReader.readResourceSource(ROOT + nameOrPath + ".json", nameOrPath);
         }
         Path file = Path.of(nameOrPath);
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw new IllegalArgumentException("no scene file '" + nameOrPath + "' and no built-in scene of"
                     + " that name (built-in: " + String.join(", ", NAMES) + ")");
         }
-        return SceneReader.readSource(file, nameOrPath);
+        return SceneReader.readSource(file, nameOrPath, allowed);
     }
 
     /** Each built-in scene's one-line description, in {@link #NAMES} order. */

@@ -45,6 +45,34 @@ import ricochet.world.WorldSimulation;
  */
 public final class WorldBuilder {
 
+    /**
+     * A scene that validated but that the world rejects, with the JSON path of what it rejects
+     * ({@code $.bodies[3]}, {@code $.joints[0]}, {@code $.settings}), so that {@code validate} and
+     * {@code run} report it as they report the file's own problems.
+     */
+    public static final class BuildException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final String path;
+
+        BuildException(String path, String message, Throwable cause) {
+            super(message, cause);
+            this.path = path;
+        }
+
+        /** Where in the scene file, as a JSON path. */
+        public String path() {
+            return path;
+        }
+    }
+
+    /** {@code e} at {@code path}, its message led by {@code who} unless it names it already. */
+    private static BuildException at(String path, String who, IllegalArgumentException e) {
+        String m = e.getMessage();
+        return new BuildException(path, m != null && m.startsWith(who) ? m : who + m, e);
+    }
+
     /** kg/m^3 when a solver body gives neither {@code mass} nor {@code density}: water, as in Box2D's 1 per m^2. */
     public static final double DEFAULT_DENSITY = 1000;
 
@@ -82,12 +110,18 @@ public final class WorldBuilder {
      */
     public static LabWorld buildLab(Scene scene) {
         if (!scene.joints().isEmpty() || !scene.ragdolls().isEmpty()) {
-            throw new IllegalArgumentException((scene.joints().isEmpty() ? "ragdolls" : "joints")
+            String what = scene.joints().isEmpty() ? "ragdolls" : "joints";
+            throw new BuildException("$." + what, what
                     + " need the engine's world, and this scene's lab-method bodies make it a lab scene"
-                    + " (the lab world has no joint solver)");
+                    + " (the lab world has no joint solver)", null);
         }
         var s = scene.settings();
-        LabWorld world = new LabWorld(s.dt(), s.substeps(), s.gravity());
+        LabWorld world;
+        try {
+            world = new LabWorld(s.dt(), s.substeps(), s.gravity());
+        } catch (IllegalArgumentException e) {
+            throw at("$.settings", "", e);
+        }
         String labBody = null;
         for (BodySpec b : scene.bodies()) {
             if (b.type() == BodyType.DYNAMIC && b.usesLabMethod()) {
@@ -95,26 +129,35 @@ public final class WorldBuilder {
                 break;
             }
         }
-        for (BodySpec b : scene.bodies()) {
-            if (b.type() == BodyType.STATIC) {
-                world.addCollider(b.name(), staticSdf(b), b.position(), b.orientation());
-            } else if (b.usesLabMethod()) {
-                ShapeSpec.Mesh mesh = (ShapeSpec.Mesh) b.shape();
-                world.addBody(new LabBodyDef(b.name(), LabMethod.fromKey(b.method()), mesh.mesh(), b.position(),
-                        b.orientation(), b.velocity(), b.angularVelocity(), b.restitution(), b.friction(), b.lab()));
-            } else {
-                // The lab steps its own bodies against fixed signed distances: a solver body would be
-                // neither pushed by them nor seen by them.
-                String why = labBody == null
-                        ? "the lab world has no contact solver"
-                        : "the scene's lab-method body '" + labBody + "' runs in the lab world, which has no"
-                                + " contact solver";
-                throw new IllegalArgumentException("body '" + b.name() + "': a " + b.type().key()
-                        + " body with method 'solver' cannot share a scene with lab-method bodies (" + why
-                        + "); give it a lab method or put it in a scene without lab bodies");
+        for (int i = 0; i < scene.bodies().size(); i++) {
+            BodySpec b = scene.bodies().get(i);
+            try {
+                addToLab(world, b, labBody);
+            } catch (IllegalArgumentException e) {
+                throw at("$.bodies[" + i + "]", "body '" + b.name() + "': ", e);
             }
         }
         return world;
+    }
+
+    private static void addToLab(LabWorld world, BodySpec b, String labBody) {
+        if (b.type() == BodyType.STATIC) {
+            world.addCollider(b.name(), staticSdf(b), b.position(), b.orientation());
+        } else if (b.usesLabMethod()) {
+            ShapeSpec.Mesh mesh = (ShapeSpec.Mesh) b.shape();
+            world.addBody(new LabBodyDef(b.name(), LabMethod.fromKey(b.method()), mesh.mesh(), b.position(),
+                    b.orientation(), b.velocity(), b.angularVelocity(), b.restitution(), b.friction(), b.lab()));
+        } else {
+            // The lab steps its own bodies against fixed signed distances: a solver body would be
+            // neither pushed by them nor seen by them.
+            String why = labBody == null
+                    ? "the lab world has no contact solver"
+                    : "the scene's lab-method body '" + labBody + "' runs in the lab world, which has no"
+                            + " contact solver";
+            throw new IllegalArgumentException("body '" + b.name() + "': a " + b.type().key()
+                    + " body with method 'solver' cannot share a scene with lab-method bodies (" + why
+                    + "); give it a lab method or put it in a scene without lab bodies");
+        }
     }
 
     /** The world-space signed distance of a static body's shape as the lab world meets it (the viewer draws contacts with it). */
@@ -164,27 +207,51 @@ public final class WorldBuilder {
     public static WorldSimulation buildWorld(Scene scene, Map<String, JointId> joints) {
         var s = scene.settings();
         World world = new World(s.gravity());
-        world.setSubsteps(s.substeps());
-        world.setIterations(s.iterations());
-        world.setSleepingEnabled(s.sleeping());
-        world.setJointIterations(s.jointIterations());
-        world.setThreads(s.threads());
-        if (!Double.isNaN(s.jointFrequency())) {
-            world.setJointHertz(s.jointFrequency());
+        WorldSimulation sim;
+        try {
+            world.setSubsteps(s.substeps());
+            world.setIterations(s.iterations());
+            world.setSleepingEnabled(s.sleeping());
+            world.setJointIterations(s.jointIterations());
+            world.setThreads(s.threads());
+            if (!Double.isNaN(s.jointFrequency())) {
+                world.setJointHertz(s.jointFrequency());
+            }
+            if (!Double.isNaN(s.jointDamping())) {
+                world.setJointDampingRatio(s.jointDamping());
+            }
+            sim = new WorldSimulation(world, s.dt());
+        } catch (IllegalArgumentException e) {
+            world.close();
+            throw at("$.settings", "", e);
         }
-        if (!Double.isNaN(s.jointDamping())) {
-            world.setJointDampingRatio(s.jointDamping());
+        try {
+            addAll(scene, sim, joints);
+        } catch (IllegalArgumentException e) {
+            world.close();
+            throw e;
         }
-        WorldSimulation sim = new WorldSimulation(world, s.dt());
-        for (BodySpec b : scene.bodies()) {
+        return sim;
+    }
+
+    private static void addAll(Scene scene, WorldSimulation sim, Map<String, JointId> joints) {
+        World world = sim.world();
+        for (int i = 0; i < scene.bodies().size(); i++) {
+            BodySpec b = scene.bodies().get(i);
             try {
                 add(sim, b);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("body '" + b.name() + "': " + e.getMessage(), e);
+                throw new BuildException("$.bodies[" + i + "]", "body '" + b.name() + "': " + e.getMessage(), e);
             }
         }
-        for (RagdollSpec r : scene.ragdolls()) {
-            Ragdoll ragdoll = addRagdoll(sim, r);
+        for (int n = 0; n < scene.ragdolls().size(); n++) {
+            RagdollSpec r = scene.ragdolls().get(n);
+            Ragdoll ragdoll;
+            try {
+                ragdoll = addRagdoll(sim, r);
+            } catch (IllegalArgumentException e) {
+                throw at("$.ragdolls[" + n + "]", "ragdoll '" + r.name() + "': ", e);
+            }
             for (int k = 0; k < ragdoll.joints().size(); k++) {
                 joints.put(ragdoll.jointNames().get(k), ragdoll.joints().get(k));
             }
@@ -197,12 +264,16 @@ public final class WorldBuilder {
             try {
                 def = j.toDef(sim.body(j.bodyA()), j.bodyB() == null ? null : sim.body(j.bodyB()));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("joint '" + name + "' (" + j.type() + "): " + e.getMessage(), e);
+                throw new BuildException("$.joints[" + i + "]", "joint '" + name + "' (" + j.type() + "): "
+                        + e.getMessage(), e);
             }
-            // The world's message names the joint: "joint 'joints[2]' (hinge): ...".
-            joints.put(name, world.addJoint(def.name(name)));
+            try {
+                // The world's message names the joint: "joint 'joints[2]' (hinge): ...".
+                joints.put(name, world.addJoint(def.name(name)));
+            } catch (IllegalArgumentException e) {
+                throw new BuildException("$.joints[" + i + "]", e.getMessage(), e);
+            }
         }
-        return sim;
     }
 
     private static Ragdoll addRagdoll(WorldSimulation sim, RagdollSpec r) {

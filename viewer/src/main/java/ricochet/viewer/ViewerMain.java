@@ -2,6 +2,10 @@ package ricochet.viewer;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -13,9 +17,14 @@ import ricochet.io.scene.Scene;
 import ricochet.io.scene.SceneException;
 import ricochet.scenes.BuiltinScenes;
 
-/** {@code ./ricochet view SCENE [--port P]}: serves the viewer until the process is stopped. */
+/**
+ * {@code ./ricochet view SCENE [--port P] [--allow-paths DIR]...}: serves the viewer until the
+ * process is stopped.
+ */
 @Command(name = "view", mixinStandardHelpOptions = true,
-        description = "Serves the browser viewer of a scene on 127.0.0.1 and prints its URL.")
+        description = {"Serves the browser viewer of a scene on 127.0.0.1 and prints its URL.",
+                "It answers only requests addressed to 127.0.0.1, localhost or [::1] at its port, and"
+                        + " refuses commands and WebSockets from other pages' origins (403)."})
 public final class ViewerMain implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SCENE", description = "a scene file or a built-in scene's name")
@@ -24,6 +33,11 @@ public final class ViewerMain implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "P", defaultValue = "8080",
             description = "port on 127.0.0.1 (default 8080; 0 picks a free one)")
     int port;
+
+    @Option(names = "--allow-paths", paramLabel = "DIR",
+            description = "also read a scene's OBJ files from under DIR (repeatable); by default a mesh"
+                    + " path must lead, links resolved, into the scene file's folder")
+    List<Path> allowPaths = new ArrayList<>();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -35,9 +49,15 @@ public final class ViewerMain implements Callable<Integer> {
             err.println("error: --port must be in [0, 65535], got " + port);
             return Main.BAD_INPUT;
         }
+        for (Path dir : allowPaths) {
+            if (!Files.isDirectory(dir)) {
+                err.println("error: --allow-paths " + dir + ": not a folder");
+                return Main.BAD_INPUT;
+            }
+        }
         Scene s;
         try {
-            s = BuiltinScenes.load(scene);
+            s = BuiltinScenes.load(scene, allowPaths);
         } catch (SceneException e) {
             err.println(e.source() + ": " + e.problems().size() + " problem(s)");
             e.problems().forEach(p -> err.println("  " + p));
@@ -67,7 +87,14 @@ public final class ViewerMain implements Callable<Integer> {
 
     public static void main(String[] args) {
         CommandLine cli = new CommandLine(new ViewerMain());
-        int code = cli.execute(args);
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // One line, as the command line's other commands do (Main.execute).
+            System.err.println("error: " + e);
+            code = Main.SIMULATION_ERROR;
+        }
         if (code != 0) {
             System.exit(code);
         }

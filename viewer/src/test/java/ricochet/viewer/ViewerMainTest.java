@@ -1,11 +1,16 @@
 package ricochet.viewer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import ricochet.cli.Main;
 
@@ -32,5 +37,24 @@ class ViewerMainTest {
         String[] r = run("bunny", "--port", "70000");
         assertEquals(Integer.toString(Main.BAD_INPUT), r[0]);
         assertTrue(r[1].contains("--port"), r[1]);
+    }
+
+    @Test
+    void meshOutsideTheScenesFolderIsRefusedUnlessAllowed(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("secret.obj"), "v 1 TOPSECRET 0\n");
+        Path scene = dir.resolve("scenes/s.json");
+        Files.createDirectories(scene.getParent());
+        Files.writeString(scene, """
+                {"format": "ricochet-scene/1", "bodies": [
+                  {"name": "m", "type": "static", "shape": {"type": "mesh", "obj": "../secret.obj"}}]}
+                """);
+        String[] r = run(scene.toString(), "--port", "0");
+        assertEquals(Integer.toString(Main.BAD_INPUT), r[0]);
+        assertTrue(r[1].contains("outside the scene's folder"), r[1]);
+        assertFalse(r[1].contains("TOPSECRET"), r[1]);
+        r = run(scene.toString(), "--port", "0", "--allow-paths", dir.toString());
+        assertEquals(Integer.toString(Main.BAD_INPUT), r[0]);
+        assertTrue(r[1].contains("secret.obj:1: column 5: "), r[1]);
+        assertFalse(r[1].contains("TOPSECRET"), r[1]);
     }
 }

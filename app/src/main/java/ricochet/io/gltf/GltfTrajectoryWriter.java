@@ -9,10 +9,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -20,6 +18,7 @@ import java.util.Map;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.Scene;
+import ricochet.io.trajectory.AtomicOutput;
 import ricochet.io.trajectory.TrajectoryWriter;
 import ricochet.world.Simulation;
 
@@ -27,7 +26,7 @@ import ricochet.world.Simulation;
  * A trajectory as glTF 2.0 (.gltf with the buffer embedded as a data URI, or .glb): one node per
  * body carrying its shape's mesh in the body's frame, and one animation whose translation and
  * rotation channels key every moving body at the written frames' times. Frames are kept in memory
- * (7 floats per body per frame) and the file is written by {@link #finish()}, beside the target
+ * (7 floats per body per frame) and the file is written by {@link #prepare()}, beside the target
  * and moved onto it, so a failed run leaves nothing half-written.
  */
 public final class GltfTrajectoryWriter implements TrajectoryWriter {
@@ -46,6 +45,8 @@ public final class GltfTrajectoryWriter implements TrajectoryWriter {
     private final ShapeTriangles.FloatList times = new ShapeTriangles.FloatList();
     private final ShapeTriangles.FloatList[] poses;
     private final double[] state = new double[13];
+    /** The file written by {@link #prepare()}, until {@link #commit()} moves it. */
+    private AtomicOutput output;
 
     /**
      * @param binary .glb when true, else .gltf
@@ -89,7 +90,7 @@ public final class GltfTrajectoryWriter implements TrajectoryWriter {
     }
 
     @Override
-    public void finish() throws IOException {
+    public void prepare() throws IOException {
         Builder g = new Builder();
         ObjectNode root = g.json;
         root.putObject("asset").put("version", "2.0").put("generator", "ricochet run --out");
@@ -179,22 +180,31 @@ public final class GltfTrajectoryWriter implements TrajectoryWriter {
     }
 
     private void write(byte[] bytes) throws IOException {
-        Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".partial");
+        AtomicOutput o = new AtomicOutput(target);
         try {
-            Files.write(temp, bytes);
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
+            o.stream().write(bytes);
+            o.prepare();
+        } catch (IOException | RuntimeException e) {
+            o.close();
+            throw e;
         }
+        output = o;
     }
 
-    /** Nothing is on disk before {@link #finish()}. */
     @Override
-    public void close() {
+    public void commit() throws IOException {
+        if (output == null) {
+            throw new IllegalStateException("glTF: commit before prepare");
+        }
+        output.commit();
+    }
+
+    /** Nothing is on disk before {@link #prepare()}; a prepared file not committed is deleted. */
+    @Override
+    public void close() throws IOException {
+        if (output != null) {
+            output.close();
+        }
     }
 
     /** The glTF JSON and its one binary buffer, filled view by view. */

@@ -82,6 +82,8 @@ final class JointValidator {
         String name = in.string(o, path, "name", null);
         if (name != null && name.isEmpty()) {
             in.report(JsonChecks.key(path, "name"), "name must not be empty");
+        } else if (name != null) {
+            SceneValidator.checkNameLength(in, name, JsonChecks.key(path, "name"));
         }
         JsonNode a = in.require(o, path, "bodyA");
         String bodyA = a == null ? null : bodyRef(a, JsonChecks.key(path, "bodyA"), names, bodies);

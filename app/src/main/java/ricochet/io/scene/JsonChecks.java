@@ -178,6 +178,11 @@ final class JsonChecks {
 
     /** An integer (a number with no fractional part) of at least {@code min}, or null (reported). */
     Integer integer(JsonNode n, String path, int min) {
+        return integer(n, path, min, Integer.MAX_VALUE);
+    }
+
+    /** An integer in [min, max], or null (reported). */
+    Integer integer(JsonNode n, String path, int min, int max) {
         if (!n.isNumber()) {
             report(path, "expected an integer, got " + describe(n));
             return null;
@@ -191,8 +196,8 @@ final class JsonChecks {
             report(path, label(path) + " must be >= " + min + ", got " + n.asText());
             return null;
         }
-        if (v > Integer.MAX_VALUE) {
-            report(path, label(path) + " must be at most " + Integer.MAX_VALUE + ", got " + n.asText());
+        if (v > max) {
+            report(path, label(path) + " must be at most " + max + ", got " + n.asText());
             return null;
         }
         return (int) v;
@@ -200,8 +205,13 @@ final class JsonChecks {
 
     /** An optional integer: {@code absent} when the key is missing, null (reported) when bad. */
     Integer integer(ObjectNode o, String path, String key, int absent, int min) {
+        return integer(o, path, key, absent, min, Integer.MAX_VALUE);
+    }
+
+    /** An optional integer in [min, max]: {@code absent} when the key is missing, null (reported) when bad. */
+    Integer integer(ObjectNode o, String path, String key, int absent, int min, int max) {
         JsonNode n = o.get(key);
-        return n == null ? Integer.valueOf(absent) : integer(n, key(path, key), min);
+        return n == null ? Integer.valueOf(absent) : integer(n, key(path, key), min, max);
     }
 
     /** An optional boolean: {@code absent} when the key is missing or bad (reported). */

@@ -13,6 +13,12 @@ public record Scene(String description, Settings settings, List<BodySpec> bodies
 
     public static final String FORMAT = "ricochet-scene/1";
 
+    /**
+     * The longest body, joint or ragdoll name, in UTF-16 chars: a snapshot stores names as modified
+     * UTF-8 of at most 65,535 bytes, and 256 chars take at most 768 of them.
+     */
+    public static final int MAX_NAME_LENGTH = 256;
+
     public Scene {
         bodies = List.copyOf(bodies);
         joints = List.copyOf(joints);

@@ -14,7 +14,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -56,16 +55,26 @@ public final class SceneReader {
     }
 
     /**
-     * Reads a scene file; {@code obj} paths in it are relative to the file's folder.
+     * Reads a scene file; {@code obj} paths in it are relative to the file's folder and must lead
+     * into it.
      *
      * @throws SceneException listing every problem when the file is not a valid scene
      * @throws IOException when the scene file itself cannot be read ({@link NoSuchFileException}
-     *     when it does not exist)
+     *     when it does not exist, {@link InputFiles.Refused} when it is not a regular file, is
+     *     larger than {@link InputFiles#MAX_SCENE_BYTES} or is not UTF-8)
      */
     public static Scene read(Path file) throws SceneException, IOException {
-        String json = Files.readString(file, StandardCharsets.UTF_8);
+        return read(file, List.of());
+    }
+
+    /**
+     * {@link #read(Path)}, also reading OBJ files under the folders {@code allowed} (a user's
+     * {@code --allow-paths}).
+     */
+    public static Scene read(Path file, List<Path> allowed) throws SceneException, IOException {
+        String json = InputFiles.readUtf8(file, InputFiles.MAX_SCENE_BYTES);
         Path folder = file.toAbsolutePath().getParent();
-        return parse(json, file.toString(), folder);
+        return parse(json, file.toString(), folder, allowed);
     }
 
     /**
@@ -95,12 +104,34 @@ public final class SceneReader {
      * Parses a scene from text.
      *
      * @param sourceName names the scene in the exception's message, such as its file name
-     * @param baseDir the folder {@code obj} paths are relative to; null for the working directory
+     * @param baseDir the folder {@code obj} paths are relative to and must lead into; null for the
+     *     working directory
      * @throws SceneException listing every problem when the text is not a valid scene
      */
     public static Scene parse(String json, String sourceName, Path baseDir) throws SceneException {
-        Path base = baseDir == null ? Path.of("") : baseDir;
-        return parseWith(json, sourceName, obj -> ObjReader.read(base.resolve(obj)));
+        return parse(json, sourceName, baseDir, List.of());
+    }
+
+    /** {@link #parse(String, String, Path)}, also reading OBJ files under the folders {@code allowed}. */
+    public static Scene parse(String json, String sourceName, Path baseDir, List<Path> allowed)
+            throws SceneException {
+        Path base = (baseDir == null ? Path.of("") : baseDir).toAbsolutePath();
+        return parseWith(json, sourceName, obj -> readObj(base, obj, allowed, null));
+    }
+
+    /**
+     * The mesh of {@code obj}, read through {@link InputFiles} (inside {@code base} or
+     * {@code allowed}, a regular file, at most {@link InputFiles#MAX_OBJ_BYTES}); its bytes go into
+     * {@code keep} unless that is null.
+     */
+    private static TriangleMesh readObj(Path base, String obj, List<Path> allowed, Map<String, byte[]> keep)
+            throws IOException {
+        Path path = InputFiles.meshPath(base, obj, allowed);
+        byte[] bytes = InputFiles.read(path, InputFiles.MAX_OBJ_BYTES);
+        if (keep != null) {
+            keep.put(obj, bytes);
+        }
+        return ObjReader.read(new ByteArrayInputStream(bytes), base.resolve(obj).toString());
     }
 
     /**
@@ -110,20 +141,16 @@ public final class SceneReader {
      * @param name what the user called the scene (a path or a built-in name), kept in the source
      */
     public static SceneSource readSource(Path file, String name) throws SceneException, IOException {
-        String json = Files.readString(file, StandardCharsets.UTF_8);
+        return readSource(file, name, List.of());
+    }
+
+    /** {@link #readSource(Path, String)}, also reading OBJ files under the folders {@code allowed}. */
+    public static SceneSource readSource(Path file, String name, List<Path> allowed)
+            throws SceneException, IOException {
+        String json = InputFiles.readUtf8(file, InputFiles.MAX_SCENE_BYTES);
         Path base = file.toAbsolutePath().getParent();
         Map<String, byte[]> objFiles = new LinkedHashMap<>();
-        Scene scene = parseWith(json, file.toString(), obj -> {
-            Path path = base.resolve(obj);
-            byte[] bytes;
-            try {
-                bytes = Files.readAllBytes(path);
-            } catch (NoSuchFileException e) {
-                throw new NoSuchFileException(path.toString(), null, "OBJ file not found");
-            }
-            objFiles.put(obj, bytes);
-            return ObjReader.read(new ByteArrayInputStream(bytes), path.toString());
-        });
+        Scene scene = parseWith(json, file.toString(), obj -> readObj(base, obj, allowed, objFiles));
         return new SceneSource(scene, name, json, objFiles);
     }
 

@@ -13,6 +13,7 @@ import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 import ricochet.ragdoll.Ragdoll;
+import ricochet.world.SettingsLimits;
 
 /**
  * Turns a scene file's JSON tree into a {@link Scene}, checking it against contract section 4 and
@@ -162,7 +163,7 @@ final class SceneValidator {
         String name = n == null ? null : in.string(n, at);
         if (name != null && name.isEmpty()) {
             in.report(at, "name must not be empty");
-        } else if (name != null) {
+        } else if (name != null && shortName(name, at)) {
             for (String part : Ragdoll.PARTS) {
                 String full = name + "." + part;
                 String first = names.putIfAbsent(full, path);
@@ -193,15 +194,18 @@ final class SceneValidator {
         in.allowKeys(o, path, SETTINGS_KEYS);
         Settings d = Settings.defaults();
         double dt = in.number(o, path, "dt", d.dt(), Range.POSITIVE);
-        Integer substeps = in.integer(o, path, "substeps", d.substeps(), 1);
+        Integer substeps = in.integer(o, path, "substeps", d.substeps(), 1,
+                SettingsLimits.MAX_SUBSTEPS);
         Vec3 gravity = in.vector(o, path, "gravity", d.gravity());
-        Integer iterations = in.integer(o, path, "iterations", d.iterations(), 1);
+        Integer iterations = in.integer(o, path, "iterations", d.iterations(), 1,
+                SettingsLimits.MAX_ITERATIONS);
         boolean sleeping = in.bool(o, path, "sleeping", d.sleeping());
-        Integer jointIterations = in.integer(o, path, "jointIterations", d.jointIterations(), 1);
+        Integer jointIterations = in.integer(o, path, "jointIterations", d.jointIterations(), 1,
+                SettingsLimits.MAX_JOINT_ITERATIONS);
         // Absent: NaN, the world's own default; given, a bad value comes back as NaN too, but reported.
         double jointFrequency = in.number(o, path, "jointFrequency", Double.NaN, Range.POSITIVE);
         double jointDamping = in.number(o, path, "jointDamping", Double.NaN, Range.POSITIVE);
-        Integer threads = in.integer(o, path, "threads", d.threads(), 1);
+        Integer threads = in.integer(o, path, "threads", d.threads(), 1, SettingsLimits.MAX_THREADS);
         if (Double.isNaN(dt) || substeps == null || gravity == null || iterations == null || jointIterations == null
                 || threads == null
                 || o.has("jointFrequency") && Double.isNaN(jointFrequency)
@@ -309,11 +313,29 @@ final class SceneValidator {
             in.report(at, "name must not be empty");
             return null;
         }
+        if (!shortName(name, at)) {
+            return null;
+        }
         String first = names.putIfAbsent(name, path);
         if (first != null) {
             in.report(at, "body name '" + name + "' is used twice (first at " + first + ")");
         }
         return name;
+    }
+
+    /** Whether {@code name} is within {@link Scene#MAX_NAME_LENGTH}; else false (reported). */
+    private boolean shortName(String name, String at) {
+        return checkNameLength(in, name, at);
+    }
+
+    /** Whether {@code name} is within {@link Scene#MAX_NAME_LENGTH}; else false (reported to {@code in}). */
+    static boolean checkNameLength(JsonChecks in, String name, String at) {
+        if (name.length() > Scene.MAX_NAME_LENGTH) {
+            in.report(at, "name must be at most " + Scene.MAX_NAME_LENGTH + " characters, got "
+                    + name.length());
+            return false;
+        }
+        return true;
     }
 
     private void staysStill(String path, String key, Vec3 v) {

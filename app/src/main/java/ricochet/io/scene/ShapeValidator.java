@@ -257,6 +257,8 @@ final class ShapeValidator {
             return new Loaded(loader.load(obj), null);
         } catch (NoSuchFileException e) {
             return new Loaded(null, "OBJ file not found: " + obj + " (looked for " + e.getFile() + ")");
+        } catch (InputFiles.Refused e) {
+            return new Loaded(null, "OBJ file " + JsonChecks.quote(obj) + ": " + e.reason());
         } catch (ObjFormatException e) {
             return new Loaded(null, "malformed OBJ: " + e.getMessage());
         } catch (IOException e) {

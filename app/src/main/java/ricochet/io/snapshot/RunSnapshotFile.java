@@ -8,18 +8,17 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
+import ricochet.io.scene.InputFiles;
 import ricochet.io.scene.SceneException;
 import ricochet.io.scene.SceneSource;
+import ricochet.io.trajectory.AtomicOutput;
 import ricochet.world.WorldSnapshot;
 
 /**
@@ -38,7 +37,8 @@ import ricochet.world.WorldSnapshot;
  * </pre>
  * A file cut short, padded or with any byte changed is rejected with a message saying which.
  * {@link #write} writes a temporary file beside the target and moves it into place, so a reader
- * never sees half a file.
+ * never sees half a file. Names and OBJ paths are stored as modified UTF-8 of at most 65,535 bytes:
+ * scene files keep names within {@code Scene.MAX_NAME_LENGTH}.
  */
 public final class RunSnapshotFile {
 
@@ -109,33 +109,38 @@ public final class RunSnapshotFile {
      * complete snapshot or the new one.
      */
     public static void write(Path file, SceneSource scene, WorldSnapshot state) throws IOException {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
-        if (dir != null && !Files.isDirectory(dir)) {
-            throw new IOException("folder " + dir + " does not exist");
+        try (AtomicOutput out = prepare(file, scene, state)) {
+            out.commit();
         }
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".partial");
+    }
+
+    /**
+     * The file written beside {@code file} under a temporary name, not yet moved onto it: the caller
+     * commits it (or closes it to delete it), so that it can commit several outputs together.
+     */
+    public static AtomicOutput prepare(Path file, SceneSource scene, WorldSnapshot state) throws IOException {
+        byte[] bytes = toBytes(scene, state);
+        AtomicOutput out = new AtomicOutput(file);
         try {
-            Files.write(temp, toBytes(scene, state));
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
+            out.stream().write(bytes);
+            out.prepare();
+        } catch (IOException | RuntimeException e) {
+            out.close();
+            throw e;
         }
+        return out;
     }
 
     /**
      * Reads a snapshot file.
      *
-     * @throws IOException when the file cannot be read
+     * @throws IOException when the file cannot be read ({@link InputFiles.Refused} when it is not a
+     *     regular file or is larger than {@link InputFiles#MAX_SNAPSHOT_BYTES})
      * @throws IllegalArgumentException naming the file and what is wrong with it (not a snapshot, an
      *     unknown version, cut short, changed)
      */
     public static Contents read(Path file) throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes = InputFiles.read(file, InputFiles.MAX_SNAPSHOT_BYTES);
         try {
             return fromBytes(bytes);
         } catch (IllegalArgumentException e) {

@@ -2,46 +2,93 @@ package ricochet.io.trajectory;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A file written beside its target under a temporary name and moved onto the target only by
- * {@link #commit()}; {@link #close()} without a commit deletes the temporary file.
+ * A file written beside its target under a temporary name ({@code .NAME.*.partial}) and moved onto
+ * the target only by {@link #commit()}; {@link #close()} without a commit deletes the temporary file.
+ * {@link #prepare()} finishes the temporary file without moving it, so that several outputs can be
+ * written in full before any is moved. The temporary files of this process are deleted by a
+ * shutdown hook too, so that Ctrl-C or SIGTERM during a run leaves none behind (a SIGKILL still can).
  */
 public final class AtomicOutput implements AutoCloseable {
 
+    /** The temporary files not yet moved or deleted, for the shutdown hook. */
+    private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicOutput::deleteLive, "ricochet-partial-files"));
+    }
+
     private final Path target;
     private final Path temp;
-    private final BufferedWriter writer;
+    private OutputStream stream;
+    private BufferedWriter writer;
+    private boolean prepared;
     private boolean committed;
 
+    /**
+     * @throws IOException when the target's folder does not exist or the target is a folder
+     */
     public AtomicOutput(Path target) throws IOException {
         this.target = target.toAbsolutePath();
         Path dir = this.target.getParent();
         if (dir != null && !Files.isDirectory(dir)) {
             throw new IOException("folder " + dir + " does not exist");
         }
+        if (Files.isDirectory(this.target)) {
+            throw new IOException(this.target + " is a folder");
+        }
         this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".partial");
-        this.writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
+        LIVE.add(temp);
     }
 
-    public Writer writer() {
+    /** The temporary file's bytes (opened on first use). */
+    public OutputStream stream() throws IOException {
+        if (stream == null) {
+            stream = Files.newOutputStream(temp);
+        }
+        return stream;
+    }
+
+    /** The temporary file as UTF-8 text (opened on first use). */
+    public Writer writer() throws IOException {
+        if (writer == null) {
+            writer = new BufferedWriter(new OutputStreamWriter(stream(), StandardCharsets.UTF_8));
+        }
         return writer;
+    }
+
+    /** Finishes the temporary file, leaving it beside the target until {@link #commit()}. */
+    public void prepare() throws IOException {
+        if (!prepared) {
+            if (writer != null) {
+                writer.close();
+            } else if (stream != null) {
+                stream.close();
+            }
+            prepared = true;
+        }
     }
 
     /** Finishes the file and moves it onto the target. */
     public void commit() throws IOException {
-        writer.close();
+        prepare();
         try {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
         }
+        LIVE.remove(temp);
         committed = true;
     }
 
@@ -49,9 +96,24 @@ public final class AtomicOutput implements AutoCloseable {
     public void close() throws IOException {
         if (!committed) {
             try {
-                writer.close();
+                if (writer != null) {
+                    writer.close();
+                } else if (stream != null) {
+                    stream.close();
+                }
             } finally {
                 Files.deleteIfExists(temp);
+                LIVE.remove(temp);
+            }
+        }
+    }
+
+    private static void deleteLive() {
+        for (Path p : LIVE) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException | RuntimeException e) {
+                // The JVM is going down; a file that cannot be deleted stays, as after a SIGKILL.
             }
         }
     }

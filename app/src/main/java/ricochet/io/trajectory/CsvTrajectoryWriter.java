@@ -45,7 +45,12 @@ public final class CsvTrajectoryWriter implements TrajectoryWriter {
     }
 
     @Override
-    public void finish() throws IOException {
+    public void prepare() throws IOException {
+        out.prepare();
+    }
+
+    @Override
+    public void commit() throws IOException {
         out.commit();
     }
 

@@ -33,7 +33,18 @@ public final class EventWriter implements AutoCloseable {
         out.writer().write('\n');
     }
 
+    /** Completes the file and moves it into place. */
     public void finish() throws IOException {
+        out.commit();
+    }
+
+    /** Completes the file beside its target; {@link #commit()} moves it into place. */
+    public void prepare() throws IOException {
+        out.prepare();
+    }
+
+    /** Moves the file completed by {@link #prepare()} into place. */
+    public void commit() throws IOException {
         out.commit();
     }
 

@@ -53,10 +53,15 @@ public final class JsonTrajectoryWriter implements TrajectoryWriter {
     }
 
     @Override
-    public void finish() throws IOException {
+    public void prepare() throws IOException {
         json.writeEndArray();
         json.writeEndObject();
         json.flush();
+        out.prepare();
+    }
+
+    @Override
+    public void commit() throws IOException {
         out.commit();
     }
 

@@ -17,8 +17,20 @@ public interface TrajectoryWriter extends AutoCloseable {
     /** Appends the current state of every body as frame {@code frame}. */
     void writeFrame(long frame, Simulation sim) throws IOException;
 
+    /**
+     * Completes the file beside its target under a temporary name; {@link #commit()} moves it into
+     * place (so that a run can write all its outputs before moving any).
+     */
+    void prepare() throws IOException;
+
+    /** Moves the file completed by {@link #prepare()} into place. */
+    void commit() throws IOException;
+
     /** Completes the file and moves it into place. */
-    void finish() throws IOException;
+    default void finish() throws IOException {
+        prepare();
+        commit();
+    }
 
     /** Discards an unfinished file. */
     @Override
