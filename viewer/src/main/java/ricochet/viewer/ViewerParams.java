@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
 import java.util.Map;
 import ricochet.lab.LabMethod;
+import ricochet.world.SettingsLimits;
 
 /**
  * The panel's settings that override the scene: the lab method, restitution and friction of the
@@ -14,7 +15,8 @@ record ViewerParams(String method, Double restitution, Double friction, Double d
     static final ViewerParams NONE = new ViewerParams(null, null, null, null, null);
     /** Longer steps than this make every built-in scene tunnel; the panel's slider stops here. */
     static final double MAX_DT = 0.1;
-    static final int MAX_SUBSTEPS = 64;
+    /** The scene files' bound ({@link SettingsLimits#MAX_SUBSTEPS}), so the panel cannot exceed it. */
+    static final int MAX_SUBSTEPS = SettingsLimits.MAX_SUBSTEPS;
 
     /** A bad value of one field of {@code POST /api/params}. */
     static final class BadParam extends IllegalArgumentException {
