@@ -6,25 +6,16 @@ import java.io.IOException;
 import java.util.Arrays;
 import ricochet.collision.broad.BroadPhase;
 import ricochet.collision.broad.PairBuffer;
-import ricochet.collision.broad.PairFilter;
-import ricochet.collision.broad.ProxyCallback;
 import ricochet.collision.narrow.CollisionDispatch;
 import ricochet.collision.narrow.ConvexCollide;
-import ricochet.collision.narrow.Gjk;
 import ricochet.collision.narrow.GjkResult;
 import ricochet.collision.narrow.Manifold;
 import ricochet.collision.narrow.MeshCollide;
-import ricochet.collision.narrow.ShapeCast;
-import ricochet.collision.narrow.ShapeCastResult;
 import ricochet.collision.narrow.TimeOfImpact;
 import ricochet.geometry.shape.CompoundShape;
 import ricochet.geometry.shape.ConvexShape;
-import ricochet.geometry.shape.MeshHit;
 import ricochet.geometry.shape.PlaneShape;
-import ricochet.geometry.shape.RayHit;
 import ricochet.geometry.shape.Shape;
-import ricochet.geometry.shape.ShapeRaycast;
-import ricochet.geometry.shape.TriangleShape;
 import ricochet.math.Transform;
 import ricochet.parallel.WorkerPool;
 
@@ -55,38 +46,36 @@ import ricochet.parallel.WorkerPool;
  */
 public final class CollisionWorld {
 
-    private final BroadPhase broad;
+    // The body table and the broad phase are package-private: CollisionQueries and CollisionState
+    // read and write them in place.
+    final BroadPhase broad;
     /** One per thread of the pool; [0] is the calling thread's, used by everything serial. */
-    private Narrow[] narrows = {new Narrow()};
+    NarrowScratch[] narrows = {new NarrowScratch()};
     private WorkerPool pool = new WorkerPool(1);
-    private final Gjk gjk = new Gjk();
-    private final ShapeCast shapeCast = new ShapeCast();
-    private final ShapeCastResult castResult = new ShapeCastResult();
-    private final RayHit rayHit = new RayHit();
-    private final MeshHit meshHit = new MeshHit();
     private final PairBuffer pairs = new PairBuffer();
-    private final ManifoldCache cache = new ManifoldCache();
-    private final RayResult allHit = new RayResult();
+    final ManifoldCache cache = new ManifoldCache();
+    private final CollisionQueries queries = new CollisionQueries(this);
+    private final CollisionState state = new CollisionState(this);
 
-    private Shape[] shapes = new Shape[16];
-    private Transform[] poses = new Transform[16];
-    private int[] proxies = new int[16];
-    private boolean[] statics = new boolean[16];
+    Shape[] shapes = new Shape[16];
+    Transform[] poses = new Transform[16];
+    int[] proxies = new int[16];
+    boolean[] statics = new boolean[16];
     /** Sleeping bodies meet neither static nor other sleeping bodies: nothing there can change. */
-    private boolean[] sleeping = new boolean[16];
+    boolean[] sleeping = new boolean[16];
     /** An upper bound on how fast each body's surface moves, m/s (see {@link #setSpeedBound}). */
-    private double[] speedBound = new double[16];
+    double[] speedBound = new double[16];
     /** Six doubles per body: its tight world box (minX, minY, minZ, maxX, maxY, maxZ) at its pose. */
-    private double[] tight = new double[6 * 16];
+    double[] tight = new double[6 * 16];
     /** Three doubles per body: how far {@link #placeBody} last moved it, for the broad phase. */
     private double[] displacement = new double[3 * 16];
-    private int[] groups = new int[16];
-    private int[] masks = new int[16];
-    private int count;
-    private int[] freeIds = new int[16];
-    private int freeCount;
-    private int[] planes = new int[4];
-    private int planeCount;
+    int[] groups = new int[16];
+    int[] masks = new int[16];
+    int count;
+    int[] freeIds = new int[16];
+    int freeCount;
+    int[] planes = new int[4];
+    int planeCount;
 
     // Per broad-phase pair of the pass: skipped, collided in parallel, or a compound collided in order.
     private byte[] pairState = new byte[16];
@@ -104,37 +93,7 @@ public final class CollisionWorld {
     private ParallelContactListener measurer;
     private final WorkerPool.Range pairTask = this::collidePairs;
 
-    /** The narrow phase's scratch: one per thread. */
-    private static final class Narrow {
-        final CollisionDispatch dispatch = new CollisionDispatch();
-        final ConvexCollide convex = new ConvexCollide();
-        final MeshCollide mesh = new MeshCollide();
-        final Manifold manifold = new Manifold();
-        final double[] w = new double[3];
-        final double[] bounds = new double[6], support = new double[3], local = new double[6];
-        /** Scratch transforms for compound children, one per nesting level and side. */
-        Transform[] childPoses = new Transform[8];
-
-        Narrow() {
-            for (int i = 0; i < childPoses.length; i++) {
-                childPoses[i] = new Transform();
-            }
-        }
-
-        Transform childPose(int i) {
-            if (i >= childPoses.length) {
-                int old = childPoses.length;
-                childPoses = Arrays.copyOf(childPoses, Math.max(i + 1, 2 * old));
-                for (int k = old; k < childPoses.length; k++) {
-                    childPoses[k] = new Transform();
-                }
-            }
-            return childPoses[i];
-        }
-    }
-
     private final double[] bounds = new double[6];
-    private final double[] dir = new double[3];
     private final double[] support = new double[3];
     private final double[] local = new double[6];
 
@@ -152,9 +111,9 @@ public final class CollisionWorld {
         }
         this.pool = pool;
         if (narrows.length != pool.threads()) {
-            Narrow[] n = Arrays.copyOf(narrows, pool.threads());
+            NarrowScratch[] n = Arrays.copyOf(narrows, pool.threads());
             for (int i = narrows.length; i < n.length; i++) {
-                n[i] = new Narrow();
+                n[i] = new NarrowScratch();
             }
             narrows = n;
         }
@@ -229,7 +188,7 @@ public final class CollisionWorld {
         displacement[o + 2] = z - t.pz;
         t.set(x, y, z, qx, qy, qz, qw);
         if (proxies[body] >= 0) {
-            Narrow scratch = narrows[worker];
+            NarrowScratch scratch = narrows[worker];
             worldBounds(shapes[body], t, scratch.bounds, scratch.support, scratch.local);
             System.arraycopy(scratch.bounds, 0, tight, 6 * body, 6);
         }
@@ -304,7 +263,7 @@ public final class CollisionWorld {
     }
 
     /** Whether the pair can produce contacts that matter: not both static or asleep. */
-    private boolean idle(int a, int b) {
+    boolean idle(int a, int b) {
         return (statics[a] || sleeping[a]) && (statics[b] || sleeping[b]);
     }
 
@@ -326,7 +285,7 @@ public final class CollisionWorld {
         return new Transform().set(poses[body]);
     }
 
-    private void check(int body) {
+    void check(int body) {
         if (body < 0 || body >= count || shapes[body] == null) {
             throw new IllegalArgumentException("collision world: no body " + body);
         }
@@ -340,8 +299,7 @@ public final class CollisionWorld {
         worldBounds(shape, pose, out, support, local);
     }
 
-    private static void worldBounds(Shape shape, Transform pose, double[] out, double[] support,
-                                    double[] local) {
+    static void worldBounds(Shape shape, Transform pose, double[] out, double[] support, double[] local) {
         if (shape instanceof ConvexShape c) {
             double[] r = pose.r;
             for (int k = 0; k < 3; k++) {
@@ -428,7 +386,7 @@ public final class CollisionWorld {
         } finally {
             measurer = null;
         }
-        Narrow serial = narrows[0];
+        NarrowScratch serial = narrows[0];
         for (int i = 0, k = 0; i < n; i++) {
             byte state = pairState[i];
             if (state == SKIP) {
@@ -494,7 +452,7 @@ public final class CollisionWorld {
      * cache slot and hit flag; reads only what the pass does not change.
      */
     private void collidePairs(int worker, int from, int to) {
-        Narrow scratch = narrows[worker];
+        NarrowScratch scratch = narrows[worker];
         for (int k = from; k < to; k++) {
             int i = candidates[k];
             int a = pairBodyA[i], b = pairBodyB[i];
@@ -503,7 +461,7 @@ public final class CollisionWorld {
             int points = cache.lookup(k, a, b, poses[a], poses[b], margin, reach(b),
                     ManifoldCache.tolerance(shapes[a].type(), shapes[b].type()), m, scratch.w);
             if (points < 0) {
-                boolean hit = narrow(scratch, shapes[a], poses[a], shapes[b], poses[b], margin, m);
+                boolean hit = scratch.collide(shapes[a], poses[a], shapes[b], poses[b], margin, m);
                 points = cache.store(k, a, b, poses[a], poses[b], margin, hit, m, scratch.w);
             }
             pairHits[k] = points > 0;
@@ -523,7 +481,7 @@ public final class CollisionWorld {
     }
 
     /** Narrow phase for one pair of parts; compounds recurse into their children. */
-    private void collide(Narrow scratch, int a, int childA, Shape sa, Transform ta, int b, int childB,
+    void collide(NarrowScratch scratch, int a, int childA, Shape sa, Transform ta, int b, int childB,
                          Shape sb, Transform tb, double margin, ContactListener listener, int depth) {
         if (sa instanceof CompoundShape ca) {
             Transform t = scratch.childPose(2 * depth);
@@ -544,29 +502,9 @@ public final class CollisionWorld {
             return;
         }
         Manifold m = scratch.manifold;
-        if (narrow(scratch, sa, ta, sb, tb, margin, m) && m.pointCount() > 0) {
+        if (scratch.collide(sa, ta, sb, tb, margin, m) && m.pointCount() > 0) {
             listener.onContact(a, childA, b, childB, m);
         }
-    }
-
-    /** The narrow phase for two parts that are not compounds, into {@code out}; whether it hit. */
-    private static boolean narrow(Narrow scratch, Shape sa, Transform ta, Shape sb, Transform tb,
-                                  double margin, Manifold out) {
-        if (scratch.dispatch.supports(sa.type(), sb.type())) {
-            return scratch.dispatch.collide(sa, ta, sb, tb, margin, out);
-        } else if (sa instanceof TriangleShape ma && sb instanceof ConvexShape cb) {
-            return scratch.mesh.collide(ma, ta, cb, tb, margin, out);
-        } else if (sb instanceof TriangleShape mb && sa instanceof ConvexShape ca) {
-            boolean hit = scratch.mesh.collide(mb, tb, ca, ta, margin, out);
-            if (hit) {
-                out.flip();
-            }
-            return hit;
-        } else if (sa instanceof ConvexShape ca && sb instanceof ConvexShape cb) {
-            return scratch.convex.collide(ca, ta, cb, tb, margin, out);
-        }
-        out.clear();
-        return false;
     }
 
     /** A bound on how far body i's shape reaches from its pose's origin (its tight box's far corner), m. */
@@ -586,17 +524,7 @@ public final class CollisionWorld {
      */
     public boolean raycastClosest(double ox, double oy, double oz, double dx, double dy, double dz,
                                   double maxFraction, RayResult out) {
-        out.body = -1;
-        out.fraction = maxFraction;
-        for (int p = 0; p < planeCount; p++) {
-            rayBody(planes[p], ox, oy, oz, dx, dy, dz, out.fraction, out);
-        }
-        broad.raycast(ox, oy, oz, dx, dy, dz, out.fraction, (proxy, max) -> {
-            int body = broad.userData(proxy);
-            rayBody(body, ox, oy, oz, dx, dy, dz, Math.min(max, out.fraction), out);
-            return out.body >= 0 ? out.fraction : max;
-        });
-        return out.body >= 0;
+        return queries.raycastClosest(ox, oy, oz, dx, dy, dz, maxFraction, out);
     }
 
     /**
@@ -605,61 +533,7 @@ public final class CollisionWorld {
      */
     public void raycastAll(double ox, double oy, double oz, double dx, double dy, double dz, double maxFraction,
                            RayHits out) {
-        out.clear();
-        RayResult one = allHit;
-        for (int p = 0; p < planeCount; p++) {
-            one.body = -1;
-            if (rayBody(planes[p], ox, oy, oz, dx, dy, dz, maxFraction, one)) {
-                out.add(one);
-            }
-        }
-        broad.raycast(ox, oy, oz, dx, dy, dz, maxFraction, (proxy, max) -> {
-            one.body = -1;
-            if (rayBody(broad.userData(proxy), ox, oy, oz, dx, dy, dz, maxFraction, one)) {
-                out.add(one);
-            }
-            return max;
-        });
-        out.sort();
-    }
-
-    /** Ray against one body in its own frame; updates {@code out} when it hits before {@code max}. */
-    private boolean rayBody(int body, double ox, double oy, double oz, double dx, double dy, double dz,
-                            double max, RayResult out) {
-        Shape s = shapes[body];
-        Transform t = poses[body];
-        t.toLocal(ox, oy, oz, local);
-        t.inverseRotate(dx, dy, dz, dir);
-        double fraction;
-        double nx, ny, nz;
-        if (s instanceof TriangleShape m) {
-            if (!m.raycast(local, dir, max, meshHit) || !(meshHit.fraction < max)) {
-                return false;
-            }
-            fraction = meshHit.fraction;
-            nx = meshHit.nx;
-            ny = meshHit.ny;
-            nz = meshHit.nz;
-        } else {
-            if (!ShapeRaycast.raycast(s, local[0], local[1], local[2], dir[0], dir[1], dir[2], max, rayHit)
-                    || !(rayHit.fraction < max || (rayHit.fraction == max && out.body < 0))) {
-                return false;
-            }
-            fraction = rayHit.fraction;
-            nx = rayHit.nx;
-            ny = rayHit.ny;
-            nz = rayHit.nz;
-        }
-        t.rotate(nx, ny, nz, dir);
-        out.body = body;
-        out.fraction = fraction;
-        out.normalX = dir[0];
-        out.normalY = dir[1];
-        out.normalZ = dir[2];
-        out.pointX = ox + fraction * dx;
-        out.pointY = oy + fraction * dy;
-        out.pointZ = oz + fraction * dz;
-        return true;
+        queries.raycastAll(ox, oy, oz, dx, dy, dz, maxFraction, out);
     }
 
     /**
@@ -667,34 +541,7 @@ public final class CollisionWorld {
      * (touching counts), in broad-phase order, planes first.
      */
     public void overlap(Shape shape, Transform pose, OverlapListener listener) {
-        for (int p = 0; p < planeCount; p++) {
-            int plane = planes[p];
-            if (touches(plane, shape, pose)) {
-                listener.onOverlap(plane);
-            }
-        }
-        worldBounds(shape, pose, bounds);
-        broad.query(bounds[0], bounds[1], bounds[2], bounds[3], bounds[4], bounds[5], proxy -> {
-            int body = broad.userData(proxy);
-            if (touches(body, shape, pose)) {
-                listener.onOverlap(body);
-            }
-            return true;
-        });
-    }
-
-    private final Manifold overlapManifold = new Manifold();
-    private boolean touched;
-
-    private boolean touches(int body, Shape shape, Transform pose) {
-        touched = false;
-        collide(narrows[0], body, -1, shapes[body], poses[body], -1, -1, shape, pose, 0,
-                (a, ca, b, cb, m) -> {
-            for (int i = 0; i < m.pointCount(); i++) {
-                touched |= m.separation(i) <= 0;
-            }
-        }, 0);
-        return touched;
+        queries.overlap(shape, pose, listener);
     }
 
     /**
@@ -703,41 +550,11 @@ public final class CollisionWorld {
      */
     public boolean shapeCast(ConvexShape shape, Transform start, double dx, double dy, double dz,
                              ShapeCastHit out) {
-        out.body = -1;
-        out.fraction = 1;
-        worldBounds(shape, start, bounds);
-        double minX = bounds[0] + Math.min(dx, 0), maxX = bounds[3] + Math.max(dx, 0);
-        double minY = bounds[1] + Math.min(dy, 0), maxY = bounds[4] + Math.max(dy, 0);
-        double minZ = bounds[2] + Math.min(dz, 0), maxZ = bounds[5] + Math.max(dz, 0);
-        broad.query(minX, minY, minZ, maxX, maxY, maxZ, proxy -> {
-            int body = broad.userData(proxy);
-            if (shapes[body] instanceof ConvexShape target
-                    && shapeCast.cast(shape, start, dx, dy, dz, target, poses[body], CAST_TOLERANCE, castResult)
-                    && (out.body < 0 || castResult.fraction < out.fraction)) {
-                out.body = body;
-                out.fraction = castResult.fraction;
-                out.normalX = castResult.normalX;
-                out.normalY = castResult.normalY;
-                out.normalZ = castResult.normalZ;
-                out.pointX = castResult.pointX;
-                out.pointY = castResult.pointY;
-                out.pointZ = castResult.pointZ;
-            }
-            return true;
-        });
-        return out.body >= 0;
+        return queries.shapeCast(shape, start, dx, dy, dz, out);
     }
 
     /** Distance at which a shape cast counts as touching, metres. */
     public static final double CAST_TOLERANCE = 1e-4;
-
-    private final TimeOfImpact toi = new TimeOfImpact();
-    private final ShapeCastResult toiResult = new ShapeCastResult();
-    private final ProxyCallback toiCandidate = this::toiProxy;
-    private int toiBody;
-    private double toiDx, toiDy, toiDz, toiTolerance;
-    private boolean[] toiSkip;
-    private ShapeCastHit toiOut;
 
     /**
      * Sweeps body {@code body}'s own shape from its stored pose by the translation (dx, dy, dz) (world,
@@ -772,91 +589,10 @@ public final class CollisionWorld {
      */
     public boolean timeOfImpact(int body, double dx, double dy, double dz, double tolerance, boolean[] skip,
                                 ShapeCastHit out) {
-        check(body);
-        if (shapes[body] instanceof PlaneShape) {
-            throw new IllegalArgumentException("collision world: body " + body
-                    + " is a plane and cannot be swept");
-        }
-        if (!Double.isFinite(dx) || !Double.isFinite(dy) || !Double.isFinite(dz)) {
-            throw new IllegalArgumentException("collision world: time of impact translation must be finite, "
-                    + "got (" + dx + ", " + dy + ", " + dz + ")");
-        }
-        if (!(tolerance > 0) || !Double.isFinite(tolerance)) {
-            throw new IllegalArgumentException("collision world: time of impact tolerance must be > 0 and "
-                    + "finite, got " + tolerance);
-        }
-        if (out == null) {
-            throw new IllegalArgumentException("collision world: time of impact needs an out hit, got null");
-        }
-        if (skip != null && skip.length < count) {
-            throw new IllegalArgumentException("collision world: skip has " + skip.length
-                    + " entries, body numbers go up to " + (count - 1));
-        }
-        out.body = -1;
-        out.fraction = 1;
-        toiBody = body;
-        toiDx = dx;
-        toiDy = dy;
-        toiDz = dz;
-        toiTolerance = tolerance;
-        toiSkip = skip;
-        toiOut = out;
-        try {
-            if (!statics[body] && !sleeping[body]) {
-                for (int p = 0; p < planeCount; p++) {
-                    int plane = planes[p];
-                    if ((skip == null || !skip[plane]) && !broad.filter().isExcluded(plane, body)) {
-                        sweepAgainst(plane);
-                    }
-                }
-            }
-            worldBounds(shapes[body], poses[body], bounds);
-            broad.query(bounds[0] + Math.min(dx, 0) - tolerance, bounds[1] + Math.min(dy, 0) - tolerance,
-                    bounds[2] + Math.min(dz, 0) - tolerance, bounds[3] + Math.max(dx, 0) + tolerance,
-                    bounds[4] + Math.max(dy, 0) + tolerance, bounds[5] + Math.max(dz, 0) + tolerance,
-                    toiCandidate);
-        } finally {
-            toiSkip = null;
-            toiOut = null;
-        }
-        return out.body >= 0;
-    }
-
-    private boolean toiProxy(int proxy) {
-        int other = broad.userData(proxy);
-        int body = toiBody;
-        if (other != body && (toiSkip == null || !toiSkip[other]) && !idle(body, other)
-                && PairFilter.groupsAccept(groups[body], masks[body], groups[other], masks[other])
-                && !broad.filter().isExcluded(body, other)) {
-            sweepAgainst(other);
-        }
-        // Nothing comes before a hit at the start.
-        return !(toiOut.body >= 0 && toiOut.fraction == 0);
-    }
-
-    private void sweepAgainst(int other) {
-        ShapeCastHit out = toiOut;
-        double max = out.body >= 0 ? out.fraction : 1;
-        if (toi.cast(shapes[toiBody], poses[toiBody], toiDx, toiDy, toiDz, shapes[other], poses[other],
-                toiTolerance, max, toiResult) && (out.body < 0 || toiResult.fraction < out.fraction)) {
-            out.body = other;
-            out.fraction = toiResult.fraction;
-            out.normalX = toiResult.normalX;
-            out.normalY = toiResult.normalY;
-            out.normalZ = toiResult.normalZ;
-            out.pointX = toiResult.pointX;
-            out.pointY = toiResult.pointY;
-            out.pointZ = toiResult.pointZ;
-        }
+        return queries.timeOfImpact(body, dx, dy, dz, tolerance, skip, out);
     }
 
     // ---------------------------------------------------------------- checkpoint and snapshot
-
-    /** Per body number at the checkpoint: pose (position, quaternion), speed bound, sleeping. */
-    private double[] savedPose = new double[0];
-    private double[] savedSpeedBound = new double[0];
-    private boolean[] savedSleeping = new boolean[0];
-    private int savedCount = -1;
 
     /**
      * Remembers what a step changes (the bodies' poses, speed bounds and sleep flags, the manifold
@@ -866,33 +602,7 @@ public final class CollisionWorld {
      * @throws UnsupportedOperationException when the broad phase keeps no checkpoints
      */
     public void checkpoint() {
-        int n = count;
-        if (savedSpeedBound.length < n) {
-            int c = shapes.length;
-            savedPose = new double[7 * c];
-            savedSpeedBound = new double[c];
-            savedSleeping = new boolean[c];
-        }
-        double[] s = savedPose;
-        for (int i = 0; i < n; i++) {
-            Transform t = poses[i];
-            if (t == null) {
-                continue;
-            }
-            int o = 7 * i;
-            s[o] = t.px;
-            s[o + 1] = t.py;
-            s[o + 2] = t.pz;
-            s[o + 3] = t.qx;
-            s[o + 4] = t.qy;
-            s[o + 5] = t.qz;
-            s[o + 6] = t.qw;
-        }
-        System.arraycopy(speedBound, 0, savedSpeedBound, 0, n);
-        System.arraycopy(sleeping, 0, savedSleeping, 0, n);
-        savedCount = n;
-        cache.checkpoint();
-        broad.checkpoint();
+        state.checkpoint();
     }
 
     /**
@@ -902,35 +612,12 @@ public final class CollisionWorld {
      * @throws IllegalStateException without a checkpoint, or when bodies were added or removed since
      */
     public void rollback() {
-        int n = count;
-        if (savedCount != n) {
-            throw new IllegalStateException("collision world: no checkpoint of " + n
-                    + " bodies to roll back to");
-        }
-        double[] s = savedPose;
-        for (int i = 0; i < n; i++) {
-            if (shapes[i] == null) {
-                continue;
-            }
-            int o = 7 * i;
-            poses[i].setExact(s[o], s[o + 1], s[o + 2], s[o + 3], s[o + 4], s[o + 5], s[o + 6]);
-            if (proxies[i] >= 0) {
-                worldBounds(shapes[i], poses[i], bounds);
-                System.arraycopy(bounds, 0, tight, 6 * i, 6);
-            }
-        }
-        System.arraycopy(savedSpeedBound, 0, speedBound, 0, n);
-        System.arraycopy(savedSleeping, 0, sleeping, 0, n);
-        cache.rollback();
-        broad.rollback();
-        savedCount = -1;
+        state.rollback();
     }
 
     /** The step went through: its changes stay (ends the broad phase's and cache's recording). */
     public void commit() {
-        cache.commit();
-        broad.commit();
-        savedCount = -1;
+        state.commit();
     }
 
     /**
@@ -938,34 +625,7 @@ public final class CollisionWorld {
      * planes, which bodies are static, their broad-phase proxies, their shapes' types and local bounds.
      */
     public long structureHash() {
-        long h = mix(0x5EED, count);
-        for (int k = 0; k < freeCount; k++) {
-            h = mix(h, freeIds[k]);
-        }
-        for (int k = 0; k < planeCount; k++) {
-            h = mix(h, planes[k]);
-        }
-        for (int i = 0; i < count; i++) {
-            if (shapes[i] == null) {
-                h = mix(h, -1);
-                continue;
-            }
-            h = mix(h, statics[i] ? 1 : 0);
-            h = mix(h, proxies[i]);
-            h = mix(h, shapes[i].type().ordinal());
-            shapes[i].localBounds(local);
-            for (double v : local) {
-                h = mix(h, Double.doubleToLongBits(v));
-            }
-        }
-        return h;
-    }
-
-    private static long mix(long h, long v) {
-        long z = h * 31 + v;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return state.structureHash();
     }
 
     /**
@@ -976,29 +636,7 @@ public final class CollisionWorld {
      * @throws UnsupportedOperationException when the broad phase has no snapshots
      */
     public void writeState(DataOutput out) throws IOException {
-        out.writeInt(count);
-        for (int i = 0; i < count; i++) {
-            if (shapes[i] == null) {
-                continue;
-            }
-            Transform t = poses[i];
-            out.writeDouble(t.px);
-            out.writeDouble(t.py);
-            out.writeDouble(t.pz);
-            out.writeDouble(t.qx);
-            out.writeDouble(t.qy);
-            out.writeDouble(t.qz);
-            out.writeDouble(t.qw);
-            for (int k = 0; k < 6; k++) {
-                out.writeDouble(tight[6 * i + k]);
-            }
-            out.writeBoolean(sleeping[i]);
-            out.writeDouble(speedBound[i]);
-            out.writeInt(groups[i]);
-            out.writeInt(masks[i]);
-        }
-        cache.writeState(out);
-        broad.writeState(out);
+        state.writeState(out);
     }
 
     /**
@@ -1006,27 +644,7 @@ public final class CollisionWorld {
      * checks {@link #structureHash} first).
      */
     public void readState(DataInput in) throws IOException {
-        int n = in.readInt();
-        if (n != count) {
-            throw new IOException("the snapshot has " + n + " collision bodies, the world " + count);
-        }
-        for (int i = 0; i < count; i++) {
-            if (shapes[i] == null) {
-                continue;
-            }
-            poses[i].setExact(in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
-                    in.readDouble(), in.readDouble(), in.readDouble());
-            for (int k = 0; k < 6; k++) {
-                tight[6 * i + k] = in.readDouble();
-            }
-            sleeping[i] = in.readBoolean();
-            speedBound[i] = in.readDouble();
-            groups[i] = in.readInt();
-            masks[i] = in.readInt();
-        }
-        cache.readState(in);
-        broad.readState(in);
-        savedCount = -1;
+        state.readState(in);
     }
 
     /** One more than the largest body number handed out so far: the length of arrays indexed by body. */
@@ -1040,12 +658,6 @@ public final class CollisionWorld {
      * {@link GjkResult#surfaceDistance()}.
      */
     public boolean closestPoints(int a, int b, GjkResult out) {
-        check(a);
-        check(b);
-        if (!(shapes[a] instanceof ConvexShape ca) || !(shapes[b] instanceof ConvexShape cb)) {
-            return false;
-        }
-        gjk.distance(ca, poses[a], cb, poses[b], out);
-        return true;
+        return queries.closestPoints(a, b, out);
     }
 }
