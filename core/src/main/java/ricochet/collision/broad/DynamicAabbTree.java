@@ -54,23 +54,13 @@ public final class DynamicAabbTree implements BroadPhase {
      */
     public static final double DEFAULT_DISPLACEMENT_SCALE = 4.0;
 
-    private static final int NULL = -1;
+    private static final int NULL = TreeNodes.NULL;
 
     private final ProxyStore proxies;
     private final PairFilter filter;
     private final PairSorter pairs = new PairSorter();
 
-    // Nodes: six bounds each in box; a free node has height -1 and links the free list through parent.
-    private double[] box;
-    private int[] parent;
-    private int[] child1;
-    private int[] child2;
-    private int[] height;
-    /** The proxy a leaf holds, or NULL for an internal node. */
-    private int[] nodeProxy;
-    private int freeNode = NULL;
-    private int nodeEnd;
-    private int root = NULL;
+    private final TreeNodes nodes = new TreeNodes(32);
 
     private int[] proxyLeaf = new int[16];
     private int[] stack = new int[64];
@@ -104,13 +94,6 @@ public final class DynamicAabbTree implements BroadPhase {
         this.proxies = new ProxyStore(margin, displacementScale, 16);
         this.proxies.beforeMove = this::beforeChange;
         this.filter = filter;
-        int cap = 32;
-        box = new double[6 * cap];
-        parent = new int[cap];
-        child1 = new int[cap];
-        child2 = new int[cap];
-        height = new int[cap];
-        nodeProxy = new int[cap];
     }
 
     @Override
@@ -123,14 +106,15 @@ public final class DynamicAabbTree implements BroadPhase {
             changed = Arrays.copyOf(changed, proxyLeaf.length);
         }
         markChanged(id);
-        int leaf = allocateNode();
-        nodeProxy[leaf] = id;
-        height[leaf] = 0;
-        child1[leaf] = NULL;
-        child2[leaf] = NULL;
-        System.arraycopy(proxies.fat, 6 * id, box, 6 * leaf, 6);
+        TreeNodes t = nodes;
+        int leaf = t.allocateNode();
+        t.nodeProxy[leaf] = id;
+        t.height[leaf] = 0;
+        t.child1[leaf] = NULL;
+        t.child2[leaf] = NULL;
+        System.arraycopy(proxies.fat, 6 * id, t.box, 6 * leaf, 6);
         proxyLeaf[id] = leaf;
-        insertLeaf(leaf);
+        t.insertLeaf(leaf);
         return id;
     }
 
@@ -139,8 +123,8 @@ public final class DynamicAabbTree implements BroadPhase {
         proxies.check(proxy);
         beforeChange();
         int leaf = proxyLeaf[proxy];
-        removeLeaf(leaf);
-        freeNode(leaf);
+        nodes.removeLeaf(leaf);
+        nodes.freeNode(leaf);
         proxyLeaf[proxy] = NULL;
         proxies.destroy(proxy);
         markChanged(proxy);
@@ -153,9 +137,9 @@ public final class DynamicAabbTree implements BroadPhase {
             return false;
         }
         int leaf = proxyLeaf[proxy];
-        removeLeaf(leaf);
-        System.arraycopy(proxies.fat, 6 * proxy, box, 6 * leaf, 6);
-        insertLeaf(leaf);
+        nodes.removeLeaf(leaf);
+        System.arraycopy(proxies.fat, 6 * proxy, nodes.box, 6 * leaf, 6);
+        nodes.insertLeaf(leaf);
         markChanged(proxy);
         return true;
     }
@@ -219,7 +203,7 @@ public final class DynamicAabbTree implements BroadPhase {
 
     /** Every pair: each non-static proxy's fat box against the tree. */
     private void findAllPairs() {
-        if (root == NULL) {
+        if (nodes.root == NULL) {
             return;
         }
         ProxyStore p = proxies;
@@ -232,7 +216,7 @@ public final class DynamicAabbTree implements BroadPhase {
 
     /** The pairs of the proxies that changed (live ones), each pair once. */
     private void findChangedPairs() {
-        if (root == NULL) {
+        if (nodes.root == NULL) {
             return;
         }
         ProxyStore p = proxies;
@@ -253,7 +237,9 @@ public final class DynamicAabbTree implements BroadPhase {
     private void queryPairs(int i, boolean changedOnly) {
         ProxyStore p = proxies;
         double[] f = p.fat;
-        double[] b = box;
+        TreeNodes t = nodes;
+        double[] b = t.box;
+        int[] leafProxy = t.nodeProxy, c1 = t.child1, c2 = t.child2;
         int o = 6 * i;
         double minX = f[o];
         double minY = f[o + 1];
@@ -263,7 +249,7 @@ public final class DynamicAabbTree implements BroadPhase {
         double maxZ = f[o + 5];
         boolean staticI = p.isStatic[i];
         int top = 0;
-        stack[top++] = root;
+        stack[top++] = t.root;
         while (top > 0) {
             int n = stack[--top];
             int q = 6 * n;
@@ -271,9 +257,9 @@ public final class DynamicAabbTree implements BroadPhase {
                     || b[q + 2] > maxZ || b[q + 5] < minZ) {
                 continue;
             }
-            int j = nodeProxy[n];
+            int j = leafProxy[n];
             if (j == NULL) {
-                top = push(top, child1[n], child2[n]);
+                top = push(top, c1[n], c2[n]);
                 continue;
             }
             if (j == i) {
@@ -323,12 +309,14 @@ public final class DynamicAabbTree implements BroadPhase {
     public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                       ProxyCallback callback) {
         ProxyStore.checkBounds("query bounds", minX, minY, minZ, maxX, maxY, maxZ);
-        if (root == NULL) {
+        TreeNodes t = nodes;
+        if (t.root == NULL) {
             return;
         }
-        double[] b = box;
+        double[] b = t.box;
+        int[] leafProxy = t.nodeProxy, c1 = t.child1, c2 = t.child2;
         int top = 0;
-        stack[top++] = root;
+        stack[top++] = t.root;
         while (top > 0) {
             int n = stack[--top];
             int q = 6 * n;
@@ -336,9 +324,9 @@ public final class DynamicAabbTree implements BroadPhase {
                     || b[q + 2] > maxZ || b[q + 5] < minZ) {
                 continue;
             }
-            int j = nodeProxy[n];
+            int j = leafProxy[n];
             if (j == NULL) {
-                top = push(top, child1[n], child2[n]);
+                top = push(top, c1[n], c2[n]);
             } else if (!callback.reportProxy(j)) {
                 return;
             }
@@ -349,9 +337,12 @@ public final class DynamicAabbTree implements BroadPhase {
     public void raycast(double ox, double oy, double oz, double dx, double dy, double dz, double maxFraction,
                         RayCallback callback) {
         ProxyStore.checkRay(ox, oy, oz, dx, dy, dz, maxFraction);
-        if (root == NULL) {
+        TreeNodes t = nodes;
+        if (t.root == NULL) {
             return;
         }
+        double[] b = t.box;
+        int[] leafProxy = t.nodeProxy, c1 = t.child1, c2 = t.child2;
         double ix = 1.0 / dx;
         double iy = 1.0 / dy;
         double iz = 1.0 / dz;
@@ -360,21 +351,21 @@ public final class DynamicAabbTree implements BroadPhase {
         boolean zz = Double.isInfinite(iz);
         double tMax = maxFraction;
         int top = 0;
-        stack[top++] = root;
+        stack[top++] = t.root;
         while (top > 0) {
             int n = stack[--top];
-            if (!ProxyStore.rayHitsBox(box, 6 * n, ox, oy, oz, ix, iy, iz, zx, zy, zz, tMax)) {
+            if (!ProxyStore.rayHitsBox(b, 6 * n, ox, oy, oz, ix, iy, iz, zx, zy, zz, tMax)) {
                 continue;
             }
-            int j = nodeProxy[n];
+            int j = leafProxy[n];
             if (j == NULL) {
-                top = push(top, child1[n], child2[n]);
+                top = push(top, c1[n], c2[n]);
             } else {
-                double t = callback.reportProxy(j, tMax);
-                if (!(t > 0)) {
+                double f = callback.reportProxy(j, tMax);
+                if (!(f > 0)) {
                     return;
                 }
-                tMax = Math.min(tMax, t);
+                tMax = Math.min(tMax, f);
             }
         }
     }
@@ -408,7 +399,7 @@ public final class DynamicAabbTree implements BroadPhase {
 
     /** Height of the tree: 0 for a single leaf, -1 when empty. */
     public int height() {
-        return root == NULL ? -1 : height[root];
+        return nodes.treeHeight();
     }
 
     // ---------------------------------------------------------------- checkpoint and snapshot
@@ -418,10 +409,8 @@ public final class DynamicAabbTree implements BroadPhase {
     /** The state at the checkpoint was copied (at the first change after it). */
     private boolean saved;
     private ProxyStore savedProxies;
-    private double[] savedBox = new double[0];
-    private int[] savedParent = new int[0], savedChild1 = new int[0], savedChild2 = new int[0];
-    private int[] savedHeight = new int[0], savedNodeProxy = new int[0], savedProxyLeaf = new int[0];
-    private int savedFreeNode, savedNodeEnd, savedRoot;
+    private TreeNodes savedNodes;
+    private int[] savedProxyLeaf = new int[0];
     private long[] savedKept = new long[0];
     private int savedKeptCount;
     private boolean[] savedChanged = new boolean[0];
@@ -451,21 +440,8 @@ public final class DynamicAabbTree implements BroadPhase {
     @Override
     public void rollback() {
         if (saved) {
-            areaKnown = false;
             proxies.copyFrom(savedProxies);
-            int n = savedNodeEnd;
-            if (parent.length < n) {
-                growNodes(n);
-            }
-            System.arraycopy(savedBox, 0, box, 0, 6 * n);
-            System.arraycopy(savedParent, 0, parent, 0, n);
-            System.arraycopy(savedChild1, 0, child1, 0, n);
-            System.arraycopy(savedChild2, 0, child2, 0, n);
-            System.arraycopy(savedHeight, 0, height, 0, n);
-            System.arraycopy(savedNodeProxy, 0, nodeProxy, 0, n);
-            freeNode = savedFreeNode;
-            nodeEnd = n;
-            root = savedRoot;
+            nodes.copyFrom(savedNodes);
             int p = proxies.end;
             ensureProxyArrays(p);
             System.arraycopy(savedProxyLeaf, 0, proxyLeaf, 0, p);
@@ -498,25 +474,10 @@ public final class DynamicAabbTree implements BroadPhase {
             savedProxies = new ProxyStore(proxies.margin, proxies.displacementScale, proxies.userData.length);
         }
         savedProxies.copyFrom(proxies);
-        int n = nodeEnd;
-        if (savedParent.length < n) {
-            int c = parent.length;
-            savedBox = new double[6 * c];
-            savedParent = new int[c];
-            savedChild1 = new int[c];
-            savedChild2 = new int[c];
-            savedHeight = new int[c];
-            savedNodeProxy = new int[c];
+        if (savedNodes == null) {
+            savedNodes = new TreeNodes(0);
         }
-        System.arraycopy(box, 0, savedBox, 0, 6 * n);
-        System.arraycopy(parent, 0, savedParent, 0, n);
-        System.arraycopy(child1, 0, savedChild1, 0, n);
-        System.arraycopy(child2, 0, savedChild2, 0, n);
-        System.arraycopy(height, 0, savedHeight, 0, n);
-        System.arraycopy(nodeProxy, 0, savedNodeProxy, 0, n);
-        savedFreeNode = freeNode;
-        savedNodeEnd = n;
-        savedRoot = root;
+        savedNodes.copyFrom(nodes);
         int p = proxies.end;
         if (savedProxyLeaf.length < p) {
             savedProxyLeaf = new int[proxyLeaf.length];
@@ -539,15 +500,6 @@ public final class DynamicAabbTree implements BroadPhase {
         savedBuiltCost = builtCost;
     }
 
-    private void growNodes(int cap) {
-        box = Arrays.copyOf(box, 6 * cap);
-        parent = Arrays.copyOf(parent, cap);
-        child1 = Arrays.copyOf(child1, cap);
-        child2 = Arrays.copyOf(child2, cap);
-        height = Arrays.copyOf(height, cap);
-        nodeProxy = Arrays.copyOf(nodeProxy, cap);
-    }
-
     private void ensureProxyArrays(int n) {
         if (proxyLeaf.length < n) {
             proxyLeaf = Arrays.copyOf(proxyLeaf, n);
@@ -562,19 +514,7 @@ public final class DynamicAabbTree implements BroadPhase {
     @Override
     public void writeState(DataOutput out) throws IOException {
         proxies.writeState(out);
-        out.writeInt(nodeEnd);
-        out.writeInt(freeNode);
-        out.writeInt(root);
-        for (int n = 0; n < nodeEnd; n++) {
-            for (int k = 0; k < 6; k++) {
-                out.writeDouble(box[6 * n + k]);
-            }
-            out.writeInt(parent[n]);
-            out.writeInt(child1[n]);
-            out.writeInt(child2[n]);
-            out.writeInt(height[n]);
-            out.writeInt(nodeProxy[n]);
-        }
+        nodes.writeState(out);
         for (int p = 0; p < proxies.end; p++) {
             out.writeInt(proxyLeaf[p]);
             out.writeBoolean(changed[p]);
@@ -594,30 +534,8 @@ public final class DynamicAabbTree implements BroadPhase {
 
     @Override
     public void readState(DataInput in) throws IOException {
-        areaKnown = false;
         proxies.readState(in);
-        int n = in.readInt();
-        int free = in.readInt();
-        int top = in.readInt();
-        if (n < 0 || n > Integer.MAX_VALUE / 6 || free < -1 || free >= n || top < -1 || top >= n) {
-            throw new IOException("tree of " + n + " nodes, free " + free + ", root " + top);
-        }
-        if (parent.length < n) {
-            growNodes(n);
-        }
-        for (int k = 0; k < n; k++) {
-            for (int c = 0; c < 6; c++) {
-                box[6 * k + c] = in.readDouble();
-            }
-            parent[k] = in.readInt();
-            child1[k] = in.readInt();
-            child2[k] = in.readInt();
-            height[k] = in.readInt();
-            nodeProxy[k] = in.readInt();
-        }
-        nodeEnd = n;
-        freeNode = free;
-        root = top;
+        nodes.readState(in);
         int p = proxies.end;
         ensureProxyArrays(p);
         for (int k = 0; k < p; k++) {
@@ -657,28 +575,28 @@ public final class DynamicAabbTree implements BroadPhase {
     // Structure, for the tests' invariant checks.
 
     int root() {
-        return root;
+        return nodes.root;
     }
 
     int child1(int node) {
-        return child1[node];
+        return nodes.child1[node];
     }
 
     int child2(int node) {
-        return child2[node];
+        return nodes.child2[node];
     }
 
     int parent(int node) {
-        return parent[node];
+        return nodes.parent[node];
     }
 
     int nodeHeight(int node) {
-        return height[node];
+        return nodes.height[node];
     }
 
     /** The proxy a leaf holds, or -1 for an internal node. */
     int nodeProxy(int node) {
-        return nodeProxy[node];
+        return nodes.nodeProxy[node];
     }
 
     int leafOf(int proxy) {
@@ -687,7 +605,7 @@ public final class DynamicAabbTree implements BroadPhase {
     }
 
     void nodeBounds(int node, double[] out6) {
-        System.arraycopy(box, 6 * node, out6, 0, 6);
+        System.arraycopy(nodes.box, 6 * node, out6, 0, 6);
     }
 
     private int push(int top, int a, int b) {
@@ -707,315 +625,19 @@ public final class DynamicAabbTree implements BroadPhase {
      * rebuild, rebuild top down.
      */
     private void rebuildIfDegraded() {
-        if (root == NULL || nodeProxy[root] != NULL) {
+        TreeNodes t = nodes;
+        if (t.root == NULL || t.nodeProxy[t.root] != NULL) {
             return;
         }
-        double cost = internalArea();
+        double cost = t.internalArea();
         if (builtCost < 0 || cost > REBUILD_RATIO * builtCost) {
-            rebuild();
-            builtCost = internalArea();
+            beforeChange();
+            t.rebuild();
+            builtCost = t.internalArea();
         }
     }
-
-    /**
-     * The internal nodes' summed area, kept while no node changes: a resting scene moves no fat box
-     * for many steps, and summing 2,000 nodes every step was a serial cost of the pile's step.
-     */
-    private double internalArea() {
-        if (!areaKnown) {
-            knownArea = sumInternalArea();
-            areaKnown = true;
-        }
-        return knownArea;
-    }
-
-    private boolean areaKnown;
-    private double knownArea;
 
     /** Growth of the internal nodes' summed area that triggers a rebuild. */
     static final double REBUILD_RATIO = 1.5;
     private double builtCost = -1;
-    private int[] leaves = new int[16];
-
-    private double sumInternalArea() {
-        double sum = 0;
-        for (int n = 0; n < nodeEnd; n++) {
-            if (height[n] > 0) {
-                sum += area(box, 6 * n);
-            }
-        }
-        return sum;
-    }
-
-    /**
-     * Rebuilds the tree top down: split the leaves at the median of their centres along the axis of
-     * widest centre spread (Wald, "On fast construction of SAH-based BVHs", 2007, describes the
-     * trade-off; the median split is the cheap end of it). Sizes of siblings differ by at most one, so
-     * the result meets the AVL condition. Deterministic: the selection's pivots depend only on the
-     * boxes and the current leaf order.
-     */
-    private void rebuild() {
-        beforeChange();
-        int count = 0;
-        for (int n = 0; n < nodeEnd; n++) {
-            if (height[n] < 0) {
-                continue;
-            }
-            if (nodeProxy[n] != NULL) {
-                if (count == leaves.length) {
-                    leaves = Arrays.copyOf(leaves, 2 * count);
-                }
-                leaves[count++] = n;
-            } else {
-                freeNode(n);
-            }
-        }
-        root = build(0, count, NULL);
-    }
-
-    private int build(int lo, int hi, int parentNode) {
-        if (hi - lo == 1) {
-            int leaf = leaves[lo];
-            parent[leaf] = parentNode;
-            return leaf;
-        }
-        double[] b = box;
-        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
-        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
-        for (int i = lo; i < hi; i++) {
-            int o = 6 * leaves[i];
-            double cx = b[o] + b[o + 3], cy = b[o + 1] + b[o + 4], cz = b[o + 2] + b[o + 5];
-            minX = Math.min(minX, cx);
-            maxX = Math.max(maxX, cx);
-            minY = Math.min(minY, cy);
-            maxY = Math.max(maxY, cy);
-            minZ = Math.min(minZ, cz);
-            maxZ = Math.max(maxZ, cz);
-        }
-        double sx = maxX - minX, sy = maxY - minY, sz = maxZ - minZ;
-        int axis = sx >= sy && sx >= sz ? 0 : (sy >= sz ? 1 : 2);
-        int mid = (lo + hi) >>> 1;
-        selectMedian(lo, hi, mid, axis);
-        int node = allocateNode();
-        parent[node] = parentNode;
-        // allocateNode may have grown the arrays: read them afresh after the children are built.
-        int c1 = build(lo, mid, node);
-        int c2 = build(mid, hi, node);
-        child1[node] = c1;
-        child2[node] = c2;
-        refit(node);
-        return node;
-    }
-
-    /** Hoare's selection: reorders leaves[lo, hi) so that leaves[k] has the k-th smallest centre on axis. */
-    private void selectMedian(int lo, int hi, int k, int axis) {
-        int left = lo, right = hi - 1;
-        while (left < right) {
-            double pivot = centre(leaves[(left + right) >>> 1], axis);
-            int i = left, j = right;
-            while (i <= j) {
-                while (centre(leaves[i], axis) < pivot) {
-                    i++;
-                }
-                while (centre(leaves[j], axis) > pivot) {
-                    j--;
-                }
-                if (i <= j) {
-                    int t = leaves[i];
-                    leaves[i] = leaves[j];
-                    leaves[j] = t;
-                    i++;
-                    j--;
-                }
-            }
-            if (k <= j) {
-                right = j;
-            } else if (k >= i) {
-                left = i;
-            } else {
-                return;
-            }
-        }
-    }
-
-    private double centre(int node, int axis) {
-        int o = 6 * node + axis;
-        return box[o] + box[o + 3];
-    }
-
-    private int allocateNode() {
-        int n;
-        if (freeNode != NULL) {
-            n = freeNode;
-            freeNode = parent[n];
-        } else {
-            if (nodeEnd == parent.length) {
-                int cap = 2 * nodeEnd;
-                box = Arrays.copyOf(box, 6 * cap);
-                parent = Arrays.copyOf(parent, cap);
-                child1 = Arrays.copyOf(child1, cap);
-                child2 = Arrays.copyOf(child2, cap);
-                height = Arrays.copyOf(height, cap);
-                nodeProxy = Arrays.copyOf(nodeProxy, cap);
-            }
-            n = nodeEnd++;
-        }
-        parent[n] = NULL;
-        child1[n] = NULL;
-        child2[n] = NULL;
-        nodeProxy[n] = NULL;
-        height[n] = 0;
-        return n;
-    }
-
-    private void freeNode(int n) {
-        height[n] = -1;
-        nodeProxy[n] = NULL;
-        parent[n] = freeNode;
-        freeNode = n;
-    }
-
-    private void insertLeaf(int leaf) {
-        areaKnown = false;
-        if (root == NULL) {
-            root = leaf;
-            parent[leaf] = NULL;
-            return;
-        }
-        // Cost descent: a leaf's box added under node n makes n's box (and so every ancestor's) grow; go
-        // where the area grows least (Goldsmith and Salmon 1987; Box2D v2.4 InsertLeaf). Ties go to child1.
-        double[] b = box;
-        int l = 6 * leaf;
-        int n = root;
-        while (nodeProxy[n] == NULL) {
-            int c1 = child1[n];
-            int c2 = child2[n];
-            double cost1 = unionArea(b, l, 6 * c1) - (nodeProxy[c1] == NULL ? area(b, 6 * c1) : 0);
-            double cost2 = unionArea(b, l, 6 * c2) - (nodeProxy[c2] == NULL ? area(b, 6 * c2) : 0);
-            n = cost1 <= cost2 ? c1 : c2;
-        }
-        int sibling = n;
-        int oldParent = parent[sibling];
-        int newParent = allocateNode();
-        parent[newParent] = oldParent;
-        child1[newParent] = sibling;
-        child2[newParent] = leaf;
-        parent[sibling] = newParent;
-        parent[leaf] = newParent;
-        refit(newParent);
-        replaceChild(oldParent, sibling, newParent);
-    }
-
-    private void removeLeaf(int leaf) {
-        areaKnown = false;
-        if (leaf == root) {
-            root = NULL;
-            return;
-        }
-        int p = parent[leaf];
-        int grand = parent[p];
-        int sibling = child1[p] == leaf ? child2[p] : child1[p];
-        parent[leaf] = NULL;
-        freeNode(p);
-        parent[sibling] = grand;
-        replaceChild(grand, p, sibling);
-    }
-
-    /**
-     * Hangs {@code replacement} where {@code old} hung under {@code p} (or makes it the root when p is
-     * NULL), then re-fits and re-balances from p up.
-     */
-    private void replaceChild(int p, int old, int replacement) {
-        if (p == NULL) {
-            root = replacement;
-            return;
-        }
-        if (child1[p] == old) {
-            child1[p] = replacement;
-        } else {
-            child2[p] = replacement;
-        }
-        fixUpwards(p);
-    }
-
-    private void fixUpwards(int n) {
-        for (int a = n; a != NULL; a = parent[a]) {
-            balance(a);
-        }
-    }
-
-    /**
-     * Restores the AVL condition at {@code a}, whose two subtrees each satisfy it, and re-fits {@code a}.
-     * See the class comment for why one swap plus the recursive balance of the demoted node suffices.
-     */
-    private void balance(int a) {
-        int b = child1[a];
-        int c = child2[a];
-        int hb = height[b];
-        int hc = height[c];
-        if (Math.abs(hb - hc) <= 1) {
-            refit(a);
-            return;
-        }
-        int shortChild = hb < hc ? b : c;
-        int tall = hb < hc ? c : b;
-        int f = child1[tall];
-        int g = child2[tall];
-        int promote;
-        if (height[f] != height[g]) {
-            promote = height[f] > height[g] ? f : g;
-        } else {
-            // Equal heights: keep under `tall` the grandchild that makes the smaller box with shortChild.
-            double af = unionArea(box, 6 * shortChild, 6 * f);
-            double ag = unionArea(box, 6 * shortChild, 6 * g);
-            promote = af <= ag ? g : f;
-        }
-        // Swap shortChild (a child of a) with promote (a child of tall).
-        if (child1[a] == shortChild) {
-            child1[a] = promote;
-        } else {
-            child2[a] = promote;
-        }
-        if (child1[tall] == promote) {
-            child1[tall] = shortChild;
-        } else {
-            child2[tall] = shortChild;
-        }
-        parent[promote] = a;
-        parent[shortChild] = tall;
-        balance(tall);
-        refit(a);
-    }
-
-    private void refit(int n) {
-        areaKnown = false;
-        int c1 = child1[n];
-        int c2 = child2[n];
-        double[] b = box;
-        int o = 6 * n;
-        int p = 6 * c1;
-        int q = 6 * c2;
-        b[o] = Math.min(b[p], b[q]);
-        b[o + 1] = Math.min(b[p + 1], b[q + 1]);
-        b[o + 2] = Math.min(b[p + 2], b[q + 2]);
-        b[o + 3] = Math.max(b[p + 3], b[q + 3]);
-        b[o + 4] = Math.max(b[p + 4], b[q + 4]);
-        b[o + 5] = Math.max(b[p + 5], b[q + 5]);
-        height[n] = 1 + Math.max(height[c1], height[c2]);
-    }
-
-    /** Half the surface area of box {@code o}: the SAH cost is proportional to it. */
-    private static double area(double[] b, int o) {
-        double x = b[o + 3] - b[o];
-        double y = b[o + 4] - b[o + 1];
-        double z = b[o + 5] - b[o + 2];
-        return x * y + y * z + z * x;
-    }
-
-    private static double unionArea(double[] b, int p, int q) {
-        double x = Math.max(b[p + 3], b[q + 3]) - Math.min(b[p], b[q]);
-        double y = Math.max(b[p + 4], b[q + 4]) - Math.min(b[p + 1], b[q + 1]);
-        double z = Math.max(b[p + 5], b[q + 5]) - Math.min(b[p + 2], b[q + 2]);
-        return x * y + y * z + z * x;
-    }
 }
