@@ -25,7 +25,7 @@ import ricochet.math.Transform;
  * weighted by depth would be smoother across a crease, but it can point in a direction no triangle
  * has (and cancel to zero in a narrow valley); the deepest contact is the one that most needs its own
  * direction resolved. The other points keep their positions and have their separation measured along
- * that normal (those beyond the margin along it are dropped). Points are reduced to four by depth and area as in {@link TriangleCollide}.
+ * that normal (those beyond the margin along it are dropped). Points are reduced to four by depth and area ({@link FourPointReduction}).
  *
  * <p>Feature ids: {@code triangle << 12 | local}, where local (12 bits) is {@link TriangleCollide}'s
  * id within the triangle; unique for meshes of up to 2^20 triangles.
@@ -109,7 +109,7 @@ public final class MeshCollide {
             }
         }
         count = n;
-        int kept = TriangleCollide.reduce(pointB, sep, count, nx, ny, nz, keep);
+        int kept = FourPointReduction.reduce(pointB, sep, count, nx, ny, nz, keep);
         for (int k = 0; k < kept; k++) {
             int i = keep[k];
             out.addPoint(pointA[3 * i], pointA[3 * i + 1], pointA[3 * i + 2], pointB[3 * i], pointB[3 * i + 1],

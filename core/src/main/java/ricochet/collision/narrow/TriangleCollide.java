@@ -16,7 +16,8 @@ import ricochet.math.Transform;
  * Collision Detection", 5.1.5 and 5.1.9); boxes and {@link ConvexHullShape}s use the separating axis
  * test over the triangle normal, the convex's face normals and the edge cross products, then clip the
  * incident face against the reference face (Gregorius, "The Separating Axis Test between Convex
- * Polyhedra", GDC 2013; Ericson 5.2). Points are reduced to at most four by depth and area.
+ * Polyhedra", GDC 2013; Ericson 5.2). Points are reduced to at most four by depth and area
+ * ({@link FourPointReduction}).
  *
  * <p>After a contact, {@link #normalFeature()} tells which triangle feature the normal belongs to
  * (face, edge k or vertex k); {@link MeshCollide} uses it to remove internal-edge contacts and then
@@ -368,7 +369,8 @@ public final class TriangleCollide {
         }
         for (int k = 0; k < 3; k++) {
             int i = 3 * k, j = 3 * ((k + 1) % 3);
-            segmentSegment(ax, ay, az, bx, by, bz, tv[i], tv[i + 1], tv[i + 2], tv[j], tv[j + 1], tv[j + 2], st);
+            Segments.closest(ax, ay, az, bx - ax, by - ay, bz - az, tv[i], tv[i + 1], tv[i + 2], tv[j] - tv[i],
+                    tv[j + 1] - tv[i + 1], tv[j + 2] - tv[i + 2], st);
             double sx = ax + st[0] * (bx - ax), sy = ay + st[0] * (by - ay), sz = az + st[0] * (bz - az);
             double tx = tv[i] + st[1] * (tv[j] - tv[i]), ty = tv[i + 1] + st[1] * (tv[j + 1] - tv[i + 1]);
             double tz = tv[i + 2] + st[1] * (tv[j + 2] - tv[i + 2]);
@@ -401,16 +403,6 @@ public final class TriangleCollide {
 
     private static double dist2(double x, double y, double z) {
         return x * x + y * y + z * z;
-    }
-
-    /**
-     * Parameters (s on p1-q1, t on p2-q2), both in [0, 1], of the closest points of two segments
-     * (Ericson 5.1.9), into {@code out}. Degenerate segments are points.
-     */
-    static void segmentSegment(double p1x, double p1y, double p1z, double q1x, double q1y, double q1z,
-            double p2x, double p2y, double p2z, double q2x, double q2y, double q2z, double[] out) {
-        Segments.closest(p1x, p1y, p1z, q1x - p1x, q1y - p1y, q1z - p1z, p2x, p2y, p2z, q2x - p2x, q2y - p2y,
-                q2z - p2z, out);
     }
 
     // ---------------------------------------------------------------- boxes and hulls
@@ -597,8 +589,9 @@ public final class TriangleCollide {
                 }
                 // The axis only describes a contact if these two edges are the touching features: their
                 // closest points must be separated by s along it (else another feature pair realises it).
-                segmentSegment(tv[i], tv[i + 1], tv[i + 2], tv[j], tv[j + 1], tv[j + 2],
-                        pv[a], pv[a + 1], pv[a + 2], pv[b], pv[b + 1], pv[b + 2], st);
+                Segments.closest(tv[i], tv[i + 1], tv[i + 2], tv[j] - tv[i], tv[j + 1] - tv[i + 1],
+                        tv[j + 2] - tv[i + 2], pv[a], pv[a + 1], pv[a + 2], pv[b] - pv[a], pv[b + 1] - pv[a + 1],
+                        pv[b + 2] - pv[a + 2], st);
                 double pax = tv[i] + st[0] * ux, pay = tv[i + 1] + st[0] * uy, paz = tv[i + 2] + st[0] * uz;
                 double pbx = pv[a] + st[1] * vx, pby = pv[a + 1] + st[1] * vy, pbz = pv[a + 2] + st[1] * vz;
                 double along = (pbx - pax) * cx + (pby - pay) * cy + (pbz - paz) * cz;
@@ -787,104 +780,12 @@ public final class TriangleCollide {
             return false;
         }
         out.setNormal(nx, ny, nz);
-        int kept = reduce(candB, candSep, candCount, nx, ny, nz, keep);
+        int kept = FourPointReduction.reduce(candB, candSep, candCount, nx, ny, nz, keep);
         for (int k = 0; k < kept; k++) {
             int i = keep[k];
             out.addPoint(candA[3 * i], candA[3 * i + 1], candA[3 * i + 2], candB[3 * i], candB[3 * i + 1],
                     candB[3 * i + 2], candId[i]);
         }
         return true;
-    }
-
-    /**
-     * Picks at most four of n contact points (positions p, separations sep) to keep into
-     * {@code keep}, returning how many: the deepest (ties to 1e-9 m go to the one farthest from the
-     * centroid); the one farthest from it; the one making the
-     * largest triangle with those two; the one farthest outside that triangle, which adds the most
-     * area (Gregorius, "Robust Contact Creation for Physics Simulations", GDC 2015; Bullet's
-     * sortCachedPoints). Areas are measured across the normal n. Ties keep the lower index, so the
-     * choice is deterministic.
-     */
-    static int reduce(double[] p, double[] sep, int n, double nx, double ny, double nz, int[] keep) {
-        if (n <= 4) {
-            for (int i = 0; i < n; i++) {
-                keep[i] = i;
-            }
-            return n;
-        }
-        // The deepest point; among points within 1e-9 m of that depth (a face lying flat), the one
-        // farthest from the centroid, so that a resting face keeps its corners.
-        double minSep = Double.POSITIVE_INFINITY, cx = 0, cy = 0, cz = 0;
-        for (int i = 0; i < n; i++) {
-            minSep = Math.min(minSep, sep[i]);
-            cx += p[3 * i];
-            cy += p[3 * i + 1];
-            cz += p[3 * i + 2];
-        }
-        cx /= n;
-        cy /= n;
-        cz /= n;
-        int i1 = -1;
-        double corner = -1;
-        for (int i = 0; i < n; i++) {
-            double d = dist2(p[3 * i] - cx, p[3 * i + 1] - cy, p[3 * i + 2] - cz);
-            if (sep[i] <= minSep + 1e-9 && d > corner) {
-                corner = d;
-                i1 = i;
-            }
-        }
-        int i2 = -1;
-        double far = 0;
-        for (int i = 0; i < n; i++) {
-            double d = dist2(p[3 * i] - p[3 * i1], p[3 * i + 1] - p[3 * i1 + 1], p[3 * i + 2] - p[3 * i1 + 2]);
-            if (d > far) {
-                far = d;
-                i2 = i;
-            }
-        }
-        keep[0] = i1;
-        if (i2 < 0) {
-            return 1;
-        }
-        keep[1] = i2;
-        int i3 = -1;
-        double area = 0, orient = 0;
-        for (int i = 0; i < n; i++) {
-            double a = signedArea(p, i1, i2, i, nx, ny, nz);
-            if (Math.abs(a) > area) {
-                area = Math.abs(a);
-                orient = Math.signum(a);
-                i3 = i;
-            }
-        }
-        // Areas under 1e-9 of the squared spread are round-off of collinear points (a capsule's
-        // line of contact); counting them would make the point count depend on the frame.
-        double flat = 1e-9 * far;
-        if (i3 < 0 || area <= flat) {
-            return 2;
-        }
-        keep[2] = i3;
-        int i4 = -1;
-        double outside = 0;
-        for (int i = 0; i < n; i++) {
-            double a = Math.min(orient * signedArea(p, i1, i2, i, nx, ny, nz),
-                    Math.min(orient * signedArea(p, i2, i3, i, nx, ny, nz), orient * signedArea(p, i3, i1, i, nx, ny, nz)));
-            if (-a > outside) {
-                outside = -a;
-                i4 = i;
-            }
-        }
-        if (i4 < 0 || outside <= flat) {
-            return 3;
-        }
-        keep[3] = i4;
-        return 4;
-    }
-
-    /** {@code ((pb - pa) x (pc - pa)) . n}: twice the signed area of a, b, c seen along n. */
-    private static double signedArea(double[] p, int a, int b, int c, double nx, double ny, double nz) {
-        double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
-        double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
-        return nx * (uy * vz - uz * vy) + ny * (uz * vx - ux * vz) + nz * (ux * vy - uy * vx);
     }
 }
