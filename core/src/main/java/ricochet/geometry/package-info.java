@@ -1,7 +1,9 @@
 /**
- * Geometry that needs no simulation: triangle meshes, signed distance functions (planes, spheres,
- * boxes, any shape at a pose via {@link ricochet.geometry.PosedSdf}, unions and intersections), and
- * generated meshes. Shapes themselves live in {@code ricochet.geometry.shape}. Depends on math and
- * geometry.shape.
+ * Geometry that needs no simulation and no shape: triangle meshes and triangle routines, signed
+ * distance functions (planes, spheres, boxes, unions and intersections) and generated meshes.
+ * Shapes, and the signed distance of a shape at a pose, live in {@code ricochet.geometry.shape},
+ * which builds on this package.
+ *
+ * <p>Depends on {@code math} only.
  */
 package ricochet.geometry;

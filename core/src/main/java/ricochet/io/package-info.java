@@ -1,2 +1,6 @@
-/** Reading and writing geometry files that need no library (Wavefront OBJ). Depends on geometry. */
+/**
+ * Reading geometry files that need no library (Wavefront OBJ) into triangle meshes.
+ *
+ * <p>Depends on {@code geometry} only.
+ */
 package ricochet.io;

@@ -14,6 +14,7 @@ import net.jqwik.api.Provide;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.CapsuleShape;
 import ricochet.geometry.shape.CylinderShape;
+import ricochet.geometry.shape.PosedSdf;
 import ricochet.geometry.shape.Shape;
 import ricochet.geometry.shape.ShapeSdf;
 import ricochet.geometry.shape.SphereShape;

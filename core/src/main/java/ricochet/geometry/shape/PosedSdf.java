@@ -1,7 +1,6 @@
-package ricochet.geometry;
+package ricochet.geometry.shape;
 
-import ricochet.geometry.shape.Shape;
-import ricochet.geometry.shape.ShapeSdf;
+import ricochet.geometry.Sdf;
 import ricochet.math.Transform;
 
 /**
