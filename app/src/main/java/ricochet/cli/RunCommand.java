@@ -21,7 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import ricochet.io.scene.InputFiles;
 import ricochet.io.scene.SceneSource;
 import ricochet.io.snapshot.RunSnapshotFile;
-import ricochet.io.trajectory.AtomicOutput;
+import ricochet.io.output.AtomicOutput;
 import ricochet.io.trajectory.EventWriter;
 import ricochet.io.trajectory.TrajectoryWriter;
 import ricochet.world.Event;

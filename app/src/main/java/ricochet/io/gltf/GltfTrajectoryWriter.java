@@ -18,8 +18,7 @@ import java.util.Map;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.Scene;
-import ricochet.io.trajectory.AtomicOutput;
-import ricochet.io.trajectory.TrajectoryWriter;
+import ricochet.io.output.AtomicOutput;
 import ricochet.world.Simulation;
 
 /**
@@ -28,8 +27,12 @@ import ricochet.world.Simulation;
  * rotation channels key every moving body at the written frames' times. Frames are kept in memory
  * (7 floats per body per frame) and the file is written by {@link #prepare()}, beside the target
  * and moved onto it, so a failed run leaves nothing half-written.
+ *
+ * <p>Knows nothing of the other trajectory formats: {@code ricochet.io.trajectory.TrajectoryWriter}
+ * chooses this writer for a .gltf or .glb file and adapts it to its interface, so this package does
+ * not depend on that one.
  */
-public final class GltfTrajectoryWriter implements TrajectoryWriter {
+public final class GltfTrajectoryWriter implements AutoCloseable {
 
     private static final int FLOAT = 5126;
     private static final int UNSIGNED_INT = 5125;
@@ -66,7 +69,7 @@ public final class GltfTrajectoryWriter implements TrajectoryWriter {
         }
     }
 
-    @Override
+    /** Keeps the current pose of every moving body as frame {@code frame}. */
     public void writeFrame(long frame, Simulation sim) {
         if (sim.bodyCount() != poses.length) {
             throw new IllegalArgumentException("glTF: the simulation has " + sim.bodyCount() + " bodies, the scene "
@@ -89,7 +92,7 @@ public final class GltfTrajectoryWriter implements TrajectoryWriter {
         }
     }
 
-    @Override
+    /** Writes the whole file beside the target under a temporary name; {@link #commit()} moves it. */
     public void prepare() throws IOException {
         Builder g = new Builder();
         ObjectNode root = g.json;
@@ -191,7 +194,7 @@ public final class GltfTrajectoryWriter implements TrajectoryWriter {
         output = o;
     }
 
-    @Override
+    /** Moves the file written by {@link #prepare()} into place. */
     public void commit() throws IOException {
         if (output == null) {
             throw new IllegalStateException("glTF: commit before prepare");

@@ -18,7 +18,7 @@ import java.util.zip.CRC32;
 import ricochet.io.scene.InputFiles;
 import ricochet.io.scene.SceneException;
 import ricochet.io.scene.SceneSource;
-import ricochet.io.trajectory.AtomicOutput;
+import ricochet.io.output.AtomicOutput;
 import ricochet.world.WorldSnapshot;
 
 /**

@@ -1,5 +1,6 @@
 package ricochet.io.trajectory;
 
+import ricochet.io.output.AtomicOutput;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package ricochet.io.trajectory;
 
+import ricochet.io.output.AtomicOutput;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;

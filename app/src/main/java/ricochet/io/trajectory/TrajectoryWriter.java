@@ -8,9 +8,9 @@ import ricochet.io.scene.Scene;
 import ricochet.world.Simulation;
 
 /**
- * Writes frames of a simulation's bodies (contract section 2). Frame 0 is the initial state; the
- * caller writes every K-th step after it. Numbers are printed by {@link Double#toString}, the
- * shortest text that reads back to the same double.
+ * Writes frames of a simulation's bodies (the formats are in the README's "Trajectory and events").
+ * Frame 0 is the initial state; the caller writes every K-th step after it. Numbers are printed by
+ * {@link Double#toString}, the shortest text that reads back to the same double.
  */
 public interface TrajectoryWriter extends AutoCloseable {
 
@@ -57,7 +57,8 @@ public interface TrajectoryWriter extends AutoCloseable {
             if (scene == null) {
                 throw new IllegalArgumentException("--out " + file + ": glTF output needs the scene's shapes");
             }
-            return new GltfTrajectoryWriter(file, scene, name.endsWith(".glb"));
+            GltfTrajectoryWriter gltf = new GltfTrajectoryWriter(file, scene, name.endsWith(".glb"));
+            return new GltfOutput(gltf);
         }
         throw new IllegalArgumentException("--out " + file + ": unknown extension (expected .csv, .json, .gltf or .glb)");
     }

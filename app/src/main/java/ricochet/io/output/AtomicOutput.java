@@ -1,4 +1,4 @@
-package ricochet.io.trajectory;
+package ricochet.io.output;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
