@@ -73,7 +73,7 @@ class CliTest {
     }
 
     @Test
-    void csvHasTheContractHeaderAndOneRowPerBodyPerWrittenFrame() throws IOException {
+    void csvHasTheDocumentedHeaderAndOneRowPerBodyPerWrittenFrame() throws IOException {
         Path csv = dir.resolve("t.csv");
         assertEquals(0, cli("run", "bunny", "--steps", "30", "--every", "10", "--out", csv.toString()).code);
         List<String> lines = Files.readAllLines(csv);

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import ricochet.lab.LabWorld;
 
 /**
- * The built-in bunny scenes against the issue's criteria, measured in simulation. Each test prints
- * the figures it measured (time to rest, pose, penetration) so the closing note can quote them.
+ * The built-in bunny scenes against their acceptance criteria, measured in simulation. Each test
+ * prints the figures it measured (time to rest, pose, penetration), so a failure can be read from the log.
  */
 class BunnyScenesTest {
 
@@ -62,9 +62,9 @@ class BunnyScenesTest {
 
     @Test
     void seedBunnyNeverComesToRest() throws Exception {
-        // Seed 000 alone rocks and creeps forever (the reason the stabilisers exist).
+        // The lab's plain impulse method alone rocks and creeps forever (the reason the stabilisers exist).
         Run r = run("bunny-seed", 10);
-        assertTrue(r.restTime > 9.9, "seed 000 unexpectedly rested at t=" + r.restTime);
+        assertTrue(r.restTime > 9.9, "the plain impulse bunny unexpectedly rested at t=" + r.restTime);
     }
 
     @Test

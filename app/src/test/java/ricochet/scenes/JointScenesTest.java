@@ -21,9 +21,9 @@ import ricochet.world.World;
 import ricochet.world.WorldSimulation;
 
 /**
- * The built-in joint scenes (issue 9) against their criteria, measured in simulation through
- * {@link BuiltinScenes#read} and {@link WorldBuilder}. Each test prints what it measured so the
- * closing note can quote it; expected values come from the scene file and closed forms.
+ * The built-in joint scenes against their acceptance criteria, measured in simulation through
+ * {@link BuiltinScenes#read} and {@link WorldBuilder}. Each test prints what it measured so a
+ * failure can quote it; expected values come from the scene file and closed forms.
  */
 class JointScenesTest {
 
@@ -138,7 +138,7 @@ class JointScenesTest {
                 100 * (period / simple - 1), compound, 100 * (period / compound - 1), firstMean, lastMean,
                 100 * drift, 100 * (highest - lowest) / scale);
         assertAll(
-                () -> assertEquals(simple, period, 0.01 * simple, "the issue's criterion: within 1% of 2 pi sqrt(L/g)"),
+                () -> assertEquals(simple, period, 0.01 * simple, "the criterion: within 1% of 2 pi sqrt(L/g)"),
                 // The soft joint's stretch lengthens the arm by a fraction of a millimetre: 0.1% covers it.
                 () -> assertEquals(compound, period, 0.001 * compound, "the compound pendulum's period"),
                 () -> assertTrue(Math.abs(drift) < 0.01, "energy drift over 100 s " + 100 * drift + "%"));

@@ -20,9 +20,9 @@ import ricochet.world.Event;
 import ricochet.world.WorldSimulation;
 
 /**
- * The built-in scenes of the engine's world against the issue's criteria, measured in simulation
+ * The built-in scenes of the engine's world against their acceptance criteria, measured in simulation
  * through {@link BuiltinScenes#read} and {@link WorldBuilder}. Each test prints what it measured, so a
- * failure (or the closing note) can quote the numbers. Expected values come from the scene file
+ * failure can quote the numbers. Expected values come from the scene file
  * (masses, speeds, slopes) and closed forms, never from an earlier run.
  */
 class SolverScenesTest {
@@ -181,7 +181,7 @@ class SolverScenesTest {
         }
         System.out.printf("tower: max horizontal drift %.5f m, max sink %.5f m, %d of 30 asleep%n", drift, sink,
                 sleeping(sim));
-        // The criterion is the drift; the sink (the contacts' spring under the weight above) is
+        // The criterion is the drift; the sink (the contacts' spring under the weight above) is
         // printed for the record.
         assertTrue(drift < 0.02, "drift " + drift + " m");
         double[] top = state(sim, dynamicBodies(sim).get(29));

@@ -24,7 +24,7 @@ import ricochet.io.trajectory.AtomicOutput;
 /**
  * {@code ./ricochet bench}: each (engine, scene, run) in a fresh JVM ({@link ChildJvm}), runs
  * interleaved so a change in the machine's load spreads over every engine; prints the table and the
- * {@code scene,engine,bodies,ms_per_step_median,contacts,check,...} rows (contract section 1), and
+ * {@code scene,engine,bodies,ms_per_step_median,contacts,check,...} rows, and
  * writes the CSV and the chart on request. {@code ./ricochet bench --jmh [JMH options]} runs the JMH
  * benchmarks instead. Exit 0 when every run gave a result, 1 when one failed, 2 for bad arguments.
  */
@@ -68,7 +68,7 @@ public final class BenchMain implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** The contract's CSV header (section 1's six columns, then the extras). */
+    /** The CSV header (six common columns, then the benchmark's extras). */
     static final String HEADER = BenchRow.CSV_HEADER;
 
     @Override

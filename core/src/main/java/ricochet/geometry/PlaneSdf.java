@@ -4,8 +4,8 @@ import ricochet.math.Vec3;
 
 /**
  * The half-space below a plane: {@code phi(x) = (x - P) . N}, with P the plane's point closest to the
- * origin. Written as seed 000 writes it ({@code d = (x_i - P) . N}) so lab results match the seed's
- * arithmetic, not just its algebra.
+ * origin. Written as the GAMES103 lab code writes it ({@code d = (x_i - P) . N}) so lab results
+ * match that code's arithmetic, not just its algebra.
  */
 public final class PlaneSdf implements Sdf {
 

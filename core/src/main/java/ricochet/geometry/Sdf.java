@@ -1,7 +1,7 @@
 package ricochet.geometry;
 
 /**
- * A signed distance function in world space (seeds 002-003): negative inside, zero on the surface,
+ * A signed distance function in world space: negative inside, zero on the surface,
  * positive outside; its gradient is the outward surface normal. Implementations allocate nothing.
  */
 public interface Sdf {

@@ -5,7 +5,7 @@ import ricochet.math.Mat3;
 import ricochet.math.QuatOps;
 
 /**
- * Seed 000's rigid-body impulse method, operation for operation:
+ * The GAMES103 lab's rigid-body impulse method (its Rigid_Bunny code), operation for operation:
  * <pre>
  * v += h g;  v *= linearDecay;  w *= angularDecay
  * for each static collider, in scene order:
@@ -16,13 +16,13 @@ import ricochet.math.QuatOps;
  *   v += j / M;  w += I^-1 (R r_c x j)
  * x += h v;  q += 1/2 h [w, 0] q;  q /= |q|
  * </pre>
- * The optional stabilisers (all off by default) follow seed 001 and the course: position correction
+ * The optional stabilisers (all off by default) follow the course: position correction
  * lifts the body out by its deepest vertex, a contact slower than restingSpeed gets restitution 0,
  * and the punish rule scales v and w down while the body is slow.
  */
 final class ImpulseMethod implements LabStepper {
 
-    // seed 001's punish rule: below this speed the factor falls by PUNISH_STEP a step, above it rises.
+    // The punish rule: below this speed the factor falls by PUNISH_STEP a step, above it rises.
     private static final double PUNISH_SPEED = 0.16;
     private static final double PUNISH_STEP = 0.025;
     /** Depth the position correction leaves, metres. */
@@ -67,7 +67,7 @@ final class ImpulseMethod implements LabStepper {
     }
 
     /**
-     * Seed 001's projection of the body out of a surface, done after the position update so that no
+     * The projection of the body out of a surface, done after the position update so that no
      * step ends with a vertex deeper than the slop. The deepest vertex is lifted to -slop rather than 0
      * so that the next step's impulse still holds it.
      */
@@ -98,7 +98,7 @@ final class ImpulseMethod implements LabStepper {
         double minD = Double.POSITIVE_INFINITY;
         final double vx = b.vx, vy = b.vy, vz = b.vz, wx = b.wx, wy = b.wy, wz = b.wz;
         final double[] rx = b.rx, ry = b.ry, rz = b.rz;
-        // Seed 001's collision_epsilon: vertices this close count as touching (seed 000: 0).
+        // Vertices this close count as touching (the lab code: 0).
         final double margin = b.params.epsilon();
         for (int i = 0; i < b.vertexCount; i++) {
             double ax = r[0] * rx[i] + r[1] * ry[i] + r[2] * rz[i];
@@ -148,7 +148,7 @@ final class ImpulseMethod implements LabStepper {
         }
         double vnLen = Math.sqrt(vnx * vnx + vny * vny + vnz * vnz);
         double vtLen = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
-        // With |v_T| = 0 the seed's division gives NaN; v_T is zero then, so any a gives the same v_new.
+        // With |v_T| = 0 the lab code's division gives NaN; v_T is zero then, so any a gives the same v_new.
         double a = vtLen > 0 ? Math.max(1.0 - b.friction * (1.0 + e) * vnLen / vtLen, 0.0) : 0.0;
         double newX = -e * vnx + a * vtx;
         double newY = -e * vny + a * vty;
@@ -173,7 +173,7 @@ final class ImpulseMethod implements LabStepper {
     }
 
     /**
-     * Seed 000's {@code K = 1/M 1 - [r]x I^-1 [r]x} into {@code k}: the change of a body point's
+     * The lab's {@code K = 1/M 1 - [r]x I^-1 [r]x} into {@code k}: the change of a body point's
      * velocity per unit impulse there ({@code v_i' = v_i + K j}), with r the point relative to the
      * centre of mass in world axes and {@code inverseInertia} in world axes. skew and scratch are
      * 9-double scratch arrays.
@@ -191,7 +191,7 @@ final class ImpulseMethod implements LabStepper {
         k[8] = inverseMass + k[8];
     }
 
-    /** Seed 001: "trick for oscillation", scale v and w by a factor that sinks while the body is slow. */
+    /** The course's "trick for oscillation": scale v and w by a factor that sinks while the body is slow. */
     private static void punish(LabBody b) {
         double speed = Math.sqrt(b.vx * b.vx + b.vy * b.vy + b.vz * b.vz);
         if (speed < PUNISH_SPEED) {

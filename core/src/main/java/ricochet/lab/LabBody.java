@@ -10,7 +10,7 @@ import ricochet.world.World;
 /**
  * A lab body's mass model and state. The vertices are point masses of {@code vertexMass} each; the
  * centre of mass is their mean and {@code I_ref = sum m (|r|^2 1 - r r^T)} with r relative to it
- * (contract 4.1). Vertex coordinates live in primitive arrays so the per-vertex loops of the methods
+ * (the lab's mass model). Vertex coordinates live in primitive arrays so the per-vertex loops of the methods
  * read memory in order and allocate nothing.
  */
 final class LabBody {
@@ -45,7 +45,7 @@ final class LabBody {
 
     boolean sleeping;
     double restTime;
-    /** Seed 001's punish factor in [0, 1]. */
+    /** The punish rule's factor on v and w, in [0, 1]. */
     double punishFactor = 1;
 
     LabBody(LabBodyDef def) {
@@ -71,8 +71,8 @@ final class LabBody {
             rx[i] = a;
             ry[i] = b;
             rz[i] = c;
-            // Seed 000's order of operations (diagonal added, then each product subtracted), so the
-            // tensor rounds as the seed's does.
+            // The lab code's order of operations (diagonal added, then each product subtracted), so
+            // the tensor rounds as the lab's does.
             double diag = m * (a * a + b * b + c * c);
             inertiaRef[0] += diag;
             inertiaRef[4] += diag;
@@ -205,7 +205,7 @@ final class LabBody {
         method = m;
     }
 
-    /** The world inverse inertia {@code R I_ref^-1 R^T}... computed as seed 000 does: invert R I_ref R^T. */
+    /** The world inverse inertia {@code R I_ref^-1 R^T}... computed as the lab code does: invert R I_ref R^T. */
     boolean worldInverseInertia(double[] r, double[] scratch, double[] rotated, double[] out) {
         Mat3.rotateTensor(r, inertiaRef, scratch, rotated);
         return Mat3.invert(rotated, out);
@@ -282,7 +282,7 @@ final class LabBody {
     }
 
     /**
-     * Leapfrog position and quaternion update of seed 000: {@code x += h v;
+     * Leapfrog position and quaternion update of the lab's Rigid_Bunny code: {@code x += h v;
      * q += 1/2 h [w, 0] q; q /= |q|}.
      */
     void integrate(double h) {

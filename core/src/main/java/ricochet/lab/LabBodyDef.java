@@ -11,14 +11,14 @@ import ricochet.math.Vec3;
  * @param orientation rotation of the mesh (normalised on use)
  * @param velocity initial velocity of the centre of mass (the vertex mean), m/s
  * @param angularVelocity initial angular velocity, rad/s, world axes
- * @param restitution in [0, 1] (seed default 0.5)
- * @param friction Coulomb coefficient >= 0 (seed default 0.2)
+ * @param restitution in [0, 1] (the lab's value: 0.5)
+ * @param friction Coulomb coefficient >= 0 (the lab's value: 0.2)
  */
 public record LabBodyDef(String name, LabMethod method, TriangleMesh mesh, Vec3 position, Quat orientation,
                          Vec3 velocity, Vec3 angularVelocity, double restitution, double friction,
                          LabParams params) {
 
-    /** The seed's body: at rest at the origin, restitution 0.5, friction 0.2, default parameters. */
+    /** The GAMES103 lab's body: at rest at the origin, restitution 0.5, friction 0.2, default parameters. */
     public static LabBodyDef of(String name, LabMethod method, TriangleMesh mesh) {
         return new LabBodyDef(name, method, mesh, Vec3.ZERO, Quat.IDENTITY, Vec3.ZERO, Vec3.ZERO, 0.5, 0.2,
                 LabParams.defaults());

@@ -2,13 +2,13 @@ package ricochet.lab;
 
 /** How a lab body's vertices meet static geometry; {@link #key()} is the scene file's name. */
 public enum LabMethod {
-    /** Seed 000: the averaged inside-and-approaching vertex gets one impulse per plane. */
+    /** The lab's Rigid_Bunny method: the averaged inside-and-approaching vertex gets one impulse per plane. */
     IMPULSE("impulse"),
-    /** Seeds 001-002: a spring force {@code k (eps - phi) N} per vertex within eps. */
+    /** A spring force {@code k (eps - phi) N} per vertex within eps. */
     PENALTY_QUADRATIC("penalty-quadratic"),
-    /** Seeds 001-003: a barrier force {@code rho / phi N} per vertex within eps; phi stays > 0. */
+    /** A barrier force {@code rho / phi N} per vertex within eps; phi stays > 0. */
     PENALTY_LOG_BARRIER("penalty-log-barrier"),
-    /** Seeds 001-002: free particles, per-particle collision, then a rigid fit (Mueller et al. 2005). */
+    /** Free particles, per-particle collision, then a rigid fit (Mueller et al. 2005). */
     SHAPE_MATCHING("shape-matching");
 
     private final String key;

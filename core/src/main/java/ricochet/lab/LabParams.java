@@ -1,9 +1,9 @@
 package ricochet.lab;
 
 /**
- * Parameters of the lab methods on a mesh body (contract section 4.1), with the seed's defaults.
- * The stabilisers (positionCorrection, restingSpeed, punish, sleep*) are off by default, so a
- * plain impulse body is seed 000 exactly.
+ * Parameters of the lab methods on a mesh body, with the GAMES103 lab's values as defaults. The
+ * stabilisers (positionCorrection, restingSpeed, punish, sleep*) are off by default, so a plain
+ * impulse body steps exactly as the lab's Rigid_Bunny code does.
  *
  * @param vertexMass kg per vertex (> 0)
  * @param linearDecay per-step factor on v, in (0, 1]
@@ -12,10 +12,10 @@ package ricochet.lab;
  * @param epsilon penalty activation distance, metres (>= 0; > 0 for the log barrier)
  * @param rho log-barrier strength per vertex, N m (> 0)
  * @param damping normal damping of the penalty methods per vertex, N s/m (>= 0)
- * @param positionCorrection impulse: move the body out of a plane it penetrates (seed 001)
+ * @param positionCorrection impulse: move the body out of a plane it penetrates
  * @param restingSpeed impulse and shape matching: restitution is 0 when the incoming normal speed
  *     is below this, m/s (0: off)
- * @param punish impulse: seed 001's velocity-scaling rule against oscillation
+ * @param punish impulse: the course's velocity-scaling rule against oscillation
  * @param sleepSpeed speed under which a touching body counts as resting, m/s (0: never sleeps)
  * @param sleepAngularSpeed angular speed under which a touching body counts as resting, rad/s
  * @param sleepTime seconds of rest before the body sleeps
@@ -35,7 +35,7 @@ public record LabParams(
         double sleepAngularSpeed,
         double sleepTime) {
 
-    /** The seed's values, all stabilisers off. */
+    /** The GAMES103 lab's values, all stabilisers off. */
     public static LabParams defaults() {
         return new LabParams(1.0, 0.999, 0.98, 1.0e5, 0.0, 1.0, 0.0, false, 0.0, false, 0.0, 0.0, 0.0);
     }

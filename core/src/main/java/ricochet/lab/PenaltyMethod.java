@@ -5,9 +5,9 @@ import ricochet.math.QuatOps;
 import ricochet.world.SimulationException;
 
 /**
- * Penalty forces per vertex (seeds 001-003), integrated by symplectic Euler:
+ * Penalty forces per vertex, integrated by symplectic Euler:
  * <pre>
- * quadratic:   f_N = k (eps - phi)        for phi &lt; eps   (the lecture's sign; seed 001 has it backwards)
+ * quadratic:   f_N = k (eps - phi)        for phi &lt; eps   (the lecture's sign, pushing out)
  * log barrier: f_N = rho (1/phi - 1/eps)  for 0 &lt; phi &lt; eps
  *              (energy rho (ln(eps/phi) + phi/eps - 1): rho/phi near the surface, and zero at eps
  *              so that a body resting on the barrier does not sit on a jump of rho/eps)

@@ -7,7 +7,7 @@ import ricochet.math.PolarDecomposition;
 import ricochet.math.QuatOps;
 
 /**
- * Shape matching (seeds 001-002; Mueller et al. 2005, "Meshless deformations based on shape
+ * Shape matching (Mueller et al. 2005, "Meshless deformations based on shape
  * matching"):
  * <pre>
  * V_i += h g;  V_i *= linearDecay;  Y_i = X_i + h V_i                 free particles
@@ -86,7 +86,7 @@ final class ShapeMatchingMethod implements LabStepper {
                 b.pvy[i] = -e * vny + va * vty;
                 b.pvz[i] = -e * vnz + va * vtz;
             }
-            // x_new = x - phi(x) N  (seed 002's projection onto the surface)
+            // x_new = x - phi(x) N  (projection onto the surface)
             b.yx[i] -= d * n[0];
             b.yy[i] -= d * n[1];
             b.yz[i] -= d * n[2];

@@ -16,7 +16,7 @@ import ricochet.math.Quat;
 import ricochet.math.SymmetricEigen;
 import ricochet.math.Vec3;
 
-/** Seed 000's impulse method against its own formulas and the laws they should keep. */
+/** The GAMES103 lab's impulse method against its own formulas and the laws they should keep. */
 class ImpulseMethodTest {
 
     private static final double DT = 0.015;
@@ -88,7 +88,7 @@ class ImpulseMethodTest {
     /**
      * One step of a tilted cube with one or two corners 1 cm inside the floor (gravity off, no decay, so
      * the impulse is the only change of v and w): the averaged contact point's velocity afterwards is
-     * exactly seed 000's target {@code -e v_N + a v_T}, {@code a = max(1 - mu (1 + e) |v_N| / |v_T|, 0)}.
+     * exactly the lab's target {@code -e v_N + a v_T}, {@code a = max(1 - mu (1 + e) |v_N| / |v_T|, 0)}.
      */
     private void assertContactPointReachesTarget(Vec3 v, Vec3 w, double e, double mu) {
         Contact c = stepOnce(v, w, e, mu, LabParams.defaults().withDecay(1, 1));
@@ -124,7 +124,7 @@ class ImpulseMethodTest {
         world.addCollider("floor", new PlaneSdf(Vec3.UNIT_Y, 0), Vec3.ZERO, Quat.IDENTITY);
         int b = world.addBody(LabBodyDef.of("body", LabMethod.IMPULSE, mesh).withPose(x0, q)
                 .withVelocity(v, w).withMaterial(e, mu).withParams(params));
-        // The averaged contact point, as seed 000 picks it: inside and approaching.
+        // The averaged contact point, as the lab code picks it: inside and approaching.
         Vec3 sum = Vec3.ZERO;
         int count = 0;
         for (int i = 0; i < mesh.vertexCount(); i++) {
@@ -237,13 +237,13 @@ class ImpulseMethodTest {
     }
 
     /**
-     * Seed 000 prescribes the whole velocity of the averaged point, tangential part included, so with
+     * The lab's method prescribes the whole velocity of the averaged point, tangential part included, so with
      * a in (0, 1] and an anisotropic K the impulse can gain energy: {@code dKE} has the cross term
-     * {@code -(1 + e a) v_N^T K^-1 v_T}, which has either sign. This pins that property of the seed's
+     * {@code -(1 + e a) v_N^T K^-1 v_T}, which has either sign. This pins that property of the lab's
      * rule (and so why the engine's own solver uses clamped normal and friction impulses instead).
      */
     @Test
-    void seedTargetCanGainEnergyWhenSlidingOffCentre() {
+    void labTargetCanGainEnergyWhenSlidingOffCentre() {
         Random rnd = new Random(7);
         double worst = 0;
         for (int i = 0; i < 2000; i++) {

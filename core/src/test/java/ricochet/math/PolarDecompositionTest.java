@@ -192,7 +192,7 @@ class PolarDecompositionTest {
     void polarFactorIgnoresTheScaleOfA(@ForAll("wellConditioned") double[] a,
                                        @ForAll("powersOfTwo") int exponent) {
         // R(c A) = R(A) and S(c A) = c S(A) for c > 0. A power of two scales exactly, so only the
-        // method's own round-off may differ, whatever the magnitude of A: the contract is "false only
+        // method's own round-off may differ, whatever the magnitude of A: the method promises "false only
         // for a zero or non-finite A".
         double c = Math.scalb(1.0, exponent);
         double[] r = new double[9];

@@ -33,7 +33,7 @@ import ricochet.world.fuzz.SceneCheck.Outcome;
  * bodies): none went non-finite, and none threw anything but {@link SimulationException}. None breaks the
  * energy bound; the ground check does not hold for every scene yet: 8 had a body below the ground, each
  * held by joints to the world that the ground and the joint both claim (see the README's promise 1 for
- * the fixes on the way, the position floor the latest). Before issue 10's fixes (each joint's equality rows as one
+ * the fixes on the way, the position floor the latest). Before the fixes listed here (each joint's equality rows as one
  * block, its limits against the block's Schur complement, hinge axes as a swing angle, joint correction
  * capped at 10 m/s, spin capped per substep with beyond-use loads refused before the step, world-axis joint
  * impulses turned with their body, warm starts held to the energy they may add, clipped cylinder manifolds, a

@@ -535,7 +535,7 @@ final class SimulationHost implements AutoCloseable {
         out[o + 2] = c.z();
     }
 
-    /** {@code GET /api/state}: contract section 3 plus the panel's numbers. */
+    /** {@code GET /api/state}: the state the README documents plus the panel's numbers. */
     ObjectNode stateJson() {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();

@@ -24,7 +24,7 @@ import ricochet.io.scene.Scene;
 
 /**
  * The viewer's HTTP server on 127.0.0.1: the page and its scripts from the class path (three.js
- * and uPlot from their WebJars), the API of contract section 3 plus {@code /api/params},
+ * and uPlot from their WebJars), the API the README lists plus {@code /api/params},
  * {@code /api/scene}, {@code /api/joints} and the mouse drag ({@code /api/drag}, {@code /api/drag/move},
  * {@code /api/drag/end}), and {@code /ws}, which streams {@link SimulationHost#frame} to every open
  * tab.

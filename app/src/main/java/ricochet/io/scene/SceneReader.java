@@ -31,7 +31,7 @@ import ricochet.geometry.TriangleMesh;
 import ricochet.io.ObjReader;
 
 /**
- * Reads scene files ({@code "format": "ricochet-scene/1"}, contract section 4) into a validated
+ * Reads scene files ({@code "format": "ricochet-scene/1"}, the README's "Scene files") into a validated
  * {@link Scene}. A file with problems gives a {@link SceneException} listing all of them, each with
  * its JSON path ({@code $.bodies[1].shape.radius}), in file order, rather than stopping at the
  * first; a broken OBJ file that a mesh names is one of those problems.

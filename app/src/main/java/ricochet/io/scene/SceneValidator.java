@@ -16,7 +16,7 @@ import ricochet.ragdoll.Ragdoll;
 import ricochet.world.SettingsLimits;
 
 /**
- * Turns a scene file's JSON tree into a {@link Scene}, checking it against contract section 4 and
+ * Turns a scene file's JSON tree into a {@link Scene}, checking it against the scene format and
  * recording every problem in a {@link JsonChecks}. Shapes are left to {@link ShapeValidator}.
  */
 final class SceneValidator {
@@ -246,7 +246,7 @@ final class SceneValidator {
             in.report(JsonChecks.key(path, "density"), "give 'mass' or 'density', not both");
         }
         if (lab) {
-            // The lab methods weigh a mesh as vertexMass per vertex (contract 4.1); a mass here would
+            // The lab methods weigh a mesh as vertexMass per vertex; a mass here would
             // be silently ignored.
             for (String k : List.of("mass", "density")) {
                 if (o.has(k)) {

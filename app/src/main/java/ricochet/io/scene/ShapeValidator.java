@@ -17,7 +17,7 @@ import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 
-/** Reads and checks a scene file's {@code shape} objects (contract section 4), compounds included. */
+/** Reads and checks a scene file's {@code shape} objects, compounds included. */
 final class ShapeValidator {
 
     static final List<String> TYPES = List.of(

@@ -166,7 +166,7 @@ class SceneReaderTest {
         assertEquals(new ShapeSpec.Mesh(tetra, null), tet.shape());
         assertEquals("impulse", tet.method());
         assertTrue(tet.usesLabMethod());
-        // Contract 4.1: the seed lab's friction and restitution, and its parameters, for lab bodies.
+        // Lab bodies default to the GAMES103 lab's friction and restitution, and its parameters.
         assertEquals(0.2, tet.friction());
         assertEquals(0.5, tet.restitution());
         assertEquals(LabParams.defaults(), tet.lab());

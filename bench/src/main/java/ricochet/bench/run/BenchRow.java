@@ -14,7 +14,7 @@ public record BenchRow(String scene, String engine, int bodies, double medianMs,
                        int contacts, double driftM, String check, int runs) {
 
     /**
-     * The CSV header: contract section 1's six columns first and in its order, then the issue's
+     * The CSV header: the six common columns first and in their order, then the benchmark's
      * extra ones.
      */
     public static final String CSV_HEADER =

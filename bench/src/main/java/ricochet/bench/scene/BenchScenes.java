@@ -8,7 +8,7 @@ import java.util.Random;
 import java.util.function.Supplier;
 
 /**
- * The benchmark scenes, defined once for every engine (issue 8): {@code pile}, {@code pyramid},
+ * The benchmark scenes, defined once for every engine: {@code pile}, {@code pyramid},
  * {@code spheres}, {@code terrain}, {@code ragdolls}, and {@code drop} and {@code swing}, the tiny
  * scenes the harness's tests run. Layouts
  * that look random come from a seeded {@link Random}, so every engine and every run sees the same
@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  */
 public final class BenchScenes {
 
-    /** Unit boxes (half extent 0.5 m) of water's density, as the issue fixes them. */
+    /** Unit boxes (half extent 0.5 m) of water's density, the same for every engine. */
     static final double HALF = 0.5;
     static final double DENSITY = 1000;
     /** Horizontal (and, in the pile, vertical) gap between neighbouring boxes, m. */

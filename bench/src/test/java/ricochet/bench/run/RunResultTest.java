@@ -70,7 +70,7 @@ class RunResultTest {
     }
 
     @Test
-    void csvKeepsTheContractColumnsFirst() {
+    void csvKeepsTheSixCommonColumnsFirst() {
         String[] header = BenchRow.CSV_HEADER.split(",");
         assertEquals(List.of("scene", "engine", "bodies", "ms_per_step_median", "contacts", "check"),
                 List.of(header).subList(0, 6));

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The scenes are the ones issue 8 describes, and every engine gets the same bodies. */
+/** The scenes are the benchmark's documented ones, and every engine gets the same bodies. */
 class BenchScenesTest {
 
     private static List<BenchBody> dynamic(BenchScene s) {

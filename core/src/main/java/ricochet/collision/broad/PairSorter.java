@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Collects pairs as {@code (a << 32) | b} keys with {@code a < b}, sorts them and writes them out. Sorting
- * by the packed key gives the (first, second) order the {@link BroadPhase#findPairs} contract promises,
+ * by the packed key gives the (first, second) order {@link BroadPhase#findPairs} promises,
  * whatever order the search visited the pairs in.
  */
 final class PairSorter {

@@ -12,16 +12,16 @@ import ricochet.math.Quat;
 import ricochet.math.Vec3;
 
 /**
- * The impulse method against a line-by-line port of seed 000's {@code Rigid_Bunny} (Update and
+ * The impulse method against a line-by-line port of the GAMES103 lab's {@code Rigid_Bunny} (Update and
  * Collision_Impulse), written here with the friendly types and sharing no code with
- * {@link ImpulseMethod}. The contract fixes the centre of mass at the vertex mean, so the port's
+ * {@link ImpulseMethod}. Lab bodies put the centre of mass at the vertex mean, so the port's
  * {@code vertices[i]} are the mesh's vertices relative to that mean and its {@code transform.position}
  * is the centre of mass.
  */
-class SeedReferenceTest {
+class RigidBunnyPortTest {
 
-    /** A port of seed 000's script state and Update(). */
-    private static final class SeedBunny {
+    /** A port of the lab script's state and Update(). */
+    private static final class BunnyPort {
         final Vec3[] vertices;
         final double mass;
         final Mat3 iRef;
@@ -32,7 +32,7 @@ class SeedReferenceTest {
         final double dt = 0.015, linearDecay = 0.999, angularDecay = 0.98, restitution = 0.5, friction = 0.2;
         final Vec3 gravity = new Vec3(0, -9.8, 0);
 
-        SeedBunny(Vec3[] vertices, Vec3 position, Quat rotation, Vec3 v, Vec3 w) {
+        BunnyPort(Vec3[] vertices, Vec3 position, Quat rotation, Vec3 v, Vec3 w) {
             this.vertices = vertices;
             double m = 1;
             double massSum = 0;
@@ -131,7 +131,7 @@ class SeedReferenceTest {
     }
 
     @Test
-    void matchesAPortOfSeedZeroFrameByFrame() {
+    void matchesAPortOfTheLabCodeFrameByFrame() {
         for (long seed = 1; seed <= 3; seed++) {
             TriangleMesh mesh = randomMesh(seed, 500);
             Quat q0 = new Quat(0.6427876, 0, 0, 0.7660445).normalized();
@@ -147,7 +147,7 @@ class SeedReferenceTest {
             for (int i = 0; i < centred.length; i++) {
                 centred[i] = new Vec3(mesh.x(i) - mean[0], mesh.y(i) - mean[1], mesh.z(i) - mean[2]);
             }
-            SeedBunny ref = new SeedBunny(centred, world.centerOfMass(b), q0, new Vec3(5, 2, 0),
+            BunnyPort ref = new BunnyPort(centred, world.centerOfMass(b), q0, new Vec3(5, 2, 0),
                     new Vec3(0, 1, 0));
             double[] s = new double[13];
             double worst = 0;
@@ -163,11 +163,11 @@ class SeedReferenceTest {
                 double dq = Math.abs(s[3] * ref.rotation.x() + s[4] * ref.rotation.y() + s[5] * ref.rotation.z()
                         + s[6] * ref.rotation.w());
                 worst = Math.max(worst, 1 - dq);
-                assertTrue(worst < 1e-12, "seed " + seed + " frame " + frame + ": differs by " + worst);
+                assertTrue(worst < 1e-12, "mesh " + seed + " frame " + frame + ": differs by " + worst);
                 contactSteps += world.contactCount() > 0 ? 1 : 0;
             }
             assertTrue(contactSteps > 50, "the run must exercise the impulses, touched in " + contactSteps);
-            System.out.printf("seed-000 port, mesh %d: largest difference over 400 frames %.3g%n", seed, worst);
+            System.out.printf("Rigid_Bunny port, mesh %d: largest difference over 400 frames %.3g%n", seed, worst);
         }
     }
 }
