@@ -19,7 +19,7 @@ import ricochet.bench.run.ChildJvm;
 import ricochet.bench.run.RunResult;
 import ricochet.bench.run.Workload;
 import ricochet.bench.scene.BenchScenes;
-import ricochet.io.trajectory.AtomicOutput;
+import ricochet.io.output.AtomicOutput;
 
 /**
  * {@code ./ricochet bench}: each (engine, scene, run) in a fresh JVM ({@link ChildJvm}), runs
