@@ -3,9 +3,9 @@ package ricochet.lab;
 import ricochet.geometry.Sdf;
 import ricochet.math.Mat3;
 import ricochet.math.QuatOps;
+import ricochet.math.StateLimits;
 import ricochet.math.SymmetricEigen;
 import ricochet.math.Vec3;
-import ricochet.world.World;
 
 /**
  * A lab body's mass model and state. The vertices are point masses of {@code vertexMass} each; the
@@ -265,19 +265,18 @@ final class LabBody {
         out[2] = z - c[2];
     }
 
-    /** Whether the state is finite and the orientation still a unit quaternion (round-off aside). */
     /**
-     * Finite, within {@link World#MAX_POSITION} and {@link World#MAX_SPEED} (the engine world's
-     * bounds, for the same reason: beyond them the next step's arithmetic overflows), and a unit
-     * quaternion.
+     * Finite, within {@link StateLimits#MAX_POSITION} and {@link StateLimits#MAX_SPEED} (the engine
+     * world's bounds, for the same reason: beyond them the next step's arithmetic overflows), and a
+     * unit quaternion (round-off aside).
      */
     boolean isUsable() {
         double n2 = qx * qx + qy * qy + qz * qz + qw * qw;
         double v2 = vx * vx + vy * vy + vz * vz, w2 = wx * wx + wy * wy + wz * wz;
-        double maxSpeed2 = World.MAX_SPEED * World.MAX_SPEED;
+        double maxSpeed2 = StateLimits.MAX_SPEED * StateLimits.MAX_SPEED;
         return Double.isFinite(x + y + z + qx + qy + qz + qw + vx + vy + vz + wx + wy + wz)
-                && Math.abs(x) <= World.MAX_POSITION && Math.abs(y) <= World.MAX_POSITION
-                && Math.abs(z) <= World.MAX_POSITION && v2 <= maxSpeed2 && w2 <= maxSpeed2
+                && Math.abs(x) <= StateLimits.MAX_POSITION && Math.abs(y) <= StateLimits.MAX_POSITION
+                && Math.abs(z) <= StateLimits.MAX_POSITION && v2 <= maxSpeed2 && w2 <= maxSpeed2
                 && Math.abs(n2 - 1) < 1e-6;
     }
 

@@ -13,10 +13,11 @@ import ricochet.joints.JointStore;
  *
  * <p>The cost is what a step must not lose, copied once per step, and nothing more: the bodies'
  * pose, velocities and sleep state (20 numbers a body), the collision world's poses (9 numbers a
- * body), the joints (O(joints)) and the events still waiting to be drained (O(events)). The large
- * parts copy nothing: the contact points and the warm-start cache alternate between two sets of
- * arrays, the manifold cache among three lists, and the broad phase copies its tree only at its first
- * change in the step (none in a settled scene). Allocates nothing once the copies have grown.
+ * body), the joints (O(joints)), the sleep groups (one number a body slot) and the events still
+ * waiting to be drained (O(events)), with the clock's and stages' counters. The large parts copy
+ * nothing: the contact points and the warm-start cache alternate between two sets of arrays, the
+ * manifold cache among three lists, and the broad phase copies its tree only at its first change in
+ * the step (none in a settled scene). Allocates nothing once the copies have grown.
  */
 final class StepCheckpoint {
 
@@ -29,18 +30,36 @@ final class StepCheckpoint {
     private final PairSet sensing;
     private final EventBuffer events;
     private final EventBuffer savedEvents = new EventBuffer();
+    private final StepClock clock;
+    private final BodyTable table;
+    private final Sleeping sleeping;
+    private final Continuous continuous;
+    private final JointLinks jointLinks;
+    private double savedStepDt, savedEventTime;
+    private long savedEventStep, savedContinuousHits;
+    private int savedNextSleepGroup, savedEventsOfLastStep;
+    /** The joint pairs' array of the last checkpoint (replaced, never changed in place: no copy). */
+    private long[] savedJointPairs;
+    private int[] savedSleepGroupOfSlot = new int[16];
 
-    StepCheckpoint(BodyStore store, CollisionWorld collision, ContactStore contacts, JointStore joints,
-                   PairSet touching, PairSet sensing, EventBuffer events) {
+    StepCheckpoint(BodyStore store, CollisionWorld collision, ContactStore contacts, PairEvents pairs,
+                   StepClock clock, BodyTable table, Sleeping sleeping, Continuous continuous,
+                   JointLinks jointLinks) {
         this.store = store;
         this.collision = collision;
         this.contacts = contacts;
-        this.joints = joints;
-        this.touching = touching;
-        this.sensing = sensing;
-        this.events = events;
+        this.joints = jointLinks.joints;
+        this.touching = pairs.touching;
+        this.sensing = pairs.sensing;
+        this.events = pairs.events;
+        this.clock = clock;
+        this.table = table;
+        this.sleeping = sleeping;
+        this.continuous = continuous;
+        this.jointLinks = jointLinks;
     }
 
+    /** Before a step: what it changes, kept so that {@link #rollback} can undo a failed one. */
     void take() {
         store.checkpoint();
         collision.checkpoint();
@@ -49,8 +68,21 @@ final class StepCheckpoint {
         touching.checkpoint();
         sensing.checkpoint();
         savedEvents.copyFrom(events);
+        savedStepDt = clock.stepDt;
+        savedEventStep = clock.eventStep;
+        savedEventTime = clock.eventTime;
+        savedNextSleepGroup = sleeping.nextSleepGroup;
+        savedEventsOfLastStep = clock.eventsOfLastStep;
+        savedContinuousHits = continuous.continuousHits;
+        savedJointPairs = jointLinks.jointPairs;
+        int[] sleepGroupOfSlot = table.sleepGroupOfSlot;
+        if (savedSleepGroupOfSlot.length < sleepGroupOfSlot.length) {
+            savedSleepGroupOfSlot = new int[sleepGroupOfSlot.length];
+        }
+        System.arraycopy(sleepGroupOfSlot, 0, savedSleepGroupOfSlot, 0, sleepGroupOfSlot.length);
     }
 
+    /** Undoes the step in progress: everything as {@link #take} found it. */
     void rollback() {
         store.rollback();
         collision.rollback();
@@ -59,8 +91,18 @@ final class StepCheckpoint {
         touching.rollback();
         sensing.rollback();
         events.copyFrom(savedEvents);
+        clock.stepDt = savedStepDt;
+        clock.eventStep = savedEventStep;
+        clock.eventTime = savedEventTime;
+        sleeping.nextSleepGroup = savedNextSleepGroup;
+        clock.eventsOfLastStep = savedEventsOfLastStep;
+        continuous.continuousHits = savedContinuousHits;
+        jointLinks.jointPairs = savedJointPairs;
+        int[] sleepGroupOfSlot = table.sleepGroupOfSlot;
+        System.arraycopy(savedSleepGroupOfSlot, 0, sleepGroupOfSlot, 0, sleepGroupOfSlot.length);
     }
 
+    /** The step succeeded: the broad phase drops its copy of the tree. */
     void commit() {
         collision.commit();
     }

@@ -176,7 +176,7 @@ public final class WorldSimulation implements Simulation {
     @Override
     public WorldSnapshot snapshot() {
         return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
-                World.payload(out -> {
+                SnapshotFormat.payload(out -> {
                     events.writeState(out);
                     world.writeState(out);
                 }));

@@ -1,0 +1,104 @@
+package ricochet.world;
+
+import ricochet.dynamics.BodyStore;
+import ricochet.dynamics.ContactSolver;
+import ricochet.dynamics.ContactStore;
+
+/**
+ * {@link World#step}: the stages in order, each timed into the {@link Profile}, inside a checkpoint
+ * that a failed step rolls back to. {@code docs/architecture.md} walks the same list, with the data
+ * each stage reads and writes.
+ */
+final class WorldStep {
+
+    private final BodyStore store;
+    private final ContactStore contacts;
+    private final ContactSolver solver;
+    private final StepClock clock;
+    private final WorldSettings settings;
+    private final EventBuffer events;
+    private final Profile profile;
+    private final StepCheckpoint checkpoint;
+    private final StateCheck stateCheck;
+    private final PoseUpdate poseUpdate;
+    private final ContactCollector collector;
+    private final Islands islands;
+    private final JointLinks jointLinks;
+    private final Continuous continuous;
+    private final Sleeping sleeping;
+    private final PairEvents pairEvents;
+
+    WorldStep(BodyStore store, ContactStore contacts, ContactSolver solver, StepClock clock, WorldSettings settings,
+              EventBuffer events, Profile profile, StepCheckpoint checkpoint, StateCheck stateCheck,
+              PoseUpdate poseUpdate, ContactCollector collector, Islands islands, JointLinks jointLinks,
+              Continuous continuous, Sleeping sleeping, PairEvents pairEvents) {
+        this.store = store;
+        this.contacts = contacts;
+        this.solver = solver;
+        this.clock = clock;
+        this.settings = settings;
+        this.events = events;
+        this.profile = profile;
+        this.checkpoint = checkpoint;
+        this.stateCheck = stateCheck;
+        this.poseUpdate = poseUpdate;
+        this.collector = collector;
+        this.islands = islands;
+        this.jointLinks = jointLinks;
+        this.continuous = continuous;
+        this.sleeping = sleeping;
+        this.pairEvents = pairEvents;
+    }
+
+    /** One step of {@code dt} seconds (checked by the caller); see {@link World#step}. */
+    void step(double dt) {
+        long t = System.nanoTime();
+        checkpoint.take();
+        t = lap(Profile.Stage.CHECKPOINT, t);
+        try {
+            clock.stepDt = dt;
+            stateCheck.checkState(clock.stepCount + 1, false);
+            stateCheck.checkLoads(clock.stepCount + 1, dt);
+            // The last step's events make way; those recorded since (user wakes) stay.
+            events.dropFirst(clock.eventsOfLastStep);
+            clock.eventStep = clock.stepCount + 1;
+            clock.eventTime = clock.time + dt;
+            poseUpdate.updatePoses();
+            t = lap(Profile.Stage.UPDATE_POSES, t);
+            // The islands are built inside find contacts (the contact runs are laid out by island):
+            // their time is taken out of that stage's and shown as their own.
+            long islandNanos = collector.findContacts();
+            long now = System.nanoTime();
+            profile.record(Profile.Stage.FIND_CONTACTS, now - t - islandNanos);
+            profile.record(Profile.Stage.ISLANDS, islandNanos);
+            t = now;
+            solver.step(store, contacts, settings.gx, settings.gy, settings.gz, dt, settings.substeps,
+                    islands.islandOf);
+            stateCheck.checkState(clock.eventStep, true);
+            jointLinks.breakJoints(dt / settings.substeps);
+            t = lap(Profile.Stage.SOLVE, t);
+            continuous.continuous(dt);
+            t = lap(Profile.Stage.CONTINUOUS, t);
+            sleeping.sleep(dt);
+            t = lap(Profile.Stage.SLEEP, t);
+            pairEvents.reportPairs();
+        } catch (RuntimeException e) {
+            checkpoint.rollback();
+            throw e;
+        }
+        checkpoint.commit();
+        store.clearForces();
+        clock.stepCount = clock.eventStep;
+        clock.time = clock.eventTime;
+        clock.eventsOfLastStep = events.size();
+        lap(Profile.Stage.EVENTS, t);
+        profile.endStep();
+    }
+
+    /** Records the time since {@code start} for the stage; returns now. */
+    private long lap(Profile.Stage stage, long start) {
+        long now = System.nanoTime();
+        profile.record(stage, now - start);
+        return now;
+    }
+}
