@@ -105,6 +105,12 @@ final class BodyTable {
         handleOfSlot[id.index()] = null;
     }
 
+    /** The handle's slot, once the handle is checked (stale: an exception from {@link RigidBodies#index}). */
+    int slotOf(BodyId id) {
+        bodies.index(id);
+        return id.index();
+    }
+
     static void checkFriction(double friction) {
         if (!(friction >= 0) || !Double.isFinite(friction)) {
             throw new IllegalArgumentException("world: friction must be >= 0 and finite, got " + friction);
@@ -131,6 +137,39 @@ final class BodyTable {
     /** The handle of the body at store index i. */
     BodyId handleOfIndex(int i) {
         return handleOfSlot[store.slot[i]];
+    }
+
+    /**
+     * Body i's state into {@code out[0..12]}: origin position, orientation (x, y, z, w), centre-of-mass
+     * velocity, angular velocity (see {@link World#readState}).
+     */
+    void readState(int i, double[] out) {
+        poseOf(store, i, pose);
+        out[0] = pose.px;
+        out[1] = pose.py;
+        out[2] = pose.pz;
+        out[3] = store.qx[i];
+        out[4] = store.qy[i];
+        out[5] = store.qz[i];
+        out[6] = store.qw[i];
+        out[7] = store.vx[i];
+        out[8] = store.vy[i];
+        out[9] = store.vz[i];
+        out[10] = store.wx[i];
+        out[11] = store.wy[i];
+        out[12] = store.wz[i];
+    }
+
+    /** Gravitational potential energy of the dynamic bodies under (gx, gy, gz), {@code -m g . c} summed, J. */
+    double potentialEnergy(double gx, double gy, double gz) {
+        int n = store.count();
+        double e = 0;
+        for (int i = 0; i < n; i++) {
+            if (store.type[i] == BodyStore.DYNAMIC) {
+                e -= store.mass[i] * store.gravityScale[i] * (gx * store.px[i] + gy * store.py[i] + gz * store.pz[i]);
+            }
+        }
+        return e;
     }
 
     /** The body origin (centre of mass minus R times the body-frame centre of mass) and rotation. */

@@ -10,6 +10,7 @@ import ricochet.joints.JointId;
 import ricochet.joints.JointSetup;
 import ricochet.joints.JointSolver;
 import ricochet.joints.JointStore;
+import ricochet.math.Vec3;
 
 /**
  * The world's side of the joints: adding and removing them by body handle, mapping each joint's
@@ -187,6 +188,19 @@ final class JointLinks {
         keys = Arrays.copyOf(keys, n);
         Arrays.sort(keys);
         jointPairs = keys;
+    }
+
+    /** {@link World#setJointWorldAnchor}: checked, set, the body woken. */
+    void setWorldAnchor(JointId id, Vec3 point) {
+        int j = joints.check(id);
+        if (joints.slotB[j] >= 0) {
+            throw new IllegalArgumentException("joint " + id + " joins two bodies; only a joint to the world has a world anchor");
+        }
+        if (point == null || !point.isFinite()) {
+            throw new IllegalArgumentException("joint world anchor must be a finite point, got " + point);
+        }
+        jointSolver.setWorldAnchor(j, point.x(), point.y(), point.z());
+        wakeJointBodies(j);
     }
 
     /** The live joints, in slot order (allocates: for tools, not the step loop). */

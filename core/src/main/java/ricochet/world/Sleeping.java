@@ -170,6 +170,15 @@ final class Sleeping {
         restartSleepTimer(i);
     }
 
+    /** A moved dynamic or kinematic body wakes with its island; a moved static body wakes everything. */
+    void wakeAfterMove(BodyId id) {
+        if (bodies.type(id) == BodyDef.Type.STATIC) {
+            wakeAll();
+        } else {
+            wake(id);
+        }
+    }
+
     /** Wakes every sleeping body (a static body moved or a body was removed: anything may now fall). */
     void wakeAll() {
         int n = store.count();

@@ -16,9 +16,7 @@ import ricochet.joints.JointSolver;
 import ricochet.joints.JointStore;
 import ricochet.math.Quat;
 import ricochet.math.StateLimits;
-import ricochet.math.Transform;
 import ricochet.math.Vec3;
-import ricochet.parallel.WorkerPool;
 
 /**
  * Rigid bodies with shapes that collide: what users embed. A step reads top to bottom in
@@ -71,13 +69,9 @@ public final class World implements AutoCloseable {
      */
     public static final double SPECULATIVE_DISTANCE = 0.02;
 
-    /**
-     * The largest coordinate (m, of a centre of mass, any axis) a usable state has: beyond it a
-     * double's spacing passes 0.1 mm, the contact tolerances' scale, and a fuzz run saw 1e167 m poses
-     * there that broke the next step's broad phase.
-     */
+    /** The largest coordinate (m, of a centre of mass, any axis) a usable state has ({@link StateLimits}). */
     public static final double MAX_POSITION = StateLimits.MAX_POSITION;
-    /** The largest speed component (m/s, and rad/s for spin) a usable state has. */
+    /** The largest speed component (m/s, and rad/s for spin) a usable state has ({@link StateLimits}). */
     public static final double MAX_SPEED = StateLimits.MAX_SPEED;
     /** m: a joint whose anchors are further apart than this keeps its island awake (see {@link JointLinks}). */
     static final double JOINT_REST_GAP = JointLinks.JOINT_REST_GAP;
@@ -95,27 +89,26 @@ public final class World implements AutoCloseable {
     private final EventBuffer events = new EventBuffer();
     private final Profile profile = new Profile();
     private final StepClock clock = new StepClock();
-    private final Transform pose = new Transform();
     private final WorldSettings settings;
     private final BodyTable table;
     /** Shapes by store index, for the solver's re-anchoring of fast-turning bodies. */
     private final ShapeSupport shapeSupport;
-    private final Islands islands;
     private final Sleeping sleeping;
     private final JointLinks jointLinks;
     private final PairEvents pairs;
     private final Continuous continuous;
-    private final SnapshotFormat snapshots;
+    /** The snapshot's payload format (also written and read by {@link WorldSimulation}). */
+    final SnapshotFormat snapshots;
     private final WorldStep stepper;
 
     /** An empty world under {@code gravity} (m/s^2, world frame). */
     public World(Vec3 gravity) {
         bodies = new RigidBodies(gravity);
         store = bodies.store();
-        settings = new WorldSettings(bodies, solver, jointSolver);
         table = new BodyTable(bodies, collision);
         shapeSupport = new ShapeSupport(table::shapeOfIndex);
-        islands = new Islands(store);
+        settings = new WorldSettings(bodies, collision, solver, jointSolver, shapeSupport);
+        Islands islands = new Islands(store);
         sleeping = new Sleeping(bodies, table, collision, events, clock, settings, islands);
         jointLinks = new JointLinks(bodies, table, sleeping, islands, events, clock, jointStore, jointSolver);
         pairs = new PairEvents(bodies, table, clock, events);
@@ -133,7 +126,7 @@ public final class World implements AutoCloseable {
         setGravity(gravity);
         solver.setConstraints(jointSolver);
         solver.setSupportSource(shapeSupport);
-        usePool(settings.pool);
+        settings.usePool(settings.pool);
     }
 
     // ---------------------------------------------------------------- the step
@@ -265,15 +258,7 @@ public final class World implements AutoCloseable {
      * @throws IllegalArgumentException for a joint between two bodies or a non-finite point
      */
     public void setJointWorldAnchor(JointId id, Vec3 point) {
-        int j = jointStore.check(id);
-        if (jointStore.slotB[j] >= 0) {
-            throw new IllegalArgumentException("joint " + id + " joins two bodies; only a joint to the world has a world anchor");
-        }
-        if (point == null || !point.isFinite()) {
-            throw new IllegalArgumentException("joint world anchor must be a finite point, got " + point);
-        }
-        jointSolver.setWorldAnchor(j, point.x(), point.y(), point.z());
-        jointLinks.wakeJointBodies(j);
+        jointLinks.setWorldAnchor(id, point);
     }
 
     /** The rigid joint rows' correction spring, Hz (> 0); by default a quarter of the substep rate. */
@@ -307,8 +292,7 @@ public final class World implements AutoCloseable {
 
     /** The body's Coulomb coefficient (combined per pair as {@code sqrt(muA muB)}). */
     public double friction(BodyId id) {
-        bodies.index(id);
-        return table.frictionOfSlot[id.index()];
+        return table.frictionOfSlot[table.slotOf(id)];
     }
 
     /** Changes the body's friction (>= 0, finite) from the next step; wakes it. */
@@ -321,8 +305,7 @@ public final class World implements AutoCloseable {
 
     /** The body's restitution (combined per pair as {@code max(eA, eB)}). */
     public double restitution(BodyId id) {
-        bodies.index(id);
-        return table.restitutionOfSlot[id.index()];
+        return table.restitutionOfSlot[table.slotOf(id)];
     }
 
     /** Changes the body's restitution (>= 0, finite) from the next step; wakes it. */
@@ -338,14 +321,12 @@ public final class World implements AutoCloseable {
      * reports {@code sensorEnter} / {@code sensorExit} for the bodies its shape overlaps.
      */
     public void setSensor(BodyId id, boolean sensor) {
-        bodies.index(id);
-        table.sensorOfSlot[id.index()] = sensor;
+        table.sensorOfSlot[table.slotOf(id)] = sensor;
         wake(id);
     }
 
     public boolean isSensor(BodyId id) {
-        bodies.index(id);
-        return table.sensorOfSlot[id.index()];
+        return table.sensorOfSlot[table.slotOf(id)];
     }
 
     /**
@@ -354,13 +335,11 @@ public final class World implements AutoCloseable {
      * stopped at its first impact, so that a small fast body never passes through a thin one.
      */
     public void setBullet(BodyId id, boolean bullet) {
-        bodies.index(id);
-        table.bulletOfSlot[id.index()] = bullet;
+        table.bulletOfSlot[table.slotOf(id)] = bullet;
     }
 
     public boolean isBullet(BodyId id) {
-        bodies.index(id);
-        return table.bulletOfSlot[id.index()];
+        return table.bulletOfSlot[table.slotOf(id)];
     }
 
     /** Whether the body sleeps (always false for static and kinematic bodies). */
@@ -435,23 +414,14 @@ public final class World implements AutoCloseable {
     public void setPosition(BodyId id, Vec3 p) {
         bodies.setPosition(id, p);
         table.syncPose(id);
-        wakeAfterMove(id);
-    }
-
-    /** A moved dynamic or kinematic body wakes with its island; a moved static body wakes everything. */
-    private void wakeAfterMove(BodyId id) {
-        if (bodies.type(id) == BodyDef.Type.STATIC) {
-            sleeping.wakeAll();
-        } else {
-            wake(id);
-        }
+        sleeping.wakeAfterMove(id);
     }
 
     /** Turns the body about its origin; its shape follows. */
     public void setOrientation(BodyId id, Quat q) {
         bodies.setOrientation(id, q);
         table.syncPose(id);
-        wakeAfterMove(id);
+        sleeping.wakeAfterMove(id);
     }
 
     /** m/s; rejected for a static body. Wakes the body (as do the other setters and pushes). */
@@ -489,27 +459,12 @@ public final class World implements AutoCloseable {
      * (x, y, z, w), centre-of-mass velocity, angular velocity (world axes); SI units.
      */
     public void readState(BodyId id, double[] out) {
-        int i = bodies.index(id);
-        BodyTable.poseOf(store, i, pose);
-        out[0] = pose.px;
-        out[1] = pose.py;
-        out[2] = pose.pz;
-        out[3] = store.qx[i];
-        out[4] = store.qy[i];
-        out[5] = store.qz[i];
-        out[6] = store.qw[i];
-        out[7] = store.vx[i];
-        out[8] = store.vy[i];
-        out[9] = store.vz[i];
-        out[10] = store.wx[i];
-        out[11] = store.wy[i];
-        out[12] = store.wz[i];
+        table.readState(bodies.index(id), out);
     }
 
     /** The body's collision shape, in its own frame. */
     public Shape shape(BodyId id) {
-        bodies.index(id);
-        return collision.shape(table.colliderOfSlot[id.index()]);
+        return collision.shape(table.colliderOfSlot[table.slotOf(id)]);
     }
 
     /** The name the body was given in its def. */
@@ -568,15 +523,7 @@ public final class World implements AutoCloseable {
 
     /** Gravitational potential energy of the dynamic bodies, {@code -m g . c} summed, J. */
     public double potentialEnergy() {
-        int n = store.count();
-        double gx = settings.gx, gy = settings.gy, gz = settings.gz;
-        double e = 0;
-        for (int i = 0; i < n; i++) {
-            if (store.type[i] == BodyStore.DYNAMIC) {
-                e -= store.mass[i] * store.gravityScale[i] * (gx * store.px[i] + gy * store.py[i] + gz * store.pz[i]);
-            }
-        }
-        return e;
+        return table.potentialEnergy(settings.gx, settings.gy, settings.gz);
     }
 
     /** Kinetic energy of the dynamic bodies, J. */
@@ -671,16 +618,6 @@ public final class World implements AutoCloseable {
      */
     public void restore(WorldSnapshot snapshot) {
         snapshots.restore(snapshot);
-    }
-
-    /** The world's state as a snapshot's payload ({@link SnapshotFormat}). */
-    void writeState(java.io.DataOutput out) throws java.io.IOException {
-        snapshots.writeState(out);
-    }
-
-    /** Reads {@link #writeState}'s output, or leaves the world as it was and throws. */
-    void readSnapshot(java.io.DataInput in) {
-        snapshots.readSnapshot(in);
     }
 
     // ---------------------------------------------------------------- settings
@@ -832,15 +769,7 @@ public final class World implements AutoCloseable {
      * @throws IllegalArgumentException when n is less than 1
      */
     public void setThreads(int n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("world: threads must be >= 1, got " + n);
-        }
-        if (n == settings.pool.threads()) {
-            return;
-        }
-        WorkerPool next = new WorkerPool(n);
-        settings.pool.close();
-        usePool(next);
+        settings.setThreads(n);
     }
 
     /**
@@ -856,23 +785,12 @@ public final class World implements AutoCloseable {
         return solver.islandWalks();
     }
 
-    /** Every stage that runs blocks in parallel runs them on {@code p} from now on. */
-    private void usePool(WorkerPool p) {
-        settings.pool = p;
-        shapeSupport.workers(p.threads());
-        solver.setPool(p);
-        collision.setPool(p);
-    }
-
     /**
      * Stops the worker threads ({@link #setThreads}); the world goes on, on the calling thread
      * alone. Idempotent; a world that never had workers has nothing to stop.
      */
     @Override
     public void close() {
-        if (settings.pool.threads() > 1) {
-            settings.pool.close();
-            usePool(new WorkerPool(1));
-        }
+        settings.close();
     }
 }

@@ -3,6 +3,7 @@ package ricochet.world;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import ricochet.collision.CollisionWorld;
 import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.RigidBodies;
@@ -11,7 +12,8 @@ import ricochet.math.Vec3;
 import ricochet.parallel.WorkerPool;
 
 /**
- * The world's settings: gravity, substeps, the contact margin, the sleep rule and the threads are
+ * The world's settings: gravity, substeps, the contact margin, the sleep rule and the threads (the
+ * {@link WorkerPool} every parallel stage runs on, handed to the solver and collision world too) are
  * held here (each setter validates as {@link World}'s documents); the solver's own (iterations,
  * contact spring, restitution threshold, push-out speed, patch friction) and the joints' (spring,
  * damping, iterations) stay in {@link ContactSolver} and {@link JointSolver}, which read them in
@@ -21,8 +23,10 @@ import ricochet.parallel.WorkerPool;
 final class WorldSettings {
 
     private final RigidBodies bodies;
+    private final CollisionWorld collision;
     private final ContactSolver solver;
     private final JointSolver jointSolver;
+    private final ShapeSupport shapeSupport;
 
     double gx, gy, gz;
     /** |g|, m/s^2: bounds what gravity adds to a speed over a step. */
@@ -35,10 +39,42 @@ final class WorldSettings {
     /** The threads a step runs on: the caller alone, or with workers (see {@link World#setThreads}). */
     WorkerPool pool = new WorkerPool(1);
 
-    WorldSettings(RigidBodies bodies, ContactSolver solver, JointSolver jointSolver) {
+    WorldSettings(RigidBodies bodies, CollisionWorld collision, ContactSolver solver, JointSolver jointSolver,
+                  ShapeSupport shapeSupport) {
         this.bodies = bodies;
+        this.collision = collision;
         this.solver = solver;
         this.jointSolver = jointSolver;
+        this.shapeSupport = shapeSupport;
+    }
+
+    /** {@link World#setThreads}: a new pool of {@code n} threads, the old one's workers stopped. */
+    void setThreads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("world: threads must be >= 1, got " + n);
+        }
+        if (n == pool.threads()) {
+            return;
+        }
+        WorkerPool next = new WorkerPool(n);
+        pool.close();
+        usePool(next);
+    }
+
+    /** {@link World#close}: the workers stop; the caller alone runs the step from now on. */
+    void close() {
+        if (pool.threads() > 1) {
+            pool.close();
+            usePool(new WorkerPool(1));
+        }
+    }
+
+    /** Every stage that runs blocks in parallel runs them on {@code p} from now on. */
+    void usePool(WorkerPool p) {
+        pool = p;
+        shapeSupport.workers(p.threads());
+        solver.setPool(p);
+        collision.setPool(p);
     }
 
     void setGravity(Vec3 g) {

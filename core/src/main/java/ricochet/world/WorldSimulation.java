@@ -178,7 +178,7 @@ public final class WorldSimulation implements Simulation {
         return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
                 SnapshotFormat.payload(out -> {
                     events.writeState(out);
-                    world.writeState(out);
+                    world.snapshots.writeState(out);
                 }));
     }
 
@@ -201,7 +201,7 @@ public final class WorldSimulation implements Simulation {
                 throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
             }
         }
-        world.readSnapshot(in);
+        world.snapshots.readSnapshot(in);
         events.copyFrom(held);
     }
 }
