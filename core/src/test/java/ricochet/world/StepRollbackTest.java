@@ -70,7 +70,7 @@ class StepRollbackTest {
             SimulationException e = failAndCompare(at,
                     (w, id) -> w.applyForce(id, new Vec3(1e308, 0, 0), w.centerOfMass(id)),
                     World::wake);
-            // Refused before integration, as the torque below (see World.checkLoads).
+            // Refused before integration, as the torque below (see StateCheck.checkLoads).
             assertTrue(e.getMessage().contains("before the step") && e.getMessage().contains("force"),
                     e.getMessage());
         }
