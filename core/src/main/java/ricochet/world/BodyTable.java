@@ -160,7 +160,7 @@ final class BodyTable {
         out[12] = store.wz[i];
     }
 
-    /** Gravitational potential energy of the dynamic bodies under (gx, gy, gz), {@code -m g . c} summed, J. */
+    /** Gravitational potential energy of the dynamic bodies under g (m/s^2), {@code -m g . c} summed, J. */
     double potentialEnergy(double gx, double gy, double gz) {
         int n = store.count();
         double e = 0;

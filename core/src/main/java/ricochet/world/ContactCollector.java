@@ -65,8 +65,8 @@ final class ContactCollector implements ParallelContactListener {
     private final WorkerPool.Range fillTask = (w, from, to) -> fillDeferred(from, to);
 
     ContactCollector(BodyStore store, BodyTable table, CollisionWorld collision, ContactStore contacts,
-                     Islands islands, Sleeping sleeping, JointLinks jointLinks, PairEvents pairs, StepClock clock,
-                     WorldSettings settings) {
+                     Islands islands, Sleeping sleeping, JointLinks jointLinks, PairEvents pairs,
+                     StepClock clock, WorldSettings settings) {
         this.store = store;
         this.table = table;
         this.collision = collision;

@@ -33,8 +33,8 @@ final class Sleeping {
     private double sleepDt;
     private final WorkerPool.Range sleepTimerTask = (w, from, to) -> updateSleepTimers(from, to);
 
-    Sleeping(RigidBodies bodies, BodyTable table, CollisionWorld collision, EventBuffer events, StepClock clock,
-             WorldSettings settings, Islands islands) {
+    Sleeping(RigidBodies bodies, BodyTable table, CollisionWorld collision, EventBuffer events,
+             StepClock clock, WorldSettings settings, Islands islands) {
         this.bodies = bodies;
         this.store = bodies.store();
         this.table = table;

@@ -60,7 +60,8 @@ final class SnapshotFormat {
 
     /** {@link World#snapshot}. */
     WorldSnapshot snapshot() {
-        return new WorldSnapshot(WorldSnapshot.Kind.WORLD, clock.stepCount, clock.time, payload(this::writeState));
+        return new WorldSnapshot(WorldSnapshot.Kind.WORLD, clock.stepCount, clock.time,
+                payload(this::writeState));
     }
 
     /** {@link World#restore}: a world's or a simulation's snapshot (its held events skipped). */

@@ -26,8 +26,8 @@ import ricochet.math.Vec3;
  * its class comment says why), fast bodies are swept back to their first impact, islands at rest
  * fall asleep, and the step's events are recorded.
  *
- * <p>Sleeping: a dynamic body that stays near where its sleep timer restarted (the rule is in {@code Sleeping})
- * accumulates sleep time; an island (bodies linked by touching contacts) whose
+ * <p>Sleeping: a dynamic body that stays near where its sleep timer restarted (the rule is in
+ * {@code Sleeping}) accumulates sleep time; an island (bodies linked by touching contacts) whose
  * every body has slept {@link #timeToSleep()} seconds falls asleep as a whole: velocities zeroed, no
  * integration, no solving, and the collision world skips its pairs with static and other sleeping
  * bodies. It wakes as a whole when an awake body (or a moving kinematic one) comes within
@@ -73,7 +73,7 @@ public final class World implements AutoCloseable {
     public static final double MAX_POSITION = StateLimits.MAX_POSITION;
     /** The largest speed component (m/s, and rad/s for spin) a usable state has ({@link StateLimits}). */
     public static final double MAX_SPEED = StateLimits.MAX_SPEED;
-    /** m: a joint whose anchors are further apart than this keeps its island awake (see {@link JointLinks}). */
+    /** m: a joint whose anchors are further apart keeps its island awake (see {@link JointLinks}). */
     static final double JOINT_REST_GAP = JointLinks.JOINT_REST_GAP;
 
     // The parts: what the stages share, each owned by one object and passed by reference.
@@ -114,12 +114,12 @@ public final class World implements AutoCloseable {
         pairs = new PairEvents(bodies, table, clock, events);
         PoseUpdate poseUpdate = new PoseUpdate(store, table, collision, clock, settings);
         continuous = new Continuous(store, table, collision, settings, poseUpdate);
-        ContactCollector collector = new ContactCollector(store, table, collision, contacts, islands, sleeping,
-                jointLinks, pairs, clock, settings);
-        StepCheckpoint checkpoint = new StepCheckpoint(store, collision, contacts, pairs, clock, table, sleeping,
-                continuous, jointLinks);
-        snapshots = new SnapshotFormat(bodies, table, collision, contacts, settings, clock, sleeping, continuous,
-                jointLinks, pairs);
+        ContactCollector collector = new ContactCollector(store, table, collision, contacts, islands,
+                sleeping, jointLinks, pairs, clock, settings);
+        StepCheckpoint checkpoint = new StepCheckpoint(store, collision, contacts, pairs, clock, table,
+                sleeping, continuous, jointLinks);
+        snapshots = new SnapshotFormat(bodies, table, collision, contacts, settings, clock, sleeping,
+                continuous, jointLinks, pairs);
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
                 sleeping, pairs);

@@ -28,10 +28,10 @@ final class WorldStep {
     private final Sleeping sleeping;
     private final PairEvents pairEvents;
 
-    WorldStep(BodyStore store, ContactStore contacts, ContactSolver solver, StepClock clock, WorldSettings settings,
-              EventBuffer events, Profile profile, StepCheckpoint checkpoint, StateCheck stateCheck,
-              PoseUpdate poseUpdate, ContactCollector collector, Islands islands, JointLinks jointLinks,
-              Continuous continuous, Sleeping sleeping, PairEvents pairEvents) {
+    WorldStep(BodyStore store, ContactStore contacts, ContactSolver solver, StepClock clock,
+              WorldSettings settings, EventBuffer events, Profile profile, StepCheckpoint checkpoint,
+              StateCheck stateCheck, PoseUpdate poseUpdate, ContactCollector collector, Islands islands,
+              JointLinks jointLinks, Continuous continuous, Sleeping sleeping, PairEvents pairEvents) {
         this.store = store;
         this.contacts = contacts;
         this.solver = solver;
