@@ -54,7 +54,7 @@ final class SpinHold {
         }
         double ma = s.invMass[a], mb = s.invMass[b];
         double[] d = c.data;
-        for (int pass = 0; pass < ContactSolver.MANIFOLD_PASSES; pass++) {
+        for (int pass = 0; pass < SolverTuning.MANIFOLD_PASSES; pass++) {
             double largest = 0;
             for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
                 double nx = d[o + NX], ny = d[o + NY], nz = d[o + NZ];
@@ -97,7 +97,7 @@ final class SpinHold {
                 }
                 largest = Math.max(largest, normalMass > 0 ? Math.abs(dn) / normalMass : 0);
             }
-            if (end - start == 1 || largest <= ContactSolver.MANIFOLD_TOLERANCE) {
+            if (end - start == 1 || largest <= SolverTuning.MANIFOLD_TOLERANCE) {
                 break;
             }
         }

@@ -29,7 +29,7 @@ class PatchSpreadTest {
         c.data[ContactStore.TANGENT_IMPULSE2] = l2;
         c.data[ContactStore.TWIST_IMPULSE] = twist;
 
-        ContactSolver.spreadPatch(c.data, 0, 4);
+        PatchFriction.spreadPatch(c.data, 0, 4);
         double sum1 = 0, sum2 = 0, turn = 0;
         for (int i = 0; i < 4; i++) {
             int o = ContactStore.STRIDE * i;
@@ -44,7 +44,7 @@ class PatchSpreadTest {
         assertEquals(twist, turn, 1e-12, "their twist about the centre is the patch's");
         assertEquals(0, c.data[ContactStore.TWIST_IMPULSE], "the spread leaves no twist of its own");
 
-        ContactSolver.gatherPatch(c.data, 0, 4);
+        PatchFriction.gatherPatch(c.data, 0, 4);
         assertEquals(l1, c.data[ContactStore.TANGENT_IMPULSE1], 1e-12);
         assertEquals(l2, c.data[ContactStore.TANGENT_IMPULSE2], 1e-12);
         assertEquals(twist, c.data[ContactStore.TWIST_IMPULSE], 1e-12);
