@@ -40,8 +40,8 @@ final class ColourSweep implements SoftStep.Driver {
             passTasks[p.ordinal()] = p.bodies ? (w, from, to) -> stages.bodies(p, null, from, to)
                     : (w, from, to) -> stages.runs(p, null, groupStart + from, groupStart + to, w);
         }
-        prepareTask = (w, from, to) -> ContactPrepare.prepare(step.bodies, step.contacts, from, to, step.gravity,
-                step.dt);
+        prepareTask = (w, from, to) -> ContactPrepare.prepare(step.bodies, step.contacts, from, to,
+                step.gravity, step.dt);
         prepareRunTask = (w, from, to) -> {
             double weight = step.gravity * step.h;
             for (int r = from; r < to; r++) {

@@ -63,7 +63,10 @@ final class ContactPrepare {
     private ContactPrepare() {
     }
 
-    /** The preparation's per-point part for points {@code from .. to - 1} (see {@link ContactSolver} and {@link #preparePoint}). */
+    /**
+     * The preparation's per-point part for points {@code from .. to - 1} (see {@link ContactSolver} and
+     * {@link #preparePoint}).
+     */
     static void prepare(BodyStore s, ContactStore c, int from, int to, double gravity, double dt) {
         // Each block starts its warm-start cursor afresh: the lookups find the same entries either way.
         int cursor = -1;

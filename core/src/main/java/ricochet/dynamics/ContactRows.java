@@ -260,7 +260,8 @@ final class ContactRows {
         int oStart = stride * start, oEnd = stride * end;
 
         // The manifold's springs split into its common compression, corrected SAG times faster,
-        // and each point's difference from it (the rocking), TILT_STIFFENING times faster (SagStiffening). A run
+        // and each point's difference from it (the rocking), TILT_STIFFENING times faster
+        // (SagStiffening). A run
         // whose normals a joint solved (ContactStore.jointNormals) has only its friction here in
         // the biased pass (its spring is the joint's block's); relaxing, a rigid vn >= 0 agrees
         // with the block's and has the last word.

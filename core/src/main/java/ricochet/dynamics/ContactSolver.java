@@ -205,14 +205,17 @@ public final class ContactSolver {
     }
 
     /**
-     * Where the solver finds the bodies' support points for re-anchoring the runs of fast-turning
-     * bodies (see {@link Reanchor}) and the position floor ({@link DepthFloor}); null: anchors stay fixed in the bodies for the whole step.
+     * Where the solver finds the bodies' support points for re-anchoring the runs of fast-turning bodies (see
+     * {@link Reanchor}) and the position floor ({@link DepthFloor}); null: anchors stay fixed in the bodies
+     * for the whole step.
      */
     public void setSupportSource(SupportSource source) {
         supports.source = source;
     }
 
-    /** The joints (or other constraints) to solve in the same substeps, before the contacts; null for none. */
+    /**
+     * The joints (or other constraints) to solve in the same substeps, before the contacts; null for none.
+     */
     public void setConstraints(ConstraintSet set) {
         constraints = set;
         sweep.constraints = set;
@@ -265,7 +268,8 @@ public final class ContactSolver {
      * and the two springs: between dynamic bodies, and twice as stiff against infinite mass, both
      * capped at a quarter of the substep rate.
      */
-    private void begin(BodyStore s, ContactStore c, double gx, double gy, double gz, double dt, int substeps) {
+    private void begin(BodyStore s, ContactStore c, double gx, double gy, double gz, double dt,
+                       int substeps) {
         double h = dt / substeps;
         SolverStep st = step;
         st.bodies = s;

@@ -29,10 +29,8 @@ import java.util.Arrays;
  * separation is {@code (pointB - pointA) . n}); {@code SEP} that separation at the bodies' current
  * poses, refreshed once per substep. Impulses are N s.
  *
- * <p>The warm-start cache is an open-addressing table (linear probing, power-of-two capacity at
- * most half full) over the previous step's keys: exact keys and a fixed probe order make the lookup
- * deterministic, and no key is ever boxed. Entries are marked live by an epoch stamp, so emptying the
- * table costs nothing.
+ * <p>The impulses of the step before live in a {@link WarmStartCache}: {@link #warmStart} reads it,
+ * {@link #saveImpulses} (or its three parts) fills it.
  */
 public final class ContactStore {
 
@@ -76,7 +74,7 @@ public final class ContactStore {
     public static final int APPROACH_FLOOR = 72;
     /**
      * On a run's first point, once per step: how much faster than the spring's bias rate the run's
-     * common compression is corrected, 1 to {@code ContactSolver.MAX_SAG_STIFFENING}, by the load
+     * common compression is corrected, 1 to {@code SolverTuning.MAX_SAG_STIFFENING}, by the load
      * the run carries.
      */
     public static final int SAG = 73;
@@ -153,58 +151,8 @@ public final class ContactStore {
 
     /** Where {@link #warmStart} looks first: one past the old point it matched last. */
     private int cursor;
-    /** Last step's keys and impulses: what this step warm-starts from. */
-    private Cache old = new Cache(16, 32);
-    /** The cache {@link #saveImpulses} fills before it becomes {@link #old}. */
-    private Cache next = new Cache(16, 32);
-    /** Epochs are never reused, so a stamp left in either cache from an earlier step is never live. */
-    private int lastEpoch = 1;
-    /** The length of the tables (a power of two, at least twice the most points cached so far). */
-    private int tableLength = 32;
-    /** Caches swapped since the last {@link #checkpoint}. */
-    private int cacheSwaps;
-
-    /**
-     * One step's keys and impulses, and the tables over them. Two of these alternate: a step reads
-     * one and writes the other, so a failed step leaves the one it read untouched.
-     */
-    private static final class Cache {
-        int count;
-        int[] a, b, feature;
-        double[] normal, t1, t2, lx, ly, lz;
-        /** Where each point's pair run starts and ends (exclusive), for the proximity fallback. */
-        int[] runStart, runEnd;
-        int[] table, tableStamp;
-        int[] runTable, runStamp;
-        /** The stamp of live table entries (never 0, the stamp of a slot never written). */
-        int epoch = -1;
-
-        Cache(int points, int tableLength) {
-            growPoints(points);
-            growTables(tableLength);
-        }
-
-        void growPoints(int n) {
-            a = new int[n];
-            b = new int[n];
-            feature = new int[n];
-            normal = new double[n];
-            t1 = new double[n];
-            t2 = new double[n];
-            lx = new double[n];
-            ly = new double[n];
-            lz = new double[n];
-            runStart = new int[n];
-            runEnd = new int[n];
-        }
-
-        void growTables(int n) {
-            table = new int[n];
-            tableStamp = new int[n];
-            runTable = new int[n];
-            runStamp = new int[n];
-        }
-    }
+    /** Last step's impulses, keyed for warm starting, and the save into them. */
+    private final WarmStartCache cache = new WarmStartCache();
 
     public ContactStore() {
         resize(16);
@@ -331,8 +279,7 @@ public final class ContactStore {
 
     /** Forgets the cached impulses too, e.g. after a collider number was freed and may be reused. */
     public void clearCache() {
-        old.count = 0;
-        old.epoch = ++lastEpoch;
+        cache.clear();
     }
 
     /**
@@ -343,7 +290,7 @@ public final class ContactStore {
     public void checkpoint() {
         swapPoints();
         clear();
-        cacheSwaps = 0;
+        cache.checkpoint();
     }
 
     /** Back to the points and cache of the last {@link #checkpoint}. */
@@ -353,12 +300,7 @@ public final class ContactStore {
         placed = false;
         planCount = 0;
         plannedRuns = 0;
-        if ((cacheSwaps & 1) != 0) {
-            Cache t = old;
-            old = next;
-            next = t;
-        }
-        cacheSwaps = 0;
+        cache.rollback();
     }
 
     private void swapPoints() {
@@ -581,13 +523,8 @@ public final class ContactStore {
     /**
      * Copies last step's impulses into point {@code i}: those cached under its key, or else those of
      * the nearest point of the same body pair whose anchor on A (body frame, {@code lA}) lies within
-     * {@link #MATCH_DISTANCE}, when one does. Returns whether a point was found.
-     *
-     * <p>The fallback is there because a narrow phase's feature ids change when a nearly flat
-     * contact switches its reference face (a stacked box tilting by 1e-4 rad does): without it such
-     * a point starts cold, the first Gauss-Seidel pass loads the manifold's corners unevenly, and the
-     * stack rocks. Matching by the anchor in A's frame is the persistent-manifold rule of Bullet
-     * (Coumans) restricted to points whose ids failed.
+     * {@link SolverTuning#MATCH_DISTANCE}, when one does ({@link WarmStartCache}). Returns whether a
+     * point was found.
      */
     public boolean warmStart(int i) {
         cursor = warmStart(i, cursor);
@@ -601,78 +538,7 @@ public final class ContactStore {
      * same result.
      */
     public int warmStart(int i, int hint) {
-        int a = colliderA[i], b = colliderB[i], f = featureId[i];
-        // The broad phase hands out pairs in a fixed order and a pair's points keep theirs, so this
-        // step's points mostly come in last step's order: try the old point after the last match,
-        // then the old point of the same number (where nothing changed, the layout is the same: the
-        // island walk visits an island's runs out of store order), before hashing. Cached keys are
-        // unique, so every way finds the same entry.
-        Cache c = old;
-        int slot = holds(c, hint, a, b, f) ? hint : holds(c, i, a, b, f) ? i : find(a, b, f);
-        int next = hint;
-        if (slot >= 0) {
-            next = slot + 1;
-        } else {
-            slot = nearest(i);
-        }
-        if (slot < 0) {
-            return next;
-        }
-        int o = STRIDE * i;
-        data[o + NORMAL_IMPULSE] = c.normal[slot];
-        data[o + TANGENT_IMPULSE1] = c.t1[slot];
-        data[o + TANGENT_IMPULSE2] = c.t2[slot];
-        warmStarted[i] = 1;
-        return next;
-    }
-
-    /** Whether slot k of cache c is live and holds the key (a, b, f). */
-    private static boolean holds(Cache c, int k, int a, int b, int f) {
-        return k >= 0 && k < c.count && c.a[k] == a && c.b[k] == b && c.feature[k] == f;
-    }
-
-    /** How far (m) an anchor may have moved on body A for a point to inherit by proximity. */
-    public static final double MATCH_DISTANCE = 0.02;
-
-    private int nearest(int i) {
-        int k0 = findRun(colliderA[i], colliderB[i]);
-        if (k0 < 0) {
-            return -1;
-        }
-        int best = -1;
-        double bestD2 = MATCH_DISTANCE * MATCH_DISTANCE;
-        int o = STRIDE * i;
-        double lx = data[o + LAX], ly = data[o + LAY], lz = data[o + LAZ];
-        Cache c = old;
-        for (int k = c.runStart[k0]; k < c.runEnd[k0]; k++) {
-            double dx = c.lx[k] - lx, dy = c.ly[k] - ly, dz = c.lz[k] - lz;
-            double d2 = dx * dx + dy * dy + dz * dz;
-            if (d2 < bestD2) {
-                bestD2 = d2;
-                best = k;
-            }
-        }
-        return best;
-    }
-
-    /** Any old point of the pair (a, b), found by probing the pair's hash run; -1 when none. */
-    private int findRun(int a, int b) {
-        Cache c = old;
-        if (c.count == 0) {
-            return -1;
-        }
-        // Points of one pair were appended together, so their runs are contiguous in the old arrays;
-        // a linear scan over pair boundaries would be O(n), the run table makes it a probe.
-        int mask = c.runTable.length - 1;
-        int h = hash(a, b, 0) & mask;
-        while (c.runStamp[h] == c.epoch) {
-            int k = c.runTable[h];
-            if (c.a[k] == a && c.b[k] == b) {
-                return k;
-            }
-            h = (h + 1) & mask;
-        }
-        return -1;
+        return cache.lookup(this, i, hint);
     }
 
     /**
@@ -688,135 +554,25 @@ public final class ContactStore {
 
     /** The first of a save's three parts: sizes the cache being written and starts its epoch. */
     public void beginSave() {
-        Cache c = next;
-        if (count > c.a.length) {
-            c.growPoints(Math.max(count, 2 * c.a.length));
-        }
-        while (2 * count > tableLength) {
-            tableLength *= 2;
-        }
-        // Whichever cache is written gets tables of the longest length yet, so the layout a step
-        // writes depends on its points and that length, not on which of the two caches it is.
-        if (c.table.length < tableLength) {
-            c.growTables(tableLength);
-        }
-        c.epoch = ++lastEpoch;
-        c.count = 0;
+        cache.begin(count);
     }
 
     /**
      * Points {@code from .. to - 1} into slots of the same number of the cache being written: the
      * slots they take when no two points of the step share a key, the usual case. Each point writes
-     * only its own slot, so ranges may be copied on several threads at once. The copy reads the
-     * points' records (several cache lines each), which is most of a save's time.
+     * only its own slot, so ranges may be copied on several threads at once.
      */
     public void copyForSave(int from, int to) {
-        Cache c = next;
-        for (int i = from; i < to; i++) {
-            copyPoint(c, i, i);
-        }
-    }
-
-    /** Point i's keys, impulses and anchor on A into slot k of cache c. */
-    private void copyPoint(Cache c, int i, int k) {
-        c.a[k] = colliderA[i];
-        c.b[k] = colliderB[i];
-        c.feature[k] = featureId[i];
-        int o = STRIDE * i;
-        c.normal[k] = data[o + NORMAL_IMPULSE];
-        c.t1[k] = data[o + TANGENT_IMPULSE1];
-        c.t2[k] = data[o + TANGENT_IMPULSE2];
-        c.lx[k] = data[o + LAX];
-        c.ly[k] = data[o + LAY];
-        c.lz[k] = data[o + LAZ];
+        cache.copy(this, from, to);
     }
 
     /**
      * The last part of a save, once every point was copied: the copied keys into the tables, in point
-     * order, and the caches swap. At the first key a point of the step has already (a compound's
-     * children share a body pair and may share a feature id) the rest is saved point by point
-     * ({@link #savePoint}), which keeps the first: the cache is then laid out exactly as a save point
-     * by point from the start would lay it out.
+     * order, and the caches swap. Where two points of the step share a key (a compound's children
+     * share a body pair and may share a feature id) the first keeps it.
      */
     public void finishSave() {
-        Cache c = next;
-        int epoch = c.epoch, mask = c.table.length - 1;
-        int i = 0;
-        while (i < count && insertCopied(c, i, epoch, mask)) {
-            i++;
-        }
-        c.count = i;
-        for (; i < count; i++) {
-            savePoint(c, i, epoch, mask);
-        }
-        // Backwards, each slot's run ends where the next run starts (a run's first slot is its own
-        // runStart), without reading slot k + 1: the compiled loop trapped at its start (a hoisted
-        // check), as insertRun's read of k - 1 did (see there).
-        int[] runStart = c.runStart, runEnd = c.runEnd;
-        int end = c.count;
-        for (int k = c.count - 1; k >= 0; k--) {
-            runEnd[k] = end;
-            end = runStart[k] == k ? k : end;
-        }
-        next = old;
-        old = c;
-        cacheSwaps++;
-    }
-
-    /**
-     * Slot i's copied key into the tables of cache {@code c}; false, with nothing written, when an
-     * earlier slot has the key. A method per point (as {@link #savePoint}): it is compiled within the
-     * first steps, where a loop body in a method called once a step waits for on-stack replacement.
-     */
-    private static boolean insertCopied(Cache c, int i, int epoch, int mask) {
-        int[] table = c.table, tableStamp = c.tableStamp, keyA = c.a, keyB = c.b, keyFeature = c.feature;
-        int a = keyA[i], b = keyB[i], f = keyFeature[i];
-        int h = hash(a, b, f) & mask;
-        while (tableStamp[h] == epoch) {
-            int k = table[h];
-            if (keyA[k] == a && keyB[k] == b && keyFeature[k] == f) {
-                return false;
-            }
-            h = (h + 1) & mask;
-        }
-        tableStamp[h] = epoch;
-        table[h] = i;
-        insertRun(c, i, a, b, epoch, mask);
-        return true;
-    }
-
-    /** Cache slot k (key pair a, b) starts its pair's run, or joins the run of slot k - 1. */
-    private static void insertRun(Cache c, int k, int a, int b, int epoch, int mask) {
-        int[] keyA = c.a, keyB = c.b, runStart = c.runStart;
-        // The slot before, read at max(k - 1, 0): finishSave's compiled loop hoists these reads'
-        // index checks to its start, where k - 1 failed them at every step's first slot (a trap
-        // each step until the loop was compiled again).
-        int before = Math.max(k - 1, 0);
-        if (k == 0 || keyA[before] != a || keyB[before] != b) {
-            runStart[k] = k;
-            int[] runTable = c.runTable, runStamp = c.runStamp;
-            int r = hash(a, b, 0) & mask;
-            while (runStamp[r] == epoch) {
-                r = (r + 1) & mask;
-            }
-            runStamp[r] = epoch;
-            runTable[r] = k;
-        } else {
-            runStart[k] = runStart[before];
-        }
-    }
-
-    /**
-     * Point i into cache {@code c} under its key, unless a point of this step has the key already
-     * (two points of a pair with one feature id, as a compound's children share the body pair: the
-     * first keeps the key, the second starts cold next step). Copied into the next free slot first,
-     * which stays free when the key is taken.
-     */
-    private void savePoint(Cache c, int i, int epoch, int mask) {
-        copyPoint(c, i, c.count);
-        if (insertCopied(c, c.count, epoch, mask)) {
-            c.count++;
-        }
+        cache.finish(this);
     }
 
     /**
@@ -840,29 +596,7 @@ public final class ContactStore {
         for (int r = 0; r <= runCount; r++) {
             out.writeInt(runStart[r]);
         }
-        Cache c = old;
-        out.writeInt(c.count);
-        for (int k = 0; k < c.count; k++) {
-            out.writeInt(c.a[k]);
-            out.writeInt(c.b[k]);
-            out.writeInt(c.feature[k]);
-            out.writeDouble(c.normal[k]);
-            out.writeDouble(c.t1[k]);
-            out.writeDouble(c.t2[k]);
-            out.writeDouble(c.lx[k]);
-            out.writeDouble(c.ly[k]);
-            out.writeDouble(c.lz[k]);
-            out.writeInt(c.runStart[k]);
-            out.writeInt(c.runEnd[k]);
-        }
-        // The tables: each slot's entry, or -1 where it is not live.
-        out.writeInt(tableLength);
-        int n = c.count == 0 ? 0 : c.table.length;
-        out.writeInt(n);
-        for (int h = 0; h < n; h++) {
-            out.writeInt(c.tableStamp[h] == c.epoch ? c.table[h] : -1);
-            out.writeInt(c.runStamp[h] == c.epoch ? c.runTable[h] : -1);
-        }
+        cache.write(out);
     }
 
     /** Replaces points and cache with what {@link #writeState} wrote. */
@@ -892,81 +626,15 @@ public final class ContactStore {
         }
         runCount = runs;
         cursor = 0;
-        Cache c = old;
-        int m = readCount(in, Integer.MAX_VALUE / 2);
-        if (m > c.a.length) {
-            c.growPoints(m);
-        }
-        for (int k = 0; k < m; k++) {
-            c.a[k] = in.readInt();
-            c.b[k] = in.readInt();
-            c.feature[k] = in.readInt();
-            c.normal[k] = in.readDouble();
-            c.t1[k] = in.readDouble();
-            c.t2[k] = in.readDouble();
-            c.lx[k] = in.readDouble();
-            c.ly[k] = in.readDouble();
-            c.lz[k] = in.readDouble();
-            c.runStart[k] = in.readInt();
-            c.runEnd[k] = in.readInt();
-        }
-        c.count = m;
-        int length = in.readInt();
-        int slots = in.readInt();
-        if (length < 32 || Integer.bitCount(length) != 1 || (slots != 0 && slots != length)
-                || (m > 0 && slots == 0) || 2 * m > length) {
-            throw new IOException("contact cache table of " + slots + " slots, length " + length);
-        }
-        tableLength = length;
-        if (c.table.length != length) {
-            c.growTables(length);
-        }
-        c.epoch = ++lastEpoch;
-        for (int h = 0; h < slots; h++) {
-            int entry = in.readInt(), run = in.readInt();
-            if (entry >= m || run >= m) {
-                throw new IOException("contact cache table entry " + entry + " / " + run + " of " + m);
-            }
-            c.table[h] = Math.max(entry, 0);
-            c.tableStamp[h] = entry >= 0 ? c.epoch : 0;
-            c.runTable[h] = Math.max(run, 0);
-            c.runStamp[h] = run >= 0 ? c.epoch : 0;
-        }
-        next.count = 0;
-        cacheSwaps = 0;
+        cache.read(in);
     }
 
-    private static int readCount(DataInput in, int max) throws IOException {
+    static int readCount(DataInput in, int max) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > max) {
             throw new IOException("count " + n + " out of range 0.." + max);
         }
         return n;
-    }
-
-    private int find(int a, int b, int f) {
-        Cache c = old;
-        if (c.count == 0) {
-            return -1;
-        }
-        int mask = c.table.length - 1;
-        int h = hash(a, b, f) & mask;
-        while (c.tableStamp[h] == c.epoch) {
-            int k = c.table[h];
-            if (c.a[k] == a && c.b[k] == b && c.feature[k] == f) {
-                return k;
-            }
-            h = (h + 1) & mask;
-        }
-        return -1;
-    }
-
-    /** The SplitMix64 finaliser over the three keys packed into 64 bits (collisions only cost probes). */
-    private static int hash(int a, int b, int f) {
-        long z = ((long) a << 32 | (b & 0xFFFFFFFFL)) * 0x9E3779B97F4A7C15L + f;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return (int) (z ^ (z >>> 31));
     }
 
     private void resize(int n) {

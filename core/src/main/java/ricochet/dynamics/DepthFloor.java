@@ -154,16 +154,15 @@ final class DepthFloor {
     }
 
     /**
-     * The position floor under the soft contacts: after the substeps, a moving body whose contact
-     * with a body of infinite mass is deeper than {@link SolverTuning#MAX_DEPTH_IN_IMMOVABLE} of its thickness
-     * along that normal is moved out along it to that depth (translation only, velocities kept; the
-     * points of one body in store order, twice, so a body in a corner meets both walls). The soft
-     * spring settles a free body within a fraction of a millimetre of the surface, so this only
-     * acts where the solver lost: a light body that a joint to a far heavier one drags or presses
-     * into the ground (a spring is as stiff as the light body's mass), or a millimetre body
-     * tumbling so fast within a substep that its lowest point outruns the contact's linear model.
-     * Jointed bodies: see the comment in the body. On the calling thread, in store order: every
-     * thread count gives the same bits. Allocation-free once its scratch has grown to the world.
+     * The position floor under the soft contacts: after the substeps, a moving body whose contact with a body
+     * of infinite mass is deeper than {@link SolverTuning#MAX_DEPTH_IN_IMMOVABLE} of its thickness along that
+     * normal is moved out along it to that depth (translation only, velocities kept; the points of one body
+     * in store order, twice, so a body in a corner meets both walls). The soft spring settles a free body
+     * within a fraction of a millimetre of the surface, so this only acts where the solver lost: a light body
+     * that a joint to a far heavier one drags or presses into the ground (a spring is as stiff as the light
+     * body's mass), or a millimetre body tumbling so fast within a substep that its lowest point outruns the
+     * contact's linear model. Jointed bodies: see the comment in the body. On the calling thread, in store
+     * order: every thread count gives the same bits. Allocation-free once its scratch has grown to the world.
      */
     void lift(BodyStore s, ContactStore c, WorkerPool pool, boolean floorKnown) {
         pastFloorKnown = floorKnown;
@@ -412,12 +411,12 @@ final class DepthFloor {
     }
 
     /**
-     * Body i, held by joints to the world and past {@link SolverTuning#MAX_DEPTH_HELD}, moved out alone along its
-     * lift to that depth. Its joints are stretched by that much, so only past the depth where its
-     * centre would leave its reach: a body that its joints hold half in the ground stays there. Its
-     * contact points were found at the step's start and move with it: one that tumbled may have
-     * turned a point deeper than any of them, so its centre is held to half its width under each
-     * contact's surface too (where the points put it, the centre is at least that high).
+     * Body i, held by joints to the world and past {@link SolverTuning#MAX_DEPTH_HELD}, moved out alone along
+     * its lift to that depth. Its joints are stretched by that much, so only past the depth where its centre
+     * would leave its reach: a body that its joints hold half in the ground stays there. Its contact points
+     * were found at the step's start and move with it: one that tumbled may have turned a point deeper than
+     * any of them, so its centre is held to half its width under each contact's surface too (where the points
+     * put it, the centre is at least that high).
      */
     private void liftToLastFloor(BodyStore s, ContactStore c, int i) {
         double x = liftX[i], y = liftY[i], z = liftZ[i];
@@ -469,10 +468,10 @@ final class DepthFloor {
     }
 
     /**
-     * Whether body i turns so fast ({@link SolverTuning#TUMBLE_ANGLE} or more in a step) that its contact anchors,
-     * fixed to it at the step's start, say nothing of where it is deepest now: a 0.3 kg compound at
-     * 116 rad/s (1.5 rad a step) showed an anchor 1.4 m deep while it lay on the ground, and a 3 cm
-     * ball at 500 rad/s showed none deep while its centre was 2.3 radii under the ground.
+     * Whether body i turns so fast ({@link SolverTuning#TUMBLE_ANGLE} or more in a step) that its contact
+     * anchors, fixed to it at the step's start, say nothing of where it is deepest now: a 0.3 kg compound at
+     * 116 rad/s (1.5 rad a step) showed an anchor 1.4 m deep while it lay on the ground, and a 3 cm ball at
+     * 500 rad/s showed none deep while its centre was 2.3 radii under the ground.
      */
     private boolean tumbling(BodyStore s, int i) {
         double w2 = s.wx[i] * s.wx[i] + s.wy[i] * s.wy[i] + s.wz[i] * s.wz[i];
@@ -555,7 +554,9 @@ final class DepthFloor {
 
     private final ConstraintSet.Ties tieTask = this::tie;
 
-    /** 1 for a body at least {@link SolverTuning#LIGHT_RATIO} times lighter than a moving body jointed to it. */
+    /**
+     * 1 for a body at least {@link SolverTuning#LIGHT_RATIO} times lighter than a moving body jointed to it.
+     */
     private byte[] liftLight = new byte[16];
 
     /**

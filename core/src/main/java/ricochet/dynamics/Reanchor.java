@@ -113,7 +113,10 @@ final class Reanchor {
         return ELIGIBLE;
     }
 
-    /** Bit 0: A turns past {@link SolverTuning#TURN_LIMIT} across some normal of the run in {@code dt}; bit 1: B. */
+    /**
+     * Bit 0: A turns past {@link SolverTuning#TURN_LIMIT} across some normal of the run in {@code dt}; bit 1:
+     * B.
+     */
     private static int turning(BodyStore s, ContactStore c, int start, int end, double dt) {
         int a = c.bodyA[start], b = c.bodyB[start];
         // |w x n| <= |w|: most runs end here, on two spins.
@@ -253,8 +256,8 @@ final class Reanchor {
     }
 
     /**
-     * Whether a re-anchored point (lever r) lies more than {@link SolverTuning#FEATURE_SIZE} of the stale anchor's
-     * lever l (turned with its body) away from it: the extreme point is another feature.
+     * Whether a re-anchored point (lever r) lies more than {@link SolverTuning#FEATURE_SIZE} of the stale
+     * anchor's lever l (turned with its body) away from it: the extreme point is another feature.
      */
     private static boolean left(double lx, double ly, double lz, double rx, double ry, double rz,
                                 boolean moved) {

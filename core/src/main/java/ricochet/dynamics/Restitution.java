@@ -214,7 +214,8 @@ final class Restitution {
                     + inertiaForm(s.invInertiaWorld, b, mb, hbx, hby, hbz));
             double allowed = Math.min(0.5 * target * target / (ma + mb), absorbed);
             if (alone >= 0) {
-                allowed = Math.min(allowed, Math.max(0, bounceLimit[alone] + workSinceStart(s, alone, step) - before));
+                allowed = Math.min(allowed,
+                        Math.max(0, bounceLimit[alone] + workSinceStart(s, alone, step) - before));
             }
             if (lin + quad > allowed * (1 + BOUNCE_ENERGY_SLACK)) {
                 holdRestitution(s, c, start, end, lin, quad, allowed);
@@ -256,16 +257,16 @@ final class Restitution {
     }
 
     /**
-     * Scales a run's restitution impulses back until they give the pair at most {@code allowed}, J,
-     * the least of: the energy of separating at the fastest bounce any of its points asked for with
-     * the pair's reduced mass, which bounds what a bounce at one point (effective mass at most the
-     * reduced mass) or of a whole face (the least-energy velocity change that meets every point's
-     * target is no more than the translation that meets the largest) gives; {@code e^2} times what
-     * its bouncing points' impulses absorbed in the step; and, against a static body, what the moving
-     * body brought into the step and gravity and its force gave it since ({@link #bounceLimits}). Box2D's point-by-point sweep can
-     * exceed it where the points' targets disagree: a 7 kg, 2 cm cylinder 7 cm deep between two
-     * heavy bodies closing at 110 m/s left at 180 m/s and 49,000 rad/s (random scene 24444,
-     * +350 kJ in one step). {@code k(t) = t lin + t^2 quad} is the energy the scaled impulses give.
+     * Scales a run's restitution impulses back until they give the pair at most {@code allowed}, J, the least
+     * of: the energy of separating at the fastest bounce any of its points asked for with the pair's reduced
+     * mass, which bounds what a bounce at one point (effective mass at most the reduced mass) or of a whole
+     * face (the least-energy velocity change that meets every point's target is no more than the translation
+     * that meets the largest) gives; {@code e^2} times what its bouncing points' impulses absorbed in the
+     * step; and, against a static body, what the moving body brought into the step and gravity and its force
+     * gave it since ({@link #bounceLimits}). Box2D's point-by-point sweep can exceed it where the points'
+     * targets disagree: a 7 kg, 2 cm cylinder 7 cm deep between two heavy bodies closing at 110 m/s left at
+     * 180 m/s and 49,000 rad/s (random scene 24444, +350 kJ in one step). {@code k(t) = t lin + t^2 quad} is
+     * the energy the scaled impulses give.
      */
     private void holdRestitution(BodyStore s, ContactStore c, int start, int end, double lin, double quad,
                                  double allowed) {

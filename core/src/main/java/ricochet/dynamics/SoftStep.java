@@ -88,7 +88,9 @@ final class SoftStep {
     /** What runs a pass over the bodies and runs it covers. */
     interface Driver {
 
-        /** Pass {@code pass} over this driver's bodies or runs (of island {@code island}, on {@code worker}). */
+        /**
+         * Pass {@code pass} over this driver's bodies or runs (of island {@code island}, on {@code worker}).
+         */
         void pass(Pass pass, int island, int worker);
 
         /** After a substep's relax passes: whether the joints' guard changed velocities. */
