@@ -133,7 +133,7 @@ final class ContactPrepare {
         d[o + BASE] = d[o + SEPARATION] - ((s.px[b] + rBx - s.px[a] - rAx) * nx
                 + (s.py[b] + rBy - s.py[a] - rAy) * ny + (s.pz[b] + rBz - s.pz[a] - rAz) * nz);
 
-        // The tangents' rows follow per run (refreshRun): at each point, or a patch's at its centre.
+        // The tangents' rows follow per run (SoftStep.prepareRun): at each point, or a patch's at its centre.
         normalJacobians(s, d, o, a, b);
         d[o + ANCHORED] = s.invMass[a] == 0 || s.invMass[b] == 0 ? 1 : 0;
         // Only a bouncing point reads its floor (bounceApproach), and most points have no
