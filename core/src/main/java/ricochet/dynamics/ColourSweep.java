@@ -21,7 +21,8 @@ final class ColourSweep implements SoftStep.Driver {
     private final SoftStep stages;
     private final Restitution restitution;
     private final DepthFloor floor;
-    WorkerPool pool = new WorkerPool(1);
+    /** The threads the passes run on (the solver's). */
+    WorkerPool pool;
     /** Joints, solved before the contacts in every pass; null: none. */
     ConstraintSet constraints;
     /** The pool's job for each {@link SoftStep.Pass}, by ordinal. */

@@ -83,6 +83,10 @@ public final class ContactSolver {
     };
     private final WorkerPool.Range saveTask = (w, from, to) -> step.contacts.copyForSave(from, to);
 
+    public ContactSolver() {
+        sweep.pool = pool;
+    }
+
     /** The contact spring's frequency unless set, Hz. */
     public static final double DEFAULT_HERTZ = SolverTuning.DEFAULT_HERTZ;
 

@@ -154,15 +154,13 @@ final class DepthFloor {
     }
 
     /**
-     * The position floor under the soft contacts: after the substeps, a moving body whose contact with a body
-     * of infinite mass is deeper than {@link SolverTuning#MAX_DEPTH_IN_IMMOVABLE} of its thickness along that
-     * normal is moved out along it to that depth (translation only, velocities kept; the points of one body
-     * in store order, twice, so a body in a corner meets both walls). The soft spring settles a free body
-     * within a fraction of a millimetre of the surface, so this only acts where the solver lost: a light body
-     * that a joint to a far heavier one drags or presses into the ground (a spring is as stiff as the light
-     * body's mass), or a millimetre body tumbling so fast within a substep that its lowest point outruns the
-     * contact's linear model. Jointed bodies: see the comment in the body. On the calling thread, in store
-     * order: every thread count gives the same bits. Allocation-free once its scratch has grown to the world.
+     * The floor applied after the substeps (see the class comment): translation only, velocities kept; the
+     * points of one body in store order, twice, so a body in a corner meets both walls. Jointed bodies: see
+     * the comment in the body. On the calling thread, in store order: every thread count gives the same
+     * bits. Allocation-free once its scratch has grown to the world.
+     *
+     * @param floorKnown whether {@link #pastFloorRuns} holds this step's marks already (the island walk
+     *                   made them and no bounce changed a body since)
      */
     void lift(BodyStore s, ContactStore c, WorkerPool pool, boolean floorKnown) {
         pastFloorKnown = floorKnown;

@@ -24,7 +24,7 @@ final class SolverStep {
     final Softness soft = new Softness(), anchoredSoft = new Softness();
     /** The push-out cap as a (negative) bias velocity, m/s. */
     double pushOut;
-    /** The integrator's spin cap for this substep, {@link Integrator#MAX_ROTATION} / h, rad/s. */
+    /** The integrator's spin cap for this substep, {@code Integrator.MAX_ROTATION * invH}, rad/s. */
     double maxSpin;
     /** Approach speeds below this do not bounce, m/s. */
     double restitutionThreshold;
