@@ -1,5 +1,7 @@
 package ricochet.dynamics;
 
+import static ricochet.dynamics.SolverTuning.MAX_LEVER;
+
 /**
  * Where a contact point's common anchor sits on the segment from body A's surface point to body
  * B's: both lever arms reach it, so the pair's impulses are equal and opposite at one point.
@@ -10,14 +12,8 @@ public final class ContactAnchor {
     }
 
     /**
-     * A moving body's anchor stays within this many times its {@code extent} (the farthest point of
-     * its shape from its centre of mass) of its centre.
-     */
-    static final double MAX_LEVER = 1.25;
-
-    /**
      * The anchor's place {@code t} on the segment {@code p + t d} (p: A's surface point, p + d: B's):
-     * the midpoint, 0.5 (Box2D's anchor), unless that lies farther than {@link #MAX_LEVER} times a
+     * the midpoint, 0.5 (Box2D's anchor), unless that lies farther than {@link SolverTuning#MAX_LEVER} times a
      * moving body's extent from its centre, as it does when a body has sunk deeper than its own size
      * into a larger one: then the point where the segment comes that close, towards the body's own
      * surface point (B's first, then A's). A contact pushes on a body's surface; a lever several times

@@ -80,6 +80,10 @@ final class SolverTuning {
     /** Points per block of the warm-start cache's copy. */
     static final int SAVE_GRAIN = 256;
 
+    // Contact anchors (ContactAnchor).
+    /** Extents: a moving body's anchor stays this near its centre, so a sunk body is not levered. */
+    static final double MAX_LEVER = 1.25;
+
     // Warm starting (WarmStartCache).
     /** m: how far an anchor may have moved on body A for a point to inherit last step's impulses. */
     static final double MATCH_DISTANCE = 0.02;

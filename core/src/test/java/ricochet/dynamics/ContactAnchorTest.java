@@ -35,7 +35,7 @@ class ContactAnchorTest {
         BodyStore s = groundAndBody(cy, extent);
         double t = ContactAnchor.share(s, 0, 1, 0, 0, 0, 0, -0.3, 0);
         double y = t * -0.3;
-        assertEquals(ContactAnchor.MAX_LEVER * extent, Math.abs(y - cy), 1e-12);
+        assertEquals(SolverTuning.MAX_LEVER * extent, Math.abs(y - cy), 1e-12);
         assertTrue(t > 0.5 && t < 1, "t " + t);
     }
 
@@ -50,7 +50,7 @@ class ContactAnchorTest {
             BodyStore s = groundAndBody(-depth + 0.08, extent);
             double t = ContactAnchor.share(s, 0, 1, 0, 0, 0, 0, -depth, 0);
             double lever = Math.abs(t * -depth - (-depth + 0.08));
-            assertTrue(lever <= ContactAnchor.MAX_LEVER * extent + 1e-12, "lever " + lever + " at depth " + depth);
+            assertTrue(lever <= SolverTuning.MAX_LEVER * extent + 1e-12, "lever " + lever + " at depth " + depth);
             if (k > 0) {
                 assertTrue(Math.abs(lever - previous) <= 0.0006, "jump " + previous + " -> " + lever);
             }
@@ -71,7 +71,7 @@ class ContactAnchorTest {
         s.extent[a] = 0.01;
         s.add();
         double t = ContactAnchor.share(s, a, 1, 0, 0, 0, 0, 0.3, 0);
-        assertEquals(ContactAnchor.MAX_LEVER * 0.01, Math.abs(t * 0.3 - 0.01), 1e-12);
+        assertEquals(SolverTuning.MAX_LEVER * 0.01, Math.abs(t * 0.3 - 0.01), 1e-12);
         assertTrue(t < 0.5, "t " + t);
     }
 }
