@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import ricochet.scenes.BuiltinScenes;
 import ricochet.scenes.WorldBuilder;
-import ricochet.world.BodyDef;
+import ricochet.body.BodyDef;
 import ricochet.world.World;
 import ricochet.world.WorldSimulation;
 import ricochet.world.fuzz.RandomScene;

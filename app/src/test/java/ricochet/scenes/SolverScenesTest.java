@@ -15,7 +15,7 @@ import ricochet.io.scene.Scene;
 import ricochet.io.scene.ShapeSpec;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
+import ricochet.body.BodyDef;
 import ricochet.world.Event;
 import ricochet.world.WorldSimulation;
 

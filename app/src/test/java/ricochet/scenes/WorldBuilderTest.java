@@ -26,7 +26,7 @@ import ricochet.lab.LabWorld;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 import ricochet.ragdoll.Ragdoll;
-import ricochet.world.BodyDef;
+import ricochet.body.BodyDef;
 import ricochet.world.WorldSimulation;
 
 /** Scenes into worlds: which world, and every key of a solver body reaching the engine. */

@@ -4,7 +4,7 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
-import ricochet.world.BodyId;
+import ricochet.body.BodyId;
 
 /**
  * Hands out {@link BodyId}s and maps them to dense store indices. Slots are reused through a free

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 
 /**
  * The friendly face of the body store: bodies added from {@link BodyDef}s and named by

@@ -13,8 +13,8 @@
  * {@code docs/solver.md}. Joints plug in through {@link ricochet.dynamics.ConstraintSet}.
  *
  * <p>Depends on {@code ricochet.math}, {@code ricochet.geometry.shape} (mass properties),
- * {@code ricochet.parallel} (the worker pool) and the records {@code ricochet.world.BodyId} and
- * {@code ricochet.world.BodyDef}, nothing else of {@code ricochet.world}; contacts arrive as data and
+ * {@code ricochet.parallel} (the worker pool) and {@code ricochet.body} (the body handle and
+ * definition records), never on {@code ricochet.world}; contacts arrive as data and
  * shapes as a {@link ricochet.dynamics.SupportSource}, so it never depends on collision
  * ({@code ricochet.world.World} joins the two).
  */

@@ -2,7 +2,7 @@ package ricochet.joints;
 
 import java.util.Arrays;
 import ricochet.math.Vec3;
-import ricochet.world.BodyId;
+import ricochet.body.BodyId;
 
 /**
  * Everything needed to add a joint. Start from one of the factories ({@link #fixed}, {@link #ball},

@@ -8,8 +8,8 @@ import ricochet.joints.JointDef;
 import ricochet.joints.JointId;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.world.World;
 
 /**

@@ -1,6 +1,8 @@
 package ricochet.world;
 
 import java.util.Arrays;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.broad.PairFilter;
 import ricochet.dynamics.BodyStore;

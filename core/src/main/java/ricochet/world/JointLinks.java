@@ -3,6 +3,8 @@ package ricochet.world;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.RigidBodies;
 import ricochet.joints.JointDef;

@@ -1,5 +1,7 @@
 package ricochet.world;
 
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.collision.CollisionWorld;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.RigidBodies;

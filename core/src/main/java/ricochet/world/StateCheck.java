@@ -1,5 +1,6 @@
 package ricochet.world;
 
+import ricochet.body.BodyId;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.RigidBodies;
 import ricochet.math.Vec3;

@@ -2,6 +2,8 @@ package ricochet.world;
 
 import java.util.List;
 import java.util.function.IntFunction;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;

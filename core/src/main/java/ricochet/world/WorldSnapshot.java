@@ -38,7 +38,7 @@ public final class WorldSnapshot {
         WORLD,
         /** A {@link WorldSimulation}: its world, then the events it holds for draining. */
         SIMULATION,
-        /** A {@link ricochet.lab.LabWorld}. */
+        /** A {@code ricochet.lab.LabWorld}. */
         LAB
     }
 

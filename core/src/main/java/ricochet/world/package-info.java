@@ -9,8 +9,7 @@
  * {@code WorldSettings}, and {@code SnapshotFormat} writes and reads all of it.
  *
  * <p>Depends on {@code ricochet.math}, {@code ricochet.geometry.shape}, {@code ricochet.collision}
- * (and its {@code broad} and {@code narrow} packages), {@code ricochet.dynamics},
- * {@code ricochet.joints} and {@code ricochet.parallel}; nothing in those depends on it except the
- * handle and definition records ({@code BodyId}, {@code BodyDef}) that dynamics and joints take.
+ * (and its {@code broad} and {@code narrow} packages), {@code ricochet.body}, {@code ricochet.dynamics},
+ * {@code ricochet.joints} and {@code ricochet.parallel}; nothing in those depends on it.
  */
 package ricochet.world;

@@ -12,7 +12,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
+import ricochet.body.BodyDef;
 
 class ConstraintGraphTest {
 

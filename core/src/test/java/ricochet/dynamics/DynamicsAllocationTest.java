@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
+import ricochet.body.BodyDef;
 
 /**
  * A step allocates nothing once warm, counted with the thread's allocated-bytes counter. The JVM

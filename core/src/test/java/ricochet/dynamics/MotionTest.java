@@ -6,8 +6,8 @@ import org.junit.jupiter.api.Test;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 
 /** Linear motion, damping, impulses and body types against their closed forms. */
 class MotionTest {

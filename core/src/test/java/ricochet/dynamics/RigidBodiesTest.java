@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 
 /** Handles, validation and determinism of the body API. */
 class RigidBodiesTest {

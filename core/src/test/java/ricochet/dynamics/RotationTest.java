@@ -8,8 +8,8 @@ import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 
 /** Torque-free rotation: the laws a free rigid body obeys (|L| and energy constant, Euler's equations). */
 class RotationTest {

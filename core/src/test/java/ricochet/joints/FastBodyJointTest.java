@@ -9,8 +9,8 @@ import ricochet.geometry.shape.CapsuleShape;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.geometry.shape.Shape;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.world.World;
 
 /**

@@ -12,8 +12,8 @@ import ricochet.geometry.shape.BoxShape;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 import ricochet.ragdoll.Ragdoll;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.world.World;
 
 /** Ragdolls fall, come to rest and sleep with their joints together, identically every run. */

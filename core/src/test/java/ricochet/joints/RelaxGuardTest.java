@@ -10,8 +10,8 @@ import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.SphereShape;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.world.World;
 
 /**

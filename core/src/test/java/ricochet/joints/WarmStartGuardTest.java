@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import ricochet.geometry.shape.SphereShape;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.world.World;
 import ricochet.world.fuzz.RandomScene;
 

@@ -2,6 +2,8 @@ package ricochet.world;
 
 import java.util.ArrayList;
 import java.util.List;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.CapsuleShape;
 import ricochet.geometry.shape.CompoundShape;

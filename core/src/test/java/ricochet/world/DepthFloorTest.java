@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.joints.JointDef;
 import ricochet.joints.JointId;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.SphereShape;
 import ricochet.math.Quat;

@@ -10,9 +10,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import ricochet.body.BodyId;
 import ricochet.world.fuzz.RandomScene;
-import ricochet.world.fuzz.SceneCheck;
 import ricochet.world.fuzz.SceneCheck.Outcome;
+import ricochet.world.fuzz.SceneCheck;
 
 /**
  * Promise 1: no NaN, ever, from finite input. Random scenes ({@link RandomScene}) stepped 300 times,

@@ -1,5 +1,7 @@
 package ricochet.world;
 
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.PlaneShape;
 import ricochet.geometry.shape.Shape;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyId;
 import ricochet.joints.JointDef;
 import ricochet.joints.JointId;
 import ricochet.math.Quat;

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyDef;
 import ricochet.geometry.shape.SphereShape;
 import ricochet.joints.JointId;
 import ricochet.math.Vec3;

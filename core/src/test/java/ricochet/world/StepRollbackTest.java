@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyId;
 import ricochet.math.Vec3;
 
 /**

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyDef;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.ConvexShape;
 import ricochet.geometry.shape.MassProperties;

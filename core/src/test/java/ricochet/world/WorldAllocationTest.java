@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.CompoundShape;
 import ricochet.geometry.shape.CylinderShape;
 import ricochet.geometry.shape.SphereShape;

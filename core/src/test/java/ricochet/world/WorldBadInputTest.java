@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.geometry.shape.SphereShape;

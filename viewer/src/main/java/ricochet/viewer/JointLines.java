@@ -8,7 +8,7 @@ import java.util.Map;
 import ricochet.joints.JointId;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyId;
+import ricochet.body.BodyId;
 import ricochet.world.Simulation;
 import ricochet.world.World;
 import ricochet.world.WorldSimulation;

@@ -88,7 +88,7 @@ final class SimulationHost implements AutoCloseable {
         List<BodySpec> out = new ArrayList<>(scene.bodies());
         if (sim instanceof WorldSimulation ws) {
             for (int b = out.size(); b < ws.bodyCount(); b++) {
-                ricochet.world.BodyId id = ws.id(b);
+                ricochet.body.BodyId id = ws.id(b);
                 ricochet.geometry.shape.Shape shape = ws.world().shape(id);
                 ShapeSpec spec = shape instanceof ricochet.geometry.shape.CapsuleShape c
                         ? new ShapeSpec.Capsule(c.radius(), c.halfHeight())

@@ -3,7 +3,7 @@ package ricochet.io.scene;
 import java.util.List;
 import ricochet.joints.JointDef;
 import ricochet.math.Vec3;
-import ricochet.world.BodyId;
+import ricochet.body.BodyId;
 
 /**
  * A scene file's joint, validated: the scene-file form of a {@link JointDef} ({@link #toDef} makes

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import ricochet.io.scene.JsonChecks.Range;
 import ricochet.joints.JointDef;
 import ricochet.math.Vec3;
-import ricochet.world.BodyId;
+import ricochet.body.BodyId;
 
 /**
  * Reads a scene file's {@code "joints"} entries into {@link JointSpec}s. The JSON's shape (keys per

@@ -15,8 +15,8 @@ import ricochet.geometry.shape.TriangleMeshShape;
 import ricochet.joints.JointDef;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.world.World;
 
 /**

@@ -18,8 +18,8 @@ import ricochet.math.Quat;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
 import ricochet.ragdoll.Ragdoll;
-import ricochet.world.BodyDef;
-import ricochet.world.BodyId;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.world.World;
 
 /**

@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import ricochet.joints.JointId;
-import ricochet.world.BodyId;
+import ricochet.body.BodyId;
 import ricochet.world.SimulationException;
 import ricochet.world.World;
 

@@ -1,4 +1,4 @@
-package ricochet.world;
+package ricochet.body;
 
 /**
  * A handle to a body: the slot it occupies and the generation of that slot when the body was

@@ -1,4 +1,4 @@
-package ricochet.world;
+package ricochet.body;
 
 import ricochet.geometry.shape.MassProperties;
 import ricochet.geometry.shape.Shape;
