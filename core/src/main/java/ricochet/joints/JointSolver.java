@@ -9,7 +9,7 @@ import ricochet.dynamics.Softness;
 
 /**
  * Solves the joints of a {@link JointStore} as sequential impulses in the contact solver's substeps
- * (seed 004: each joint is a few equality and inequality constraint rows with Jacobians; Box2D v3's
+ * (each joint is a few equality and inequality constraint rows with Jacobians; Box2D v3's
  * soft step and Catto's GDC 2009-2011 talks for the row forms).
  *
  * <p>Every pass recomputes each joint's geometry from the bodies' current poses: the anchors

@@ -1,7 +1,7 @@
 package ricochet.world;
 
 /**
- * Something that happened during a step (contract section 2, {@code --events}).
+ * Something that happened during a step, as {@code run --events} writes it ({@code docs/command-line.md}).
  *
  * @param step the step during which it happened (1 for the first step)
  * @param time simulated seconds at the end of that step

@@ -12,7 +12,7 @@ import ricochet.joints.JointId;
 import ricochet.math.Vec3;
 
 /**
- * The position floor under the soft contacts ({@code ContactSolver.liftOutOfImmovable}): a moving
+ * The position floor under the soft contacts ({@code DepthFloor.lift}): a moving
  * body ends no step deeper in a static or kinematic body than a quarter of its own thickness along
  * the contact normal, and a jointed group is moved as one. (A group held by the world cannot move as
  * one: its bodies are turned or lifted alone, below; one with a moving partner and two joints to the

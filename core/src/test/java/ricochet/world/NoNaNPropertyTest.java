@@ -145,7 +145,7 @@ class NoNaNPropertyTest {
      * Soak scene 5994: a 15 kg cylinder of 1 cm spinning at the spin cap (543 rad/s, half a turn a
      * step) lands at 20 m/s and went 1.2 cm into the ground, past its reach: its contact anchors were
      * fixed for the step while another corner came down. Holds since fast-turning bodies' contacts are
-     * re-anchored every substep ({@code ContactSolver.reanchor}).
+     * re-anchored every substep ({@code Reanchor}).
      */
     @Example
     void cylinderAtTheSpinCapStaysOnTheGround() {
@@ -239,7 +239,7 @@ class NoNaNPropertyTest {
      * hull fell corner-first at 73 m/s onto the ground box (restitution 1) and its three points each
      * bounced back at 74 m/s, spinning it up: +390 kJ over the step's start. Hold since restitution
      * gives a pair no more than its points asked of it and absorbed, and a body bouncing off a static
-     * one no more than it brought ({@code ContactSolver.restitution}).
+     * one no more than it brought ({@code Restitution.bounce}).
      */
     @Example
     void bouncesWhosePointsDisagreeGainNoEnergy() {
@@ -380,7 +380,7 @@ class NoNaNPropertyTest {
      * tumbling at 40 rad/s, whose lowest point turned deeper than its contact points; and 2237, a
      * 0.15 kg box hinged to the world and welded to a welded 725 kg cylinder, which its joint's
      * block threw metres a step until it sank ({@code GroundContacts.markWelded}). Hold since the position floor
-     * ({@code ContactSolver.liftOutOfImmovable}) ends every step with a moving body at most a quarter
+     * ({@code DepthFloor.lift}) ends every step with a moving body at most a quarter
      * of its thickness into static ground (a jointed group moved as one; in a group held by the world,
      * a body 4 times lighter than a partner moved alone, a body that turns freely about a world point
      * it is held at turned about it, and any other moved alone out of three quarters of its
