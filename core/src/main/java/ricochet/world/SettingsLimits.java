@@ -5,6 +5,7 @@ package ricochet.world;
  * that never ends or memory that is never there. The work of one step grows as
  * {@code substeps * (iterations + relax) * (contacts + jointIterations * joints)}: each bound keeps
  * one factor within what a real-time or offline run can use, well above what any scene needs.
+ * {@link World}'s setters, scene files, the command line and snapshot restores all enforce them.
  */
 public final class SettingsLimits {
 
@@ -33,6 +34,15 @@ public final class SettingsLimits {
      * solve in real time.
      */
     public static final int MAX_JOINT_ITERATIONS = 1000;
+
+    /** Unbiased relax passes per substep: as for {@link #MAX_ITERATIONS}. */
+    public static final int MAX_RELAX_ITERATIONS = 1000;
+
+    /**
+     * Events a world (or a simulation) holds for draining, {@link World#setEventCapacity}: 2^24
+     * events of 33 bytes each is about half a gigabyte, past which a buffer nobody drains is a leak.
+     */
+    public static final int MAX_EVENT_CAPACITY = 1 << 24;
 
     private SettingsLimits() {
     }

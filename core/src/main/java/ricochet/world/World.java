@@ -272,9 +272,18 @@ public final class World implements AutoCloseable {
         jointSolver.setJointDampingRatio(zeta);
     }
 
-    /** Passes over the joints in each of the solver's passes (>= 1; default 1): stiffer chains for little cost. */
+    /**
+     * Passes over the joints in each of the solver's passes (1 to
+     * {@value SettingsLimits#MAX_JOINT_ITERATIONS}; default 1): stiffer chains for little cost.
+     *
+     * @throws IllegalArgumentException naming the setting and value when out of range (nothing changes)
+     */
     public void setJointIterations(int n) {
-        jointSolver.setIterations(n);
+        settings.setJointIterations(n);
+    }
+
+    public int jointIterations() {
+        return jointSolver.iterations();
     }
 
     // ---------------------------------------------------------------- bodies
@@ -667,27 +676,40 @@ public final class World implements AutoCloseable {
         return settings.substeps;
     }
 
-    /** Soft-step substeps per step (>= 1; default 4). */
+    /**
+     * Soft-step substeps per step (1 to {@value SettingsLimits#MAX_SUBSTEPS}; default 4).
+     *
+     * @throws IllegalArgumentException naming the setting and value when out of range (nothing changes)
+     */
     public void setSubsteps(int n) {
         settings.setSubsteps(n);
     }
 
-    /** Soft solve passes per substep (>= 1; default 1; scene files' {@code iterations}). */
+    /** Soft solve passes per substep (default 1; scene files' {@code iterations}). */
     public int iterations() {
         return solver.iterations();
     }
 
+    /**
+     * 1 to {@value SettingsLimits#MAX_ITERATIONS}.
+     *
+     * @throws IllegalArgumentException naming the setting and value when out of range (nothing changes)
+     */
     public void setIterations(int n) {
-        solver.setIterations(n);
+        settings.setIterations(n);
     }
 
     public int relaxIterations() {
         return solver.relaxIterations();
     }
 
-    /** Unbiased solver passes per substep (>= 1; default 1). */
+    /**
+     * Unbiased solver passes per substep (1 to {@value SettingsLimits#MAX_RELAX_ITERATIONS}; default 1).
+     *
+     * @throws IllegalArgumentException naming the setting and value when out of range (nothing changes)
+     */
     public void setRelaxIterations(int n) {
-        solver.setRelaxIterations(n);
+        settings.setRelaxIterations(n);
     }
 
     /**
@@ -768,7 +790,8 @@ public final class World implements AutoCloseable {
      * scene, not by the threads. More threads than cores only adds waiting. {@link #close} stops the
      * workers.
      *
-     * @throws IllegalArgumentException when n is less than 1
+     * @throws IllegalArgumentException when n is less than 1 or more than
+     *     {@value SettingsLimits#MAX_THREADS} (nothing changes)
      */
     public void setThreads(int n) {
         settings.setThreads(n);

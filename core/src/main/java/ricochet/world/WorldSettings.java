@@ -53,6 +53,7 @@ final class WorldSettings {
         if (n < 1) {
             throw new IllegalArgumentException("world: threads must be >= 1, got " + n);
         }
+        atMost("threads", n, SettingsLimits.MAX_THREADS);
         if (n == pool.threads()) {
             return;
         }
@@ -103,7 +104,30 @@ final class WorldSettings {
         if (n < 1) {
             throw new IllegalArgumentException("world: substeps must be >= 1, got " + n);
         }
+        atMost("substeps", n, SettingsLimits.MAX_SUBSTEPS);
         substeps = n;
+    }
+
+    /** {@link World#setIterations}: the solver's own check, and {@link SettingsLimits}'s bound. */
+    void setIterations(int n) {
+        atMost("iterations", n, SettingsLimits.MAX_ITERATIONS);
+        solver.setIterations(n);
+    }
+
+    void setRelaxIterations(int n) {
+        atMost("relax iterations", n, SettingsLimits.MAX_RELAX_ITERATIONS);
+        solver.setRelaxIterations(n);
+    }
+
+    void setJointIterations(int n) {
+        atMost("joint iterations", n, SettingsLimits.MAX_JOINT_ITERATIONS);
+        jointSolver.setIterations(n);
+    }
+
+    private static void atMost(String setting, int n, int max) {
+        if (n > max) {
+            throw new IllegalArgumentException("world: " + setting + " must be at most " + max + ", got " + n);
+        }
     }
 
     void setContactMargin(double m) {
@@ -147,8 +171,8 @@ final class WorldSettings {
         sleepingEnabled = in.readBoolean();
         setSleepSpeed(in.readDouble());
         setTimeToSleep(in.readDouble());
-        solver.setIterations(in.readInt());
-        solver.setRelaxIterations(in.readInt());
+        setIterations(in.readInt());
+        setRelaxIterations(in.readInt());
         solver.setPatchFriction(in.readBoolean());
         double hertz = in.readDouble();
         if (Double.isNaN(hertz)) {
@@ -166,6 +190,6 @@ final class WorldSettings {
             jointSolver.setJointHertz(jointHertz);
         }
         jointSolver.setJointDampingRatio(in.readDouble());
-        jointSolver.setIterations(in.readInt());
+        setJointIterations(in.readInt());
     }
 }
