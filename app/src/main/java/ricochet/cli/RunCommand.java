@@ -307,6 +307,9 @@ final class RunCommand implements Callable<Integer> {
                         eventWriter.write(e);
                     }
                     drained.clear();
+                } else {
+                    // Nobody reads them: kept, they would fill memory and every snapshot.
+                    sim.discardEvents();
                 }
                 if (snapshotEvery != null && n % snapshotEvery == 0) {
                     RunSnapshotFile.write(snapshot, source, sim.snapshot());

@@ -1,6 +1,6 @@
 package ricochet.collision;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import ricochet.math.Transform;
@@ -152,27 +152,35 @@ final class CollisionState {
     }
 
     /** See {@link CollisionWorld#readState}. */
-    void readState(DataInput in) throws IOException {
+    void readState(StateInput in) throws IOException {
         int n = in.readInt();
         if (n != w.count) {
-            throw new IOException("the snapshot has " + n + " collision bodies, the world " + w.count);
+            throw StateInput.refuse("the snapshot has " + n + " collision bodies, the world " + w.count);
         }
         for (int i = 0; i < w.count; i++) {
             if (w.shapes[i] == null) {
                 continue;
             }
-            w.poses[i].setExact(in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
-                    in.readDouble(), in.readDouble(), in.readDouble());
+            String c = "collider " + i + "'s ";
+            w.poses[i].setExact(in.finite(c + "position"), in.finite(c + "position"), in.finite(c + "position"),
+                    in.finite(c + "orientation"), in.finite(c + "orientation"), in.finite(c + "orientation"),
+                    in.finite(c + "orientation"));
             for (int k = 0; k < 6; k++) {
                 w.tight[6 * i + k] = in.readDouble();
+                if (Double.isNaN(w.tight[6 * i + k])) {
+                    throw StateInput.refuse(c + "bounds are NaN");
+                }
             }
             w.sleeping[i] = in.readBoolean();
             w.speedBound[i] = in.readDouble();
+            if (!(w.speedBound[i] >= 0)) {
+                throw StateInput.refuse(c + "speed bound " + w.speedBound[i] + " is not >= 0");
+            }
             w.groups[i] = in.readInt();
             w.masks[i] = in.readInt();
         }
         w.cache.readState(in);
-        w.broad.readState(in);
+        w.broad.readState(in, w.count);
         savedCount = -1;
     }
 }

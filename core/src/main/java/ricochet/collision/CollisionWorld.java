@@ -1,6 +1,6 @@
 package ricochet.collision;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -643,7 +643,7 @@ public final class CollisionWorld {
      * Reads what {@link #writeState} wrote into a collision world of the same structure (the caller
      * checks {@link #structureHash} first).
      */
-    public void readState(DataInput in) throws IOException {
+    public void readState(StateInput in) throws IOException {
         state.readState(in);
     }
 

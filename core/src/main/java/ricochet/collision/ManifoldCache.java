@@ -1,6 +1,6 @@
 package ricochet.collision;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -189,21 +189,25 @@ final class ManifoldCache {
     }
 
     /** Replaces the entries with what {@link #writeState} wrote. */
-    void readState(DataInput in) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > Integer.MAX_VALUE / STRIDE) {
-            throw new IOException("manifold cache entries " + n);
-        }
+    void readState(StateInput in) throws IOException {
+        int n = in.count("manifold cache entries", 8 * STRIDE + 4 * ISTRIDE, Integer.MAX_VALUE / STRIDE);
         if (STRIDE * n > data.length) {
             data = new double[STRIDE * n];
             ints = new int[ISTRIDE * n];
         }
         for (int e = 0; e < n; e++) {
             for (int k = 0; k < STRIDE; k++) {
-                data[STRIDE * e + k] = in.readDouble();
+                data[STRIDE * e + k] = in.finite("manifold cache entry " + e + "'s value " + k);
             }
             for (int k = 0; k < ISTRIDE; k++) {
                 ints[ISTRIDE * e + k] = in.readInt();
+            }
+            int points = ints[ISTRIDE * e + COUNT];
+            if (ints[ISTRIDE * e + A] < 0 || ints[ISTRIDE * e + B] < 0 || points < -1
+                    || points > Manifold.MAX_POINTS) {
+                throw StateInput.refuse("manifold cache entry " + e + " (colliders " + ints[ISTRIDE * e + A] + ", "
+                        + ints[ISTRIDE * e + B] + ") holds " + points + " points, out of range -1.."
+                        + Manifold.MAX_POINTS);
             }
         }
         count = n;

@@ -1,6 +1,6 @@
 package ricochet.dynamics;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -424,25 +424,43 @@ public final class BodyStore {
     }
 
     /**
-     * Reads what {@link #writeState} wrote over a store of as many bodies.
+     * Reads what {@link #writeState} wrote over a store of as many bodies: every number finite, the
+     * masses and inertias not negative, the types and slots those of this store's bodies.
      *
-     * @throws IOException when the stored count differs from this store's
+     * @throws IllegalArgumentException naming the first value that does not fit
      */
-    public void readState(DataInput in) throws IOException {
+    public void readState(StateInput in) throws IOException {
         int n = in.readInt();
         if (n != count) {
-            throw new IOException("the snapshot has " + n + " bodies, the store " + count);
+            throw StateInput.refuse("the snapshot has " + n + " bodies, the store " + count);
         }
-        for (double[] a : fields()) {
-            readDoubles(in, a, n);
+        double[][] fields = fields();
+        for (int f = 0; f < fields.length; f++) {
+            readDoubles(in, fields[f], n, 1, FIELD_NAMES[f]);
         }
-        readDoubles(in, inertiaBody, 9 * n);
-        readDoubles(in, invInertiaBody, 9 * n);
-        readDoubles(in, invInertiaWorld, 9 * n);
-        in.readFully(type, 0, n);
-        in.readFully(asleep, 0, n);
+        readDoubles(in, inertiaBody, 9 * n, 9, "inertia");
+        readDoubles(in, invInertiaBody, 9 * n, 9, "inverse inertia");
+        readDoubles(in, invInertiaWorld, 9 * n, 9, "world inverse inertia");
         for (int i = 0; i < n; i++) {
-            slot[i] = in.readInt();
+            if (!(mass[i] >= 0) || !(invMass[i] >= 0) || (type[i] == DYNAMIC) != (invMass[i] > 0)) {
+                throw StateInput.refuse("body " + i + "'s mass " + mass[i] + " / inverse " + invMass[i]
+                        + " does not fit its type " + type[i]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            byte t = in.readByte();
+            if (t != type[i]) {
+                throw StateInput.refuse("body " + i + "'s type " + t + " differs from this world's " + type[i]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            asleep[i] = in.flag("body " + i + "'s sleep flag");
+        }
+        for (int i = 0; i < n; i++) {
+            int s = in.readInt();
+            if (s != slot[i]) {
+                throw StateInput.refuse("body " + i + "'s slot " + s + " differs from this world's " + slot[i]);
+            }
         }
         savedCount = -1;
     }
@@ -460,9 +478,19 @@ public final class BodyStore {
         }
     }
 
-    private static void readDoubles(DataInput in, double[] a, int n) throws IOException {
+    /** {@link #fields()}' names, for the messages of a refused snapshot. */
+    private static final String[] FIELD_NAMES = {"px", "py", "pz", "qx", "qy", "qz", "qw", "cx", "cy", "cz", "vx",
+        "vy", "vz", "wx", "wy", "wz", "fx", "fy", "fz", "tx", "ty", "tz", "mass", "inverse mass", "linear damping",
+        "angular damping", "gravity scale", "sleep time", "rest x", "rest y", "rest z", "rest qx", "rest qy",
+        "rest qz", "rest qw", "extent", "fast distance"};
+
+    private static void readDoubles(StateInput in, double[] a, int n, int per, String what) throws IOException {
         for (int i = 0; i < n; i++) {
-            a[i] = in.readDouble();
+            double v = in.readDouble();
+            if (!Double.isFinite(v)) {
+                throw StateInput.refuse("body " + i / per + "'s " + what + " is " + v + ", not finite");
+            }
+            a[i] = v;
         }
     }
 

@@ -1,6 +1,6 @@
 package ricochet.dynamics;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -599,42 +599,49 @@ public final class ContactStore {
         cache.write(out);
     }
 
-    /** Replaces points and cache with what {@link #writeState} wrote. */
-    public void readState(DataInput in) throws IOException {
-        int n = readCount(in, Integer.MAX_VALUE / STRIDE);
+    /**
+     * Replaces points and cache with what {@link #writeState} wrote: each point between two of the
+     * world's {@code bodies} (dense indices) and {@code colliders}, its numbers finite, its runs
+     * covering the points in order; refused naming the first value that does not fit.
+     */
+    public void readState(StateInput in, int bodies, int colliders) throws IOException {
+        int n = in.count("contact point count", 8 * STRIDE + 21, Integer.MAX_VALUE / STRIDE);
         if (n > capacity) {
             resize(n);
         }
         for (int i = 0; i < STRIDE * n; i++) {
             data[i] = in.readDouble();
+            if (!Double.isFinite(data[i])) {
+                throw StateInput.refuse("contact point " + i / STRIDE + "'s value " + i % STRIDE + " is "
+                        + data[i] + ", not finite");
+            }
         }
         for (int i = 0; i < n; i++) {
-            bodyA[i] = in.readInt();
-            bodyB[i] = in.readInt();
-            colliderA[i] = in.readInt();
-            colliderB[i] = in.readInt();
+            String p = "contact point " + i + "'s ";
+            bodyA[i] = in.index(p + "body A", bodies, false);
+            bodyB[i] = in.index(p + "body B", bodies, false);
+            colliderA[i] = in.index(p + "collider A", colliders, false);
+            colliderB[i] = in.index(p + "collider B", colliders, false);
             featureId[i] = in.readInt();
-            warmStarted[i] = in.readByte();
+            warmStarted[i] = in.flag(p + "warm-start flag");
         }
         count = n;
-        int runs = readCount(in, n);
+        int runs = in.count("contact run count", 4, n);
         if (runStart.length < runs + 1) {
             runStart = new int[runs + 1];
         }
         for (int r = 0; r <= runs; r++) {
             runStart[r] = in.readInt();
+            int low = r == 0 ? 0 : runStart[r - 1];
+            int high = r == 0 ? 0 : r == runs ? n : n;
+            if (runStart[r] < low || runStart[r] > high || (r == runs && runStart[r] != n)) {
+                throw StateInput.refuse("contact run " + r + " starts at point " + runStart[r] + ", out of order"
+                        + " in " + n + " points");
+            }
         }
         runCount = runs;
         cursor = 0;
         cache.read(in);
-    }
-
-    static int readCount(DataInput in, int max) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > max) {
-            throw new IOException("count " + n + " out of range 0.." + max);
-        }
-        return n;
     }
 
     private void resize(int n) {

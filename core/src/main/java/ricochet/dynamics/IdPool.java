@@ -1,6 +1,6 @@
 package ricochet.dynamics;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -109,7 +109,7 @@ public final class IdPool {
      * only with the same bodies in the same slots, generations included, so every handle means the
      * same body before and after.
      */
-    public boolean sameState(DataInput in) throws IOException {
+    public boolean sameState(StateInput in) throws IOException {
         boolean same = in.readInt() == slots;
         int n = same ? slots : 0;
         for (int s = 0; s < n; s++) {

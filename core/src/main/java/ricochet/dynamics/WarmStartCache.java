@@ -8,7 +8,7 @@ import static ricochet.dynamics.ContactStore.STRIDE;
 import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE1;
 import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE2;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 
@@ -349,9 +349,9 @@ final class WarmStartCache {
     }
 
     /** Replaces the cache with what {@link #write} wrote. */
-    void read(DataInput in) throws IOException {
+    void read(StateInput in) throws IOException {
         Cache c = old;
-        int m = ContactStore.readCount(in, Integer.MAX_VALUE / 2);
+        int m = in.count("warm-start cache entries", 68, Integer.MAX_VALUE / 2);
         if (m > c.a.length) {
             c.growPoints(m);
         }
@@ -359,21 +359,33 @@ final class WarmStartCache {
             c.a[k] = in.readInt();
             c.b[k] = in.readInt();
             c.feature[k] = in.readInt();
-            c.normal[k] = in.readDouble();
-            c.t1[k] = in.readDouble();
-            c.t2[k] = in.readDouble();
-            c.lx[k] = in.readDouble();
-            c.ly[k] = in.readDouble();
-            c.lz[k] = in.readDouble();
+            String e = "warm-start cache entry " + k + "'s ";
+            c.normal[k] = in.finite(e + "normal impulse");
+            c.t1[k] = in.finite(e + "tangent impulse");
+            c.t2[k] = in.finite(e + "tangent impulse");
+            c.lx[k] = in.finite(e + "anchor");
+            c.ly[k] = in.finite(e + "anchor");
+            c.lz[k] = in.finite(e + "anchor");
             c.runStart[k] = in.readInt();
             c.runEnd[k] = in.readInt();
+            if (c.runStart[k] < 0 || c.runStart[k] > c.runEnd[k]) {
+                throw StateInput.refuse(e + "run " + c.runStart[k] + ".." + c.runEnd[k] + " is out of order");
+            }
+        }
+        for (int k = 0; k < m; k++) {
+            if (c.runEnd[k] > m) {
+                throw StateInput.refuse("warm-start cache entry " + k + "'s run ends at " + c.runEnd[k]
+                        + ", past its " + m + " entries");
+            }
         }
         c.count = m;
         int length = in.readInt();
         int slots = in.readInt();
-        if (length < 32 || Integer.bitCount(length) != 1 || (slots != 0 && slots != length)
-                || (m > 0 && slots == 0) || 2 * m > length) {
-            throw new IOException("contact cache table of " + slots + " slots, length " + length);
+        // An empty table may keep the length of a busier past, up to 2^24 slots (8 million points).
+        if (length < 32 || Integer.bitCount(length) != 1 || length > 1 << 24 || (slots != 0 && slots != length)
+                || (m > 0 && slots == 0) || 2 * m > length || 8L * slots > in.remaining()) {
+            throw StateInput.refuse("contact cache table of " + slots + " slots, length " + length + " for " + m
+                    + " entries");
         }
         tableLength = length;
         if (c.table.length != length) {
@@ -382,8 +394,9 @@ final class WarmStartCache {
         c.epoch = ++lastEpoch;
         for (int h = 0; h < slots; h++) {
             int entry = in.readInt(), run = in.readInt();
-            if (entry >= m || run >= m) {
-                throw new IOException("contact cache table entry " + entry + " / " + run + " of " + m);
+            if (entry >= m || run >= m || entry < -1 || run < -1) {
+                throw StateInput.refuse("contact cache table entry " + entry + " / " + run + " is out of range -1.."
+                        + (m - 1));
             }
             c.table[h] = Math.max(entry, 0);
             c.tableStamp[h] = entry >= 0 ? c.epoch : 0;

@@ -1,9 +1,10 @@
 package ricochet.joints;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 
 /**
  * Every joint's data in primitive arrays, indexed by the joint's slot: the kind, the two bodies,
@@ -194,12 +195,18 @@ public final class JointStore {
         }
     }
 
-    /** Replaces every joint with what {@link #writeState} wrote. */
-    public void readState(DataInput in) throws IOException {
-        int n = in.readInt();
+    /**
+     * Replaces every joint with what {@link #writeState} wrote: each live joint of a known type
+     * between bodies whose handle slots {@code liveBody} accepts (B may be -1, the world), its dense
+     * indices below {@code bodies}, no number NaN, the free list through dead slots once each.
+     *
+     * @throws IllegalArgumentException naming the first value that does not fit
+     */
+    public void readState(StateInput in, IntPredicate liveBody, int bodies) throws IOException {
+        int n = in.count("joint slots", 11 + 20 + 8 * STRIDE, Integer.MAX_VALUE / STRIDE);
         int liveJoints = in.readInt();
-        if (n < 0 || n > Integer.MAX_VALUE / STRIDE || liveJoints < 0 || liveJoints > n) {
-            throw new IOException("joint slots " + n + ", live " + liveJoints);
+        if (liveJoints < 0 || liveJoints > n) {
+            throw StateInput.refuse("joint slots " + n + ", live " + liveJoints);
         }
         if (capacity < n) {
             resize(n);
@@ -210,28 +217,66 @@ public final class JointStore {
         in.readFully(motor, 0, n);
         in.readFully(collide, 0, n);
         in.readFully(axisMode, 0, 6 * n);
+        int lives = 0;
+        for (int j = 0; j < n; j++) {
+            String what = "joint " + j + "'s ";
+            checkFlag(what + "live flag", live[j]);
+            checkFlag(what + "active flag", active[j]);
+            checkFlag(what + "motor flag", motor[j]);
+            checkFlag(what + "collide flag", collide[j]);
+            StateInput.checkIndex(what + "type", type[j], JointDef.Type.values().length, false);
+            for (int k = 0; k < 6; k++) {
+                StateInput.checkIndex(what + "axis mode", axisMode[6 * j + k], JointSolver.AXIS_LIMITED + 1, false);
+            }
+            lives += live[j];
+        }
+        if (lives != liveJoints) {
+            throw StateInput.refuse("joints: " + lives + " live, the count says " + liveJoints);
+        }
         for (int j = 0; j < n; j++) {
             generation[j] = in.readInt();
             slotA[j] = in.readInt();
             slotB[j] = in.readInt();
-            a[j] = in.readInt();
-            b[j] = in.readInt();
+            a[j] = in.index("joint " + j + "'s body A index", bodies, true);
+            b[j] = in.index("joint " + j + "'s body B index", bodies, true);
+            if (live[j] != 0 && (!liveBody.test(slotA[j]) || (slotB[j] != -1 && !liveBody.test(slotB[j]))
+                    || slotA[j] == slotB[j])) {
+                throw StateInput.refuse("joint " + j + " joins body slots " + slotA[j] + " and " + slotB[j]
+                        + ", not two bodies of this world");
+            }
         }
         for (int i = 0; i < STRIDE * n; i++) {
             d[i] = in.readDouble();
+            // Limits and settings may be NaN (unset) or infinite; anchors, frames and impulses may not.
+            int k = i % STRIDE;
+            if ((k < LOWER || (k >= IMPULSES && k < IMPULSES_END)) && !Double.isFinite(d[i])) {
+                throw StateInput.refuse("joint " + i / STRIDE + "'s " + (k < LOWER ? "anchor or frame" : "impulse")
+                        + " value " + k + " is " + d[i] + ", not finite");
+            }
         }
-        int f = in.readInt();
-        if (f < 0 || f > n) {
-            throw new IOException("free joint slots " + f + " of " + n);
-        }
+        int f = in.count("free joint slots", 4, n);
         if (free.length < f) {
             free = new int[f];
         }
         for (int k = 0; k < f; k++) {
-            free[k] = in.readInt();
+            free[k] = in.index("free joint slot", n, false);
+            if (live[free[k]] != 0) {
+                throw StateInput.refuse("free joint slot " + free[k] + " holds a live joint");
+            }
+            for (int e = 0; e < k; e++) {
+                if (free[e] == free[k]) {
+                    throw StateInput.refuse("free joint slot " + free[k] + " is listed twice");
+                }
+            }
         }
         freeCount = f;
         slots = n;
         liveCount = liveJoints;
+    }
+
+    private static void checkFlag(String what, byte b) {
+        if (b != 0 && b != 1) {
+            throw StateInput.refuse(what + " is " + b + ", not 0 or 1");
+        }
     }
 }

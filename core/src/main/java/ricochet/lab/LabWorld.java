@@ -12,6 +12,7 @@ import ricochet.geometry.Sdf;
 import ricochet.math.Quat;
 import ricochet.math.QuatOps;
 import ricochet.math.Vec3;
+import ricochet.math.StateInput;
 import ricochet.world.Event;
 import ricochet.world.EventBuffer;
 import ricochet.world.Simulation;
@@ -532,7 +533,7 @@ public final class LabWorld implements Simulation {
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(names.size());
             for (int i = 0; i < names.size(); i++) {
-                out.writeUTF(names.get(i));
+                StateInput.writeString(out, names.get(i));
                 out.writeInt(slots.get(i));
             }
             out.writeDouble(dt);
@@ -578,14 +579,15 @@ public final class LabWorld implements Simulation {
             throw new IllegalArgumentException("lab world: can restore only a lab world's snapshot, got "
                     + (snapshot == null ? null : snapshot.kind()));
         }
-        try (DataInputStream in = snapshot.open()) {
+        try {
+            StateInput in = snapshot.input();
             int n = in.readInt();
             if (n != names.size()) {
                 throw new IllegalArgumentException("snapshot does not fit this lab world: it has " + n
                         + " bodies, the world " + names.size());
             }
             for (int i = 0; i < n; i++) {
-                String name = in.readUTF();
+                String name = in.string("body " + i + "'s name");
                 int slot = in.readInt();
                 if (!name.equals(names.get(i)) || slot != slots.get(i)) {
                     throw new IllegalArgumentException("snapshot does not fit this lab world: body " + i
@@ -599,7 +601,7 @@ public final class LabWorld implements Simulation {
             long newStep = in.readLong();
             int newContacts = in.readInt();
             EventBuffer newEvents = new EventBuffer();
-            newEvents.readState(in);
+            newEvents.readState(in, names.size());
             // Read everything aside first, so that a snapshot that does not fit changes nothing.
             double[][] state = new double[bodies.size()][];
             double[][][] particles = new double[bodies.size()][][];
@@ -621,13 +623,13 @@ public final class LabWorld implements Simulation {
                 methods[bi] = LabMethod.values()[m];
                 state[bi] = new double[17];
                 for (int k = 0; k < 17; k++) {
-                    state[bi][k] = in.readDouble();
+                    state[bi][k] = in.finite("body '" + b.name + "'s state");
                 }
                 asleep[bi] = in.readBoolean();
                 particles[bi] = new double[9][vertices];
                 for (double[] a : particles[bi]) {
                     for (int k = 0; k < vertices; k++) {
-                        a[k] = in.readDouble();
+                        a[k] = in.finite("body '" + b.name + "'s particles");
                     }
                 }
                 touch[bi] = new boolean[colliders.size()];
@@ -635,7 +637,7 @@ public final class LabWorld implements Simulation {
                     touch[bi][c] = in.readBoolean();
                 }
             }
-            if (in.read() >= 0) {
+            if (in.remaining() != 0) {
                 throw new IllegalArgumentException("snapshot does not fit this lab world: it holds more"
                         + " than its"
                         + " bodies (" + colliders.size() + " colliders here)");
@@ -681,5 +683,15 @@ public final class LabWorld implements Simulation {
     @Override
     public void drainEvents(List<Event> out) {
         events.drainInto(out, names);
+    }
+
+    @Override
+    public void discardEvents() {
+        events.clear();
+    }
+
+    @Override
+    public long droppedEvents() {
+        return events.dropped();
     }
 }

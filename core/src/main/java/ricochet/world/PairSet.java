@@ -1,9 +1,10 @@
 package ricochet.world;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 
 /**
  * The pairs of bodies in some relation (touching, or a sensor overlapping a body) this step and last
@@ -148,16 +149,19 @@ final class PairSet {
         }
     }
 
-    void readState(DataInput in) throws IOException {
-        int n = in.readInt();
-        if (n < 0) {
-            throw new IOException("pair count " + n);
-        }
+    /** Replaces the pairs with those {@link #writeState} wrote: sorted, each of two bodies {@code live} accepts. */
+    void readState(StateInput in, String what, IntPredicate live) throws IOException {
+        int n = in.count(what + " pairs", 8, Integer.MAX_VALUE);
         if (previous.length < n) {
             previous = new long[n];
         }
         for (int i = 0; i < n; i++) {
             previous[i] = in.readLong();
+            int a = first(previous[i]), b = second(previous[i]);
+            if (!live.test(a) || !live.test(b) || a == b || (i > 0 && previous[i] <= previous[i - 1])) {
+                throw StateInput.refuse(what + " pair " + i + " (body slots " + a + ", " + b + ") is not a pair of"
+                        + " this world's bodies in order");
+            }
         }
         previousCount = n;
         currentCount = 0;

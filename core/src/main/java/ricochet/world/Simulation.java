@@ -42,8 +42,21 @@ public interface Simulation {
     /** Total gravitational potential energy relative to the origin, joules. */
     double potentialEnergy();
 
-    /** Moves the events of the steps since the last call into {@code out}, oldest first. */
+    /**
+     * Moves the events of the steps since the last call into {@code out}, oldest first. At most
+     * {@link EventBuffer#capacity()} are held (by default {@link EventBuffer#DEFAULT_CAPACITY}): past
+     * it the oldest are dropped and counted ({@link #droppedEvents}).
+     */
     void drainEvents(List<Event> out);
+
+    /**
+     * Forgets the events held, as a drain would but without making them: a driver that does not read
+     * events calls this after each step, so they neither pile up nor go into snapshots.
+     */
+    void discardEvents();
+
+    /** Events dropped because more were held than the capacity, since the start. */
+    long droppedEvents();
 
     /**
      * Equal for bit-identical states of the bodies (positions, orientations, velocities), for

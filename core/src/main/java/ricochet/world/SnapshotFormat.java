@@ -1,8 +1,7 @@
 package ricochet.world;
 
 import java.io.ByteArrayOutputStream;
-import java.io.DataInput;
-import java.io.DataInputStream;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -15,6 +14,7 @@ import ricochet.dynamics.ContactStore;
 import ricochet.dynamics.RigidBodies;
 import ricochet.geometry.shape.Shape;
 import ricochet.joints.JointStore;
+import ricochet.math.StateInput;
 
 /**
  * The engine world's state as bytes (the payload of a {@link WorldSnapshot}): first what must match
@@ -27,9 +27,11 @@ final class SnapshotFormat {
 
     /**
      * The layout of {@link #writeState}'s output; bumped when it changes (2: contact records of 86
-     * fields, with the friction patch's, and the patch friction switch).
+     * fields, with the friction patch's, and the patch friction switch; 3: names as an int byte count
+     * and UTF-8 bytes, of any length, and the event buffers' capacity and dropped count). Other
+     * versions are refused, naming both.
      */
-    static final int STATE_VERSION = 2;
+    static final int STATE_VERSION = 3;
 
     private final RigidBodies bodies;
     private final BodyStore store;
@@ -74,38 +76,61 @@ final class SnapshotFormat {
             throw new IllegalArgumentException("world: a lab world's snapshot cannot be restored into the"
                     + " engine's world");
         }
-        DataInputStream in = snapshot.open();
+        StateInput in = snapshot.input();
         if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
             // A simulation's snapshot holds its undrained events, then its world's state.
             try {
-                new EventBuffer().readState(in);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
+                new EventBuffer().readState(in, table.handleOfSlot.length);
+            } catch (IOException | RuntimeException e) {
+                throw refused(e);
             }
         }
         readSnapshot(in);
     }
 
-    /** Reads {@link #writeState}'s output, or leaves the world as it was and throws. */
-    void readSnapshot(DataInput in) {
+    /**
+     * Reads {@link #writeState}'s output, checking every count, index and value it reads (each part
+     * names what does not fit), or leaves the world as it was and throws.
+     */
+    void readSnapshot(StateInput in) {
         try {
             checkFits(in);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            throw refused(e);
         }
         WorldSnapshot before = snapshot();
         try {
             readState(in);
+            if (in.remaining() != 0) {
+                throw StateInput.refuse(in.remaining() + " bytes after the end of the world's state");
+            }
         } catch (IOException | RuntimeException e) {
             try {
-                DataInput back = before.open();
+                StateInput back = before.input();
                 checkFits(back);
                 readState(back);
             } catch (IOException impossible) {
                 throw new IllegalStateException("world: cannot go back after a failed restore", impossible);
             }
-            throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
+            throw refused(e);
         }
+    }
+
+    /** The exception a refused restore throws: a snapshot problem as it was named, anything else wrapped. */
+    static IllegalArgumentException refused(Exception e) {
+        String m = e.getMessage();
+        if (e instanceof IllegalArgumentException iae && m != null && m.startsWith("snapshot")) {
+            return iae;
+        }
+        if (m != null && m.startsWith("snapshot")) {
+            return new IllegalArgumentException(m, e);
+        }
+        return new IllegalArgumentException("snapshot: cannot be read: " + (m == null ? e.toString() : m), e);
+    }
+
+    /** Whether {@code slot} holds a body of this world now. */
+    private boolean liveSlot(int slot) {
+        return slot >= 0 && slot < table.handleOfSlot.length && table.handleOfSlot[slot] != null;
     }
 
     /** Writes the state: first what must match ({@link #checkFits} reads it back), then the rest. */
@@ -117,11 +142,11 @@ final class SnapshotFormat {
         bodies.ids().writeState(out);
         for (int i = 0; i < n; i++) {
             int slot = store.slot[i];
-            out.writeUTF(String.valueOf(bodies.name(table.handleOfSlot[slot])));
+            StateInput.writeString(out, String.valueOf(bodies.name(table.handleOfSlot[slot])));
             out.writeByte(store.type[i]);
             out.writeInt(table.colliderOfSlot[slot]);
             Shape shape = collision.shape(table.colliderOfSlot[slot]);
-            out.writeUTF(shape.type().name());
+            StateInput.writeString(out, shape.type().name());
             double[] b = new double[6];
             shape.localBounds(b);
             for (double v : b) {
@@ -157,7 +182,7 @@ final class SnapshotFormat {
         for (int j = 0; j < joints.slots(); j++) {
             out.writeBoolean(jointNames[j] != null);
             if (jointNames[j] != null) {
-                out.writeUTF(jointNames[j]);
+                StateInput.writeString(out, jointNames[j]);
             }
         }
         pairs.touching.writeState(out);
@@ -170,7 +195,7 @@ final class SnapshotFormat {
      *
      * @throws IllegalArgumentException naming the first difference
      */
-    private void checkFits(DataInput in) throws IOException {
+    private void checkFits(StateInput in) throws IOException {
         int version = in.readInt();
         if (version != STATE_VERSION) {
             throw new IllegalArgumentException("snapshot: world state version " + version
@@ -189,10 +214,10 @@ final class SnapshotFormat {
         double[] b = new double[6];
         for (int i = 0; i < n; i++) {
             int slot = store.slot[i];
-            String name = in.readUTF();
+            String name = in.string("body " + i + "'s name");
             int type = in.readByte();
             int collider = in.readInt();
-            String shapeType = in.readUTF();
+            String shapeType = in.string("body " + i + "'s shape type");
             for (int k = 0; k < 6; k++) {
                 b[k] = in.readDouble();
             }
@@ -224,42 +249,60 @@ final class SnapshotFormat {
     }
 
     /** Reads the rest of {@link #writeState}, after {@link #checkFits}. */
-    private void readState(DataInput in) throws IOException {
+    private void readState(StateInput in) throws IOException {
         settings.readState(in);
         clock.stepCount = in.readLong();
-        clock.time = in.readDouble();
-        clock.stepDt = in.readDouble();
+        clock.time = in.finite("time");
+        clock.stepDt = in.finite("last step's dt");
         clock.eventStep = in.readLong();
-        clock.eventTime = in.readDouble();
+        clock.eventTime = in.finite("event time");
         sleeping.nextSleepGroup = in.readInt();
         clock.eventsOfLastStep = in.readInt();
         continuous.continuousHits = in.readLong();
+        if (clock.stepDt < 0) {
+            throw StateInput.refuse("last step's dt " + clock.stepDt + " is negative");
+        }
         int n = store.count();
         for (int i = 0; i < n; i++) {
             int slot = store.slot[i];
-            table.frictionOfSlot[slot] = in.readDouble();
-            table.restitutionOfSlot[slot] = in.readDouble();
+            table.frictionOfSlot[slot] = in.finite("body " + i + "'s friction");
+            table.restitutionOfSlot[slot] = in.finite("body " + i + "'s restitution");
             table.sensorOfSlot[slot] = in.readBoolean();
             table.bulletOfSlot[slot] = in.readBoolean();
             table.sleepGroupOfSlot[slot] = in.readInt();
+            if (table.frictionOfSlot[slot] < 0 || table.restitutionOfSlot[slot] < 0) {
+                throw StateInput.refuse("body " + i + "'s friction " + table.frictionOfSlot[slot] + " or restitution "
+                        + table.restitutionOfSlot[slot] + " is negative");
+            }
         }
         store.readState(in);
+        for (int i = 0; i < n; i++) {
+            if (!StateCheck.usable(store, i)) {
+                throw StateInput.refuse("body " + i + "'s state is not usable: a coordinate beyond "
+                        + World.MAX_POSITION + " m, a speed beyond " + World.MAX_SPEED
+                        + ", or an orientation that is not a unit quaternion");
+            }
+        }
         collision.readState(in);
-        contacts.readState(in);
+        contacts.readState(in, n, collision.bodyNumberBound());
         JointStore joints = jointLinks.joints;
-        joints.readState(in);
+        joints.readState(in, this::liveSlot, n);
         if (jointLinks.jointNames.length < joints.slots()) {
             jointLinks.jointNames = new String[Math.max(16, joints.slots())];
         }
         String[] jointNames = jointLinks.jointNames;
         Arrays.fill(jointNames, null);
         for (int j = 0; j < joints.slots(); j++) {
-            jointNames[j] = in.readBoolean() ? in.readUTF() : null;
+            jointNames[j] = in.readBoolean() ? in.string("joint " + j + "'s name") : null;
         }
         jointLinks.rebuildJointPairs();
-        pairs.touching.readState(in);
-        pairs.sensing.readState(in);
-        pairs.events.readState(in);
+        pairs.touching.readState(in, "touching", this::liveSlot);
+        pairs.sensing.readState(in, "sensing", this::liveSlot);
+        pairs.events.readState(in, table.handleOfSlot.length);
+        if (clock.eventsOfLastStep < 0 || clock.eventsOfLastStep > pairs.events.size()) {
+            throw StateInput.refuse("last step's event count " + clock.eventsOfLastStep + " is out of range 0.."
+                    + pairs.events.size());
+        }
     }
 
     /** The bytes {@code writer} writes. */

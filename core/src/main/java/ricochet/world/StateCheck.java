@@ -161,6 +161,11 @@ final class StateCheck {
      * its orientation a unit quaternion. Written so that NaN fails every comparison.
      */
     private boolean usable(int i) {
+        return usable(store, i);
+    }
+
+    /** Whether body i's state may be stepped: position, speeds and orientation in range (see {@link World#step}). */
+    static boolean usable(BodyStore store, int i) {
         double qx = store.qx[i], qy = store.qy[i], qz = store.qz[i], qw = store.qw[i];
         double q2 = qx * qx + qy * qy + qz * qz + qw * qw;
         return Math.abs(store.px[i]) <= MAX_POSITION && Math.abs(store.py[i]) <= MAX_POSITION

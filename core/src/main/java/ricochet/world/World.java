@@ -521,6 +521,30 @@ public final class World implements AutoCloseable {
         clock.eventsOfLastStep = 0;
     }
 
+    /**
+     * Most events the world holds for draining (default {@link EventBuffer#DEFAULT_CAPACITY}); a
+     * {@link WorldSimulation} holds as many between its drains.
+     */
+    public int eventCapacity() {
+        return events.capacity();
+    }
+
+    /**
+     * Holds at most {@code n} events (1 to {@value SettingsLimits#MAX_EVENT_CAPACITY}) from now on:
+     * past it the oldest are dropped and counted ({@link #droppedEvents}), so that a world or a
+     * simulation nobody drains holds a bounded memory.
+     *
+     * @throws IllegalArgumentException naming the value when out of range (nothing changes)
+     */
+    public void setEventCapacity(int n) {
+        events.setCapacity(n);
+    }
+
+    /** Events this world dropped because it held its capacity (in snapshots, with the events). */
+    public long droppedEvents() {
+        return events.dropped();
+    }
+
     /** Moves the events {@link #drainEvents} would give into {@code out}, allocating nothing once grown. */
     public void drainEvents(EventBuffer out) {
         events.moveTo(out);

@@ -1,6 +1,6 @@
 package ricochet.world;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import ricochet.collision.CollisionWorld;
@@ -164,7 +164,7 @@ final class WorldSettings {
      * Reads {@link #writeState}'s output through the validating setters. Turning sleeping off here
      * wakes nothing: the bodies' sleep states come with the rest of the snapshot.
      */
-    void readState(DataInput in) throws IOException {
+    void readState(StateInput in) throws IOException {
         setGravity(new Vec3(in.readDouble(), in.readDouble(), in.readDouble()));
         setSubsteps(in.readInt());
         setContactMargin(in.readDouble());

@@ -1,6 +1,6 @@
 package ricochet.world;
 
-import java.io.DataInputStream;
+import ricochet.math.StateInput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -140,9 +140,13 @@ public final class WorldSimulation implements Simulation {
         return world.isSleeping(ids.get(body));
     }
 
+    /** Steps the world and moves its events here (at most the world's {@link World#eventCapacity}). */
     @Override
     public void step() {
         world.step(dt);
+        if (events.capacity() != world.eventCapacity()) {
+            events.setCapacity(world.eventCapacity());
+        }
         world.drainEvents(events);
     }
 
@@ -166,6 +170,18 @@ public final class WorldSimulation implements Simulation {
     public void drainEvents(List<Event> out) {
         world.drainEvents(events);
         events.drainInto(out, slot -> nameOfSlot[slot]);
+    }
+
+    @Override
+    public void discardEvents() {
+        world.drainEvents(events);
+        events.clear();
+    }
+
+    /** Events dropped here and by the world (see {@link World#droppedEvents}). */
+    @Override
+    public long droppedEvents() {
+        return events.dropped() + world.droppedEvents();
     }
 
     /** {@link World#stateHash}. */
@@ -195,12 +211,13 @@ public final class WorldSimulation implements Simulation {
                     + (snapshot == null ? null : "a lab world's"));
         }
         EventBuffer held = new EventBuffer();
-        DataInputStream in = snapshot.open();
+        StateInput in = snapshot.input();
         if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
             try {
-                held.readState(in);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("snapshot: cannot be read: " + e.getMessage(), e);
+                held.readState(in, nameOfSlot.length);
+                held.checkNamed(slot -> nameOfSlot[slot] != null);
+            } catch (IOException | RuntimeException e) {
+                throw SnapshotFormat.refused(e);
             }
         }
         world.snapshots.readSnapshot(in);

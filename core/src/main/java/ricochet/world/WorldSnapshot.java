@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.zip.CRC32;
+import ricochet.math.StateInput;
 
 /**
  * The whole state of a world at one moment, immutable: made by {@link World#snapshot()} (or a
@@ -91,6 +92,11 @@ public final class WorldSnapshot {
     /** Reads the payload (for {@link Simulation} implementations' restore). */
     public DataInputStream open() {
         return new DataInputStream(new ByteArrayInputStream(payload));
+    }
+
+    /** Reads the payload checking what it reads (see {@link StateInput}): for restores. */
+    public StateInput input() {
+        return new StateInput(payload);
     }
 
     /** The self-checking byte form (see the class comment). */

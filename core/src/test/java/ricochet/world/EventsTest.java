@@ -125,4 +125,59 @@ class EventsTest {
         assertEquals(2, e.step());
         assertTrue(e.getMessage().contains("non-finite"), e.getMessage());
     }
+
+    /** Twenty balls bouncing on a floor: a contact begin and end at every bounce. */
+    private static WorldSimulation bouncing() {
+        World w = Scenes.world(4);
+        w.setSleepingEnabled(false);
+        Scenes.groundBox(w, 0.5);
+        WorldSimulation sim = new WorldSimulation(w, Scenes.DT);
+        for (int k = 0; k < 20; k++) {
+            sim.adopt("ball" + k, Scenes.sphere(w, 0.1, new Vec3(0.5 * k, 0.3 + 0.05 * k, 0), 0.95));
+        }
+        return sim;
+    }
+
+    @Test
+    void undrainedEventsStayAtTheCapacityDroppingTheOldest() {
+        WorldSimulation all = bouncing();
+        List<Event> every = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            all.step();
+            all.drainEvents(every);
+        }
+        int capacity = 50;
+        assertTrue(every.size() > 2 * capacity, every.size() + " events");
+        assertEquals(0, all.droppedEvents());
+
+        WorldSimulation sim = bouncing();
+        assertEquals(EventBuffer.DEFAULT_CAPACITY, sim.world().eventCapacity());
+        sim.world().setEventCapacity(capacity);
+        for (int i = 0; i < 600; i++) {
+            sim.step();
+        }
+        assertEquals(every.size() - capacity, sim.droppedEvents(), "each event past the capacity drops one");
+        List<Event> kept = new ArrayList<>();
+        sim.drainEvents(kept);
+        assertEquals(every.subList(every.size() - capacity, every.size()), kept, "the newest are kept");
+        // The snapshot holds no more than the capacity either, and restores with the count.
+        WorldSimulation again = bouncing();
+        again.restore(sim.snapshot());
+        assertEquals(sim.droppedEvents(), again.droppedEvents());
+        assertThrows(IllegalArgumentException.class, () -> sim.world().setEventCapacity(0));
+        assertThrows(IllegalArgumentException.class,
+                () -> sim.world().setEventCapacity(SettingsLimits.MAX_EVENT_CAPACITY + 1));
+    }
+
+    @Test
+    void discardedEventsAreGone() {
+        WorldSimulation sim = bouncing();
+        for (int i = 0; i < 120; i++) {
+            sim.step();
+            sim.discardEvents();
+        }
+        List<Event> left = new ArrayList<>();
+        sim.drainEvents(left);
+        assertEquals(List.of(), left);
+    }
 }

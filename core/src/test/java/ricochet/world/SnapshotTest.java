@@ -12,7 +12,9 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.SphereShape;
+import ricochet.joints.JointDef;
 import ricochet.joints.JointId;
 import ricochet.math.Vec3;
 
@@ -224,5 +226,41 @@ class SnapshotTest {
         assertThrows(IllegalArgumentException.class, () -> w.restore(snapshot),
                 "a replaced body does not fit");
         assertNotEquals(b.world.stateHash(), w.stateHash());
+    }
+
+    /** A name of 140,000 UTF-8 bytes: past the 65,535 that a modified-UTF-8 string may take. */
+    private static final String LONG_NAME = "\u00e9".repeat(70_000);
+
+    @Test
+    void namesOfAnyLengthRoundTrip() {
+        World w = Scenes.world(4);
+        Scenes.groundBox(w, 0.5);
+        BodyId a = w.add(BodyDef.dynamic().withShape(new SphereShape(0.2), 1000).withName(LONG_NAME)
+                .withPosition(new Vec3(0, 1, 0)), new SphereShape(0.2), 0.5, 0);
+        BodyId b = w.add(BodyDef.dynamic().withShape(new SphereShape(0.2), 1000).withName("b" + LONG_NAME)
+                .withPosition(new Vec3(1, 1, 0)), new SphereShape(0.2), 0.5, 0);
+        JointId j = w.addJoint(JointDef.ball(a, b, new Vec3(0.5, 1, 0)).name("j" + LONG_NAME));
+        for (int i = 0; i < 5; i++) {
+            w.step(Scenes.DT);
+        }
+        WorldSnapshot snapshot = WorldSnapshot.fromBytes(w.snapshot().toBytes());
+        long[] expected = new long[20];
+        for (int i = 0; i < expected.length; i++) {
+            w.step(Scenes.DT);
+            expected[i] = w.stateHash();
+        }
+        World fresh = Scenes.world(4);
+        Scenes.groundBox(fresh, 0.5);
+        BodyId fa = fresh.add(BodyDef.dynamic().withShape(new SphereShape(0.2), 1000).withName(LONG_NAME)
+                .withPosition(new Vec3(0, 1, 0)), new SphereShape(0.2), 0.5, 0);
+        fresh.add(BodyDef.dynamic().withShape(new SphereShape(0.2), 1000).withName("b" + LONG_NAME)
+                .withPosition(new Vec3(1, 1, 0)), new SphereShape(0.2), 0.5, 0);
+        fresh.restore(snapshot);
+        assertEquals(LONG_NAME, fresh.name(fa));
+        assertEquals("j" + LONG_NAME, fresh.jointName(j));
+        for (int i = 0; i < expected.length; i++) {
+            fresh.step(Scenes.DT);
+            assertEquals(expected[i], fresh.stateHash(), "step " + i + " after the restore");
+        }
     }
 }

@@ -449,6 +449,8 @@ final class SimulationHost implements AutoCloseable {
     private void stepGuarded() {
         try {
             sim.step();
+            // The page shows no events: kept, they would grow for as long as the viewer runs.
+            sim.discardEvents();
             windowSteps++;
         } catch (SimulationException e) {
             error = e.getMessage();

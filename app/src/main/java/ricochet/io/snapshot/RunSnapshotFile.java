@@ -30,19 +30,19 @@ import ricochet.world.WorldSnapshot;
  *   8 bytes  magic "RICO-RUN"
  *   int      version ({@link #VERSION})
  *   int      payload length n
- *   n bytes  payload: scene name (modified UTF-8), scene text (int length, UTF-8 bytes),
- *            OBJ file count, then per file its path (modified UTF-8) and bytes (int length, bytes),
- *            then the world snapshot (int length, bytes)
+ *   n bytes  payload: scene name (int length, UTF-8 bytes), scene text (int length, UTF-8 bytes),
+ *            OBJ file count, then per file its path (int length, UTF-8 bytes) and bytes (int
+ *            length, bytes), then the world snapshot (int length, bytes)
  *   int      CRC-32 of everything before it
  * </pre>
  * A file cut short, padded or with any byte changed is rejected with a message saying which.
  * {@link #write} writes a temporary file beside the target and moves it into place, so a reader
- * never sees half a file. Names and OBJ paths are stored as modified UTF-8 of at most 65,535 bytes:
- * scene files keep names within {@code Scene.MAX_NAME_LENGTH}.
+ * never sees half a file. Every string is a byte count and UTF-8 bytes, so a name or path of any
+ * length round-trips (version 1 stored them as modified UTF-8 of at most 65,535 bytes and is refused).
  */
 public final class RunSnapshotFile {
 
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     private static final byte[] MAGIC = "RICO-RUN".getBytes(StandardCharsets.US_ASCII);
     private static final int HEADER = MAGIC.length + 4 + 4;
     private static final int CRC = 4;
@@ -70,13 +70,13 @@ public final class RunSnapshotFile {
     public static byte[] toBytes(SceneSource scene, WorldSnapshot state) {
         ByteArrayOutputStream payload = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(payload)) {
-            out.writeUTF(scene.name());
+            writeBlock(out, scene.name().getBytes(StandardCharsets.UTF_8));
             writeBlock(out, scene.json().getBytes(StandardCharsets.UTF_8));
             List<String> paths = new ArrayList<>(scene.objFiles().keySet());
             paths.sort(null);
             out.writeInt(paths.size());
             for (String path : paths) {
-                out.writeUTF(path);
+                writeBlock(out, path.getBytes(StandardCharsets.UTF_8));
                 writeBlock(out, scene.objFiles().get(path));
             }
             writeBlock(out, state.toBytes());
@@ -193,12 +193,16 @@ public final class RunSnapshotFile {
                     + "%08x, the data gives %08x)", stored, (int) crc.getValue()));
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, HEADER, length))) {
-            String name = in.readUTF();
+            String name = new String(readBlock(in), StandardCharsets.UTF_8);
             String json = new String(readBlock(in), StandardCharsets.UTF_8);
             int files = in.readInt();
+            if (files < 0 || files > in.available() / 8) {
+                throw new IOException("an OBJ file count of " + files + " where " + in.available()
+                        + " bytes are left");
+            }
             Map<String, byte[]> objFiles = new LinkedHashMap<>();
             for (int k = 0; k < files; k++) {
-                String path = in.readUTF();
+                String path = new String(readBlock(in), StandardCharsets.UTF_8);
                 objFiles.put(path, readBlock(in));
             }
             WorldSnapshot state = WorldSnapshot.fromBytes(readBlock(in));

@@ -1,6 +1,6 @@
 package ricochet.collision.broad;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 
@@ -106,8 +106,13 @@ public interface BroadPhase {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " has no snapshots");
     }
 
-    /** Replaces the whole state with what {@link #writeState} wrote. */
-    default void readState(DataInput in) throws IOException {
+    /**
+     * Replaces the whole state with what {@link #writeState} wrote, each proxy's user value below
+     * {@code users}.
+     *
+     * @throws IllegalArgumentException naming the first value that does not fit
+     */
+    default void readState(StateInput in, int users) throws IOException {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " has no snapshots");
     }
 }

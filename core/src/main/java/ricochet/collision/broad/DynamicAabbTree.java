@@ -1,6 +1,6 @@
 package ricochet.collision.broad;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -533,41 +533,58 @@ public final class DynamicAabbTree implements BroadPhase {
     }
 
     @Override
-    public void readState(DataInput in) throws IOException {
-        proxies.readState(in);
-        nodes.readState(in);
+    public void readState(StateInput in, int users) throws IOException {
+        proxies.readState(in, users);
         int p = proxies.end;
+        nodes.readState(in, k -> k >= 0 && k < p && proxies.live[k]);
         ensureProxyArrays(p);
+        int leaves = 0;
         for (int k = 0; k < p; k++) {
             proxyLeaf[k] = in.readInt();
             changed[k] = in.readBoolean();
+            if (proxies.live[k]) {
+                int leaf = StateInput.checkIndex("proxy " + k + "'s leaf", proxyLeaf[k], nodes.nodeEnd, false);
+                if (nodes.nodeProxy[leaf] != k || nodes.height[leaf] != 0) {
+                    throw StateInput.refuse("proxy " + k + "'s leaf " + leaf + " holds proxy " + nodes.nodeProxy[leaf]);
+                }
+                leaves++;
+            }
         }
-        int kc = in.readInt();
-        if (kc < 0) {
-            throw new IOException("kept pairs " + kc);
+        if (leaves != proxies.count) {
+            throw StateInput.refuse("the tree has " + leaves + " proxies' leaves, " + proxies.count + " are live");
         }
+        int kc = in.count("kept pairs", 8, Integer.MAX_VALUE);
         if (kept.length < kc) {
             kept = new long[kc];
         }
         for (int k = 0; k < kc; k++) {
             kept[k] = in.readLong();
+            int first = (int) (kept[k] >>> 32), second = (int) kept[k];
+            if (first < 0 || first >= second || second >= p || !proxies.live[first] || !proxies.live[second]
+                    || (k > 0 && kept[k] <= kept[k - 1])) {
+                throw StateInput.refuse("kept pair " + k + " (proxies " + first + ", " + second + ") is not a pair of"
+                        + " live proxies in order");
+            }
         }
         keptCount = kc;
-        int cc = in.readInt();
-        if (cc < 0 || cc > p) {
-            throw new IOException("changed proxies " + cc + " of " + p);
-        }
+        int cc = in.count("changed proxies", 4, p);
         if (changedList.length < cc) {
             changedList = new int[cc];
         }
         for (int k = 0; k < cc; k++) {
-            changedList[k] = in.readInt();
+            changedList[k] = in.index("changed proxy", p, false);
+            if (!changed[changedList[k]]) {
+                throw StateInput.refuse("changed proxy " + changedList[k] + " is not marked changed");
+            }
         }
         changedCount = cc;
         allChanged = in.readBoolean();
         boolean filterStale = in.readBoolean();
         filterChanges = filter.changes() - (filterStale ? 1 : 0);
         builtCost = in.readDouble();
+        if (Double.isNaN(builtCost)) {
+            throw StateInput.refuse("the tree's built cost is NaN");
+        }
         armed = false;
         saved = false;
     }

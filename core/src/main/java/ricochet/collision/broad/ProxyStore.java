@@ -1,6 +1,6 @@
 package ricochet.collision.broad;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -288,17 +288,21 @@ final class ProxyStore {
         }
     }
 
-    void readState(DataInput in) throws IOException {
+    /**
+     * Replaces the proxies with what {@link #writeState} wrote, each live one holding a user value
+     * (a collider) below {@code users}, the free list through the dead ones only.
+     */
+    void readState(StateInput in, int users) throws IOException {
         double m = in.readDouble(), d = in.readDouble();
         if (Double.compare(m, margin) != 0 || Double.compare(d, displacementScale) != 0) {
-            throw new IOException("broad phase margins " + m + ", " + d + " differ from " + margin + ", "
+            throw StateInput.refuse("broad phase margins " + m + ", " + d + " differ from " + margin + ", "
                     + displacementScale);
         }
-        int n = in.readInt();
+        int n = in.count("broad phase proxies", 8 * 6 + 4 * 4 + 2, Integer.MAX_VALUE / 6);
         int c = in.readInt();
         int head = in.readInt();
-        if (n < 0 || n > Integer.MAX_VALUE / 6 || c < 0 || c > n || head < -1 || head >= n) {
-            throw new IOException("broad phase proxies " + n + ", live " + c + ", free head " + head);
+        if (c < 0 || c > n || head < -1 || head >= n) {
+            throw StateInput.refuse("broad phase proxies " + n + ", live " + c + ", free head " + head);
         }
         if (userData.length < n) {
             grow(n);
@@ -306,6 +310,9 @@ final class ProxyStore {
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < 6; k++) {
                 fat[6 * i + k] = in.readDouble();
+                if (Double.isNaN(fat[6 * i + k])) {
+                    throw StateInput.refuse("broad phase proxy " + i + "'s box is NaN");
+                }
             }
             userData[i] = in.readInt();
             group[i] = in.readInt();
@@ -313,6 +320,27 @@ final class ProxyStore {
             isStatic[i] = in.readBoolean();
             live[i] = in.readBoolean();
             nextFree[i] = in.readInt();
+        }
+        int lives = 0;
+        for (int i = 0; i < n; i++) {
+            if (live[i]) {
+                lives++;
+                StateInput.checkIndex("broad phase proxy " + i + "'s collider", userData[i], users, false);
+                if (fat[6 * i] > fat[6 * i + 3] || fat[6 * i + 1] > fat[6 * i + 4] || fat[6 * i + 2] > fat[6 * i + 5]) {
+                    throw StateInput.refuse("broad phase proxy " + i + "'s box is inside out");
+                }
+            }
+        }
+        if (lives != c) {
+            throw StateInput.refuse("broad phase proxies: " + lives + " live, the count says " + c);
+        }
+        int steps = 0;
+        for (int f = head; f != -1; f = nextFree[f]) {
+            StateInput.checkIndex("broad phase free proxy", f, n, false);
+            if (live[f] || ++steps > n) {
+                throw StateInput.refuse("broad phase free list runs through proxy " + f
+                        + (live[f] ? ", which is live" : " twice"));
+            }
         }
         end = n;
         count = c;

@@ -1,6 +1,6 @@
 package ricochet.collision.broad;
 
-import java.io.DataInput;
+import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -90,13 +90,19 @@ final class TreeNodes {
         }
     }
 
-    void readState(DataInput in) throws IOException {
+    /**
+     * Replaces the nodes with what {@link #writeState} wrote, checked as a tree: every node in use
+     * reached once from the root, each child's parent its parent, each height one more than its
+     * taller child's, each leaf holding a proxy for which {@code liveProxy} is true, every other
+     * node on the free list.
+     */
+    void readState(StateInput in, java.util.function.IntPredicate liveProxy) throws IOException {
         areaKnown = false;
-        int n = in.readInt();
+        int n = in.count("tree nodes", 6 * 8 + 5 * 4, Integer.MAX_VALUE / 6);
         int free = in.readInt();
         int top = in.readInt();
-        if (n < 0 || n > Integer.MAX_VALUE / 6 || free < -1 || free >= n || top < -1 || top >= n) {
-            throw new IOException("tree of " + n + " nodes, free " + free + ", root " + top);
+        if (free < -1 || free >= n || top < -1 || top >= n) {
+            throw StateInput.refuse("tree of " + n + " nodes, free " + free + ", root " + top);
         }
         if (parent.length < n) {
             growNodes(n);
@@ -114,6 +120,72 @@ final class TreeNodes {
         nodeEnd = n;
         freeNode = free;
         root = top;
+        checkShape(liveProxy);
+    }
+
+    /** See {@link #readState}; a problem is refused naming the node. */
+    private void checkShape(java.util.function.IntPredicate liveProxy) {
+        int n = nodeEnd;
+        boolean[] seen = new boolean[n];
+        int reached = 0;
+        if (root != NULL) {
+            if (parent[root] != NULL) {
+                throw StateInput.refuse("tree root " + root + " has parent " + parent[root]);
+            }
+            int[] stack = new int[n];
+            int top = 0;
+            stack[top++] = root;
+            seen[root] = true;
+            while (top > 0) {
+                int node = stack[--top];
+                reached++;
+                for (int c = 0; c < 6; c++) {
+                    if (Double.isNaN(box[6 * node + c])) {
+                        throw StateInput.refuse("tree node " + node + "'s box is NaN");
+                    }
+                }
+                if (child1[node] == NULL) {
+                    if (child2[node] != NULL || height[node] != 0 || !liveProxy.test(nodeProxy[node])) {
+                        throw StateInput.refuse("tree leaf " + node + " (height " + height[node] + ", second child "
+                                + child2[node] + ") holds proxy " + nodeProxy[node] + ", not a live one");
+                    }
+                    continue;
+                }
+                if (nodeProxy[node] != NULL) {
+                    throw StateInput.refuse("tree node " + node + " has children and holds proxy " + nodeProxy[node]);
+                }
+                for (int c : new int[] {child1[node], child2[node]}) {
+                    StateInput.checkIndex("tree node " + node + "'s child", c, n, false);
+                    if (seen[c] || parent[c] != node) {
+                        throw StateInput.refuse("tree node " + c + " is a child of node " + node + " but its parent is "
+                                + parent[c] + (seen[c] ? ", and it is reached twice" : ""));
+                    }
+                    seen[c] = true;
+                    stack[top++] = c;
+                }
+            }
+            for (int node = 0; node < n; node++) {
+                if (seen[node] && child1[node] != NULL
+                        && height[node] != 1 + Math.max(height[child1[node]], height[child2[node]])) {
+                    throw StateInput.refuse("tree node " + node + "'s height " + height[node] + " is not one more"
+                            + " than its taller child's");
+                }
+            }
+        }
+        int freeCount = 0;
+        for (int node = freeNode; node != NULL; node = parent[node]) {
+            StateInput.checkIndex("tree free node", node, n, false);
+            if (seen[node] || height[node] != -1) {
+                throw StateInput.refuse("tree free list runs through node " + node
+                        + (seen[node] ? ", which is in the tree or on the list already" : ", which is in use"));
+            }
+            seen[node] = true;
+            freeCount++;
+        }
+        if (reached + freeCount != n) {
+            throw StateInput.refuse("tree of " + n + " nodes has " + reached + " in the tree and " + freeCount
+                    + " free: the rest are lost");
+        }
     }
 
     /**
