@@ -1,8 +1,8 @@
 package ricochet.collision;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import ricochet.math.StateInput;
 import ricochet.math.Transform;
 
 /**
@@ -180,7 +180,11 @@ final class CollisionState {
             w.masks[i] = in.readInt();
         }
         w.cache.readState(in);
-        w.broad.readState(in, w.count);
+        int withProxies = 0;
+        for (int i = 0; i < w.count; i++) {
+            withProxies += w.shapes[i] != null && w.proxies[i] >= 0 ? 1 : 0;
+        }
+        w.broad.readState(in, w.count, u -> w.shapes[u] == null ? -1 : w.proxies[u], withProxies);
         savedCount = -1;
     }
 }

@@ -1,6 +1,5 @@
 package ricochet.collision;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -16,6 +15,7 @@ import ricochet.geometry.shape.CompoundShape;
 import ricochet.geometry.shape.ConvexShape;
 import ricochet.geometry.shape.PlaneShape;
 import ricochet.geometry.shape.Shape;
+import ricochet.math.StateInput;
 import ricochet.math.Transform;
 import ricochet.parallel.WorkerPool;
 

@@ -1,11 +1,11 @@
 package ricochet.collision;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import ricochet.collision.narrow.Manifold;
 import ricochet.geometry.shape.ShapeType;
+import ricochet.math.StateInput;
 import ricochet.math.Transform;
 
 /**

@@ -1,9 +1,9 @@
 package ricochet.dynamics;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import ricochet.math.StateInput;
 
 /**
  * The contact points of one step, indexed densely 0..count-1, and the impulses of the step before,

@@ -1,10 +1,10 @@
 package ricochet.dynamics;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import ricochet.body.BodyId;
+import ricochet.math.StateInput;
 
 /**
  * Hands out {@link BodyId}s and maps them to dense store indices. Slots are reused through a free

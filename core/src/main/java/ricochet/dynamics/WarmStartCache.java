@@ -8,9 +8,9 @@ import static ricochet.dynamics.ContactStore.STRIDE;
 import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE1;
 import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE2;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import ricochet.math.StateInput;
 
 /**
  * The impulses of the step before, keyed by (collider A, collider B, feature id), that a

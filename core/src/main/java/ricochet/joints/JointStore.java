@@ -1,10 +1,10 @@
 package ricochet.joints;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
+import ricochet.math.StateInput;
 
 /**
  * Every joint's data in primitive arrays, indexed by the joint's slot: the kind, the two bodies,

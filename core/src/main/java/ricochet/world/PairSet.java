@@ -1,10 +1,10 @@
 package ricochet.world;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
+import ricochet.math.StateInput;
 
 /**
  * The pairs of bodies in some relation (touching, or a sensor overlapping a body) this step and last

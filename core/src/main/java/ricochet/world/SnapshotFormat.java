@@ -1,7 +1,6 @@
 package ricochet.world;
 
 import java.io.ByteArrayOutputStream;
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;

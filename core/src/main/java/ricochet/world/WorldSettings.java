@@ -1,6 +1,5 @@
 package ricochet.world;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import ricochet.collision.CollisionWorld;
@@ -8,6 +7,7 @@ import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.RigidBodies;
 import ricochet.joints.JointSolver;
+import ricochet.math.StateInput;
 import ricochet.math.Vec3;
 import ricochet.parallel.WorkerPool;
 

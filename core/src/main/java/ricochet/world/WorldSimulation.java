@@ -1,6 +1,5 @@
 package ricochet.world;
 
-import ricochet.math.StateInput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,6 +8,7 @@ import java.util.Map;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
 import ricochet.geometry.shape.Shape;
+import ricochet.math.StateInput;
 
 /**
  * A {@link World} stepped at a fixed dt with its bodies named and numbered in the order they were

@@ -1,8 +1,9 @@
 package ricochet.collision.broad;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.function.IntUnaryOperator;
+import ricochet.math.StateInput;
 
 /**
  * Finds the pairs of proxies (bounding boxes of shapes, world space, metres) that may touch, and answers
@@ -107,12 +108,14 @@ public interface BroadPhase {
     }
 
     /**
-     * Replaces the whole state with what {@link #writeState} wrote, each proxy's user value below
-     * {@code users}.
+     * Replaces the whole state with what {@link #writeState} wrote: each live proxy's user value below
+     * {@code users}, and the proxy {@code proxyOfUser} gives for it (the user's own record of its
+     * proxy) that proxy; {@code proxyUsers} live proxies in all.
      *
      * @throws IllegalArgumentException naming the first value that does not fit
      */
-    default void readState(StateInput in, int users) throws IOException {
+    default void readState(StateInput in, int users, IntUnaryOperator proxyOfUser, int proxyUsers)
+            throws IOException {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " has no snapshots");
     }
 }

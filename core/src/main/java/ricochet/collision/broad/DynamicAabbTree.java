@@ -1,9 +1,10 @@
 package ricochet.collision.broad;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
+import ricochet.math.StateInput;
 
 /**
  * A dynamic bounding-volume tree over the proxies' fat boxes (Box2D's {@code b2DynamicTree}; Catto,
@@ -533,8 +534,9 @@ public final class DynamicAabbTree implements BroadPhase {
     }
 
     @Override
-    public void readState(StateInput in, int users) throws IOException {
-        proxies.readState(in, users);
+    public void readState(StateInput in, int users, IntUnaryOperator proxyOfUser, int proxyUsers)
+            throws IOException {
+        proxies.readState(in, users, proxyOfUser, proxyUsers);
         int p = proxies.end;
         nodes.readState(in, k -> k >= 0 && k < p && proxies.live[k]);
         ensureProxyArrays(p);

@@ -1,9 +1,10 @@
 package ricochet.collision.broad;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
+import ricochet.math.StateInput;
 
 /**
  * The per-proxy data both broad phases share, as parallel primitive arrays indexed by proxy id (the pair
@@ -290,9 +291,10 @@ final class ProxyStore {
 
     /**
      * Replaces the proxies with what {@link #writeState} wrote, each live one holding a user value
-     * (a collider) below {@code users}, the free list through the dead ones only.
+     * (a collider) below {@code users} whose own record of its proxy ({@code proxyOfUser}) is that
+     * proxy, {@code proxyUsers} of them, the free list through the dead ones only.
      */
-    void readState(StateInput in, int users) throws IOException {
+    void readState(StateInput in, int users, IntUnaryOperator proxyOfUser, int proxyUsers) throws IOException {
         double m = in.readDouble(), d = in.readDouble();
         if (Double.compare(m, margin) != 0 || Double.compare(d, displacementScale) != 0) {
             throw StateInput.refuse("broad phase margins " + m + ", " + d + " differ from " + margin + ", "
@@ -326,13 +328,18 @@ final class ProxyStore {
             if (live[i]) {
                 lives++;
                 StateInput.checkIndex("broad phase proxy " + i + "'s collider", userData[i], users, false);
+                if (proxyOfUser.applyAsInt(userData[i]) != i) {
+                    throw StateInput.refuse("broad phase proxy " + i + " holds collider " + userData[i]
+                            + ", whose proxy is " + proxyOfUser.applyAsInt(userData[i]));
+                }
                 if (fat[6 * i] > fat[6 * i + 3] || fat[6 * i + 1] > fat[6 * i + 4] || fat[6 * i + 2] > fat[6 * i + 5]) {
                     throw StateInput.refuse("broad phase proxy " + i + "'s box is inside out");
                 }
             }
         }
-        if (lives != c) {
-            throw StateInput.refuse("broad phase proxies: " + lives + " live, the count says " + c);
+        if (lives != c || lives != proxyUsers) {
+            throw StateInput.refuse("broad phase proxies: " + lives + " live, the count says " + c + ", the colliders "
+                    + proxyUsers);
         }
         int steps = 0;
         for (int f = head; f != -1; f = nextFree[f]) {

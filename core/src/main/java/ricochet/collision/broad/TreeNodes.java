@@ -1,9 +1,9 @@
 package ricochet.collision.broad;
 
-import ricochet.math.StateInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import ricochet.math.StateInput;
 
 /**
  * The nodes of a {@link DynamicAabbTree} and the operations that keep the tree's shape: insert by
