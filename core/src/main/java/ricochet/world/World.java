@@ -648,8 +648,14 @@ public final class World implements AutoCloseable {
      * them, so joint handles from before the snapshot are valid again and later ones may not be.
      * On any error nothing changes.
      *
-     * @throws IllegalArgumentException for a snapshot of another kind of world, or one whose bodies do
-     *     not fit this world (naming the first difference)
+     * <p>Every value is checked as it is read, whatever the checksum says (a file can be forged): counts
+     * against the bytes left, indices against their tables, numbers finite where the state needs them,
+     * body states usable by a step, the broad-phase tree's links, settings within
+     * {@link SettingsLimits}.
+     *
+     * @throws IllegalArgumentException for a snapshot of another kind of world, one whose bodies do
+     *     not fit this world (naming the first difference), or one with a value that does not fit
+     *     (naming it: "snapshot: contact point 3's body A 99 is out of range 0..40")
      */
     public void restore(WorldSnapshot snapshot) {
         snapshots.restore(snapshot);
