@@ -11,7 +11,7 @@ public final class Profile {
         /** Copying what the step changes, so a failed step can be undone (see {@link World#step}). */
         CHECKPOINT("checkpoint"), UPDATE_POSES("update poses"), FIND_CONTACTS("find contacts"),
                 ISLANDS("islands"), SOLVE("solve"),
-        CONTINUOUS("continuous"), SLEEP("sleep"), EVENTS("events");
+        CONTINUOUS("continuous"), CHARACTERS("characters"), SLEEP("sleep"), EVENTS("events");
 
         private final String label;
 

@@ -4,6 +4,10 @@ import java.util.List;
 import java.util.function.IntFunction;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
+import ricochet.character.CharacterDef;
+import ricochet.character.CharacterId;
+import ricochet.character.Characters;
+import ricochet.character.GroundState;
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
@@ -102,6 +106,7 @@ public final class World implements AutoCloseable {
     /** The snapshot's payload format (also written and read by {@link WorldSimulation}). */
     final SnapshotFormat snapshots;
     private final WorldStep stepper;
+    private final Characters characters;
 
     /** An empty world under {@code gravity} (m/s^2, world frame). */
     public World(Vec3 gravity) {
@@ -124,7 +129,7 @@ public final class World implements AutoCloseable {
                 continuous, jointLinks, pairs);
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
-                sleeping, pairs);
+                sleeping, pairs, characters = new Characters(new CharacterLink(store, table, collision, sleeping)));
         setGravity(gravity);
         solver.setConstraints(jointSolver);
         solver.setSupportSource(shapeSupport);
@@ -157,6 +162,48 @@ public final class World implements AutoCloseable {
             throw new IllegalArgumentException("step: dt must be > 0 and finite, got " + dt);
         }
         stepper.step(dt);
+    }
+
+    // ---------------------------------------------------------------- characters
+
+    /** Adds a character (capsule centre at {@code centre}, world, m); see {@link Characters#add}. */
+    public CharacterId addCharacter(CharacterDef def, Vec3 centre) {
+        return characters.add(def, centre);
+    }
+
+    /** Wanted horizontal velocity (m/s), jump speed (m/s, 0 for none) and crouch; {@link Characters#setInput}. */
+    public void setCharacterInput(CharacterId id, double vx, double vz, double jump, boolean crouch) {
+        characters.setInput(id, vx, vz, jump, crouch);
+    }
+
+    /** The capsule's centre, world, m. */
+    public Vec3 characterPosition(CharacterId id) {
+        return characters.position(id);
+    }
+
+    /** What it moved over the last step, divided by dt, m/s. */
+    public Vec3 characterVelocity(CharacterId id) {
+        return characters.velocity(id);
+    }
+
+    public GroundState characterGroundState(CharacterId id) {
+        return characters.groundState(id);
+    }
+
+    /** Unit normal of its ground (world), +y when airborne. */
+    public Vec3 characterGroundNormal(CharacterId id) {
+        return characters.groundNormal(id);
+    }
+
+    /** The body it stands on, or null when airborne. */
+    public BodyId characterGroundBody(CharacterId id) {
+        int c = characters.groundCollider(id);
+        return c < 0 ? null : table.handleOfSlot[store.slot[table.denseOfCollider[c]]];
+    }
+
+    /** Every character's table (the rest of the character API: removal, names, ground velocity...). */
+    public Characters characters() {
+        return characters;
     }
 
     // ---------------------------------------------------------------- joints
@@ -373,6 +420,7 @@ public final class World implements AutoCloseable {
         bodies.index(id);
         sleeping.wakeAll();
         jointLinks.dropJointsOf(id.index());
+        characters.forgetCollider(table.colliderOfSlot[id.index()]);
         table.remove(id);
         pairs.forget(id.index());
         contacts.clear();

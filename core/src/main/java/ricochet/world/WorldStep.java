@@ -1,5 +1,6 @@
 package ricochet.world;
 
+import ricochet.character.Characters;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.ContactStore;
@@ -27,11 +28,13 @@ final class WorldStep {
     private final Continuous continuous;
     private final Sleeping sleeping;
     private final PairEvents pairEvents;
+    private final Characters characters;
 
     WorldStep(BodyStore store, ContactStore contacts, ContactSolver solver, StepClock clock,
               WorldSettings settings, EventBuffer events, Profile profile, StepCheckpoint checkpoint,
               StateCheck stateCheck, PoseUpdate poseUpdate, ContactCollector collector, Islands islands,
-              JointLinks jointLinks, Continuous continuous, Sleeping sleeping, PairEvents pairEvents) {
+              JointLinks jointLinks, Continuous continuous, Sleeping sleeping, PairEvents pairEvents,
+              Characters characters) {
         this.store = store;
         this.contacts = contacts;
         this.solver = solver;
@@ -48,6 +51,7 @@ final class WorldStep {
         this.continuous = continuous;
         this.sleeping = sleeping;
         this.pairEvents = pairEvents;
+        this.characters = characters;
     }
 
     /** One step of {@code dt} seconds (checked by the caller); see {@link World#step}. */
@@ -79,6 +83,13 @@ final class WorldStep {
             t = lap(Profile.Stage.SOLVE, t);
             continuous.continuous(dt);
             t = lap(Profile.Stage.CONTINUOUS, t);
+            // Characters move against the bodies where the solve left them (the colliders follow
+            // first), and their pushes count for the sleep test that follows.
+            if (characters.count() > 0) {
+                poseUpdate.updatePoses();
+                characters.update(dt, settings.gx, settings.gy, settings.gz);
+            }
+            t = lap(Profile.Stage.CHARACTERS, t);
             sleeping.sleep(dt);
             t = lap(Profile.Stage.SLEEP, t);
             pairEvents.reportPairs();

@@ -1,0 +1,38 @@
+package ricochet.character;
+
+import ricochet.body.BodyId;
+import ricochet.collision.CollisionWorld;
+
+/**
+ * What a {@link Characters} needs from the world it lives in: the collision world it moves through
+ * and the bodies behind its colliders. The world implements it; this package does not depend on the
+ * world's.
+ */
+public interface CharacterHost {
+
+    /** Whether a character passes through this collider ({@code STATIC}..{@code DYNAMIC} otherwise). */
+    int IGNORED = -1;
+    int STATIC = 0;
+    int KINEMATIC = 1;
+    int DYNAMIC = 2;
+
+    CollisionWorld collision();
+
+    /** {@link #STATIC}, {@link #KINEMATIC}, {@link #DYNAMIC}, or {@link #IGNORED} (sensors). */
+    int motionType(int collider);
+
+    /** The velocity (m/s, world) of the world point (x, y, z) carried by the collider's body, into out[0..2]. */
+    void pointVelocity(int collider, double x, double y, double z, double[] out);
+
+    /**
+     * The inverse of the body's effective mass at world point (x, y, z) along unit direction n,
+     * {@code 1/m + (r x n) . I^-1 (r x n)}, 1/kg; 0 for bodies that are not dynamic.
+     */
+    double inverseMassAlong(int collider, double x, double y, double z, double nx, double ny, double nz);
+
+    /** Applies an impulse (N s, world) at world point (x, y, z) to a dynamic body, waking it if {@code wake}. */
+    void applyImpulse(int collider, double jx, double jy, double jz, double x, double y, double z, boolean wake);
+
+    /** The handle of the collider's body. */
+    BodyId bodyOf(int collider);
+}

@@ -1,0 +1,48 @@
+package ricochet.character;
+
+import ricochet.geometry.shape.CapsuleShape;
+
+/**
+ * One character's state between steps. The table holds one per slot, made when the character is
+ * added; a step only writes its fields.
+ */
+final class CharacterState {
+
+    CharacterDef def;
+    int generation;
+    boolean live;
+    CapsuleShape standing, crouched;
+    boolean crouching;
+    /** cos(maxSlope): a ground normal with ny at least this is walkable. */
+    double cosMaxSlope;
+
+    /** The capsule's centre, world, m. */
+    double px, py, pz;
+    /** Its velocity over the last step, world, m/s. */
+    double vx, vy, vz;
+    /** Its own vertical speed (gravity, jumps), m/s, apart from what its ground carries. */
+    double ownVy;
+
+    // The user's input: wanted horizontal velocity (m/s, world), a pending jump speed (m/s, 0 for
+    // none) and whether it wants to crouch.
+    double wishX, wishZ, jump;
+    boolean wantCrouch;
+
+    GroundState ground = GroundState.AIRBORNE;
+    double groundNx, groundNy = 1, groundNz;
+    int groundCollider = -1;
+    double groundPointX, groundPointY, groundPointZ;
+    double groundVx, groundVy, groundVz;
+    /** The centre in the ground body's frame at the end of the last step, to carry it along. */
+    double carryX, carryY, carryZ;
+
+    CapsuleShape shape() {
+        return crouching ? crouched : standing;
+    }
+
+    /** Half the segment plus the radius: from the centre to the bottom of the capsule, m. */
+    double halfHeight() {
+        CapsuleShape s = shape();
+        return s.halfHeight() + s.radius();
+    }
+}
