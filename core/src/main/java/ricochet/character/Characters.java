@@ -481,8 +481,11 @@ public final class Characters {
             // contact, as a short ray down just past it finds, says whether the ground is walkable
             // (the tread behind a stair's nosing, not the nosing's round-off).
             double h = Math.sqrt(foundNx * foundNx + foundNz * foundNz);
-            double ux = -foundNx / h, uz = -foundNz / h, e = skin;
-            if (mover.surfaceNormal(foundCollider, foundPx + e * ux, foundPy + e, foundPz + e * uz, 0, -2 * e, 0, tmp)
+            // The ray starts a tenth of the skin past the point and a skin above it, above any
+            // surface up to 84 degrees steep there.
+            double ux = -foundNx / h, uz = -foundNz / h, e = 0.1 * skin;
+            if (mover.surfaceNormal(foundCollider, foundPx + e * ux, foundPy + skin, foundPz + e * uz, 0, -2 * skin, 0,
+                    tmp)
                     && tmp[1] >= cos) {
                 foundState = GroundState.GROUNDED;
                 foundNx = tmp[0];

@@ -210,7 +210,8 @@ public final class ShapeContacts {
             ny = rayHit.ny;
             nz = rayHit.nz;
         }
-        if (f < rayFraction) {
+        // A ray that starts inside a shape says nothing about its surface.
+        if (f > 0 && f < rayFraction) {
             t.rotate(nx, ny, nz, rayOrigin);
             rayFraction = f;
             rayNx = rayOrigin[0];

@@ -4,6 +4,7 @@ import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
 import ricochet.geometry.TriangleMesh;
 import ricochet.geometry.shape.BoxShape;
+import ricochet.geometry.shape.CapsuleShape;
 import ricochet.geometry.shape.Shape;
 import ricochet.geometry.shape.TriangleMeshShape;
 import ricochet.math.Quat;
@@ -72,6 +73,30 @@ final class CharacterScenes {
         // Counter-clockwise seen from above the slope: 0 1 2, 0 2 3.
         int[] t = {0, 1, 2, 0, 2, 3};
         mesh(w, v, t);
+    }
+
+    /**
+     * A capsule of radius 2 lying along the slope: its axis rises along +x at {@code degrees}, and
+     * the ridge along its top (the line the character walks up, z = 0) meets the floor at x = x0.
+     */
+    static void capsuleSlope(World w, double degrees, double x0) {
+        double a = Math.toRadians(degrees);
+        double c = Math.cos(a), s = Math.sin(a), r = 2;
+        // Ridge point (x0, 0) = centre + r (-s, c) - 4 (c, s); the local y axis turns to (c, s).
+        Vec3 centre = new Vec3(x0 + r * s + 4 * c, -r * c + 4 * s, 0);
+        w.add(BodyDef.staticBody().withPosition(centre)
+                .withOrientation(Quat.fromAxisAngle(Vec3.UNIT_Z, a - Math.PI / 2)), new CapsuleShape(r, 8), 0.5, 0);
+    }
+
+    /** The slope kinds the slope tests run against. */
+    enum Slope { BOX, MESH, CAPSULE }
+
+    static void slope(World w, Slope kind, double degrees, double x0) {
+        switch (kind) {
+            case BOX -> boxSlope(w, degrees, x0);
+            case MESH -> meshSlope(w, degrees, x0);
+            case CAPSULE -> capsuleSlope(w, degrees, x0);
+        }
     }
 
     static BodyId mesh(World w, double[] vertices, int[] triangles) {
