@@ -61,7 +61,7 @@ final class CharacterMover {
     private final ShapeContacts.Listener gatherer = this::onContact;
 
     // The gathered contacts: normal from the body to the capsule (world), separation of the deepest
-    // point (m), the body's collider and that point on the body (world).
+    // point (m), the body's collider and the middle of the contact's points on the body (world).
     int count;
     double[] nx = new double[32], ny = new double[32], nz = new double[32], sep = new double[32];
     double[] pointX = new double[32], pointY = new double[32], pointZ = new double[32];
@@ -134,9 +134,17 @@ final class CharacterMover {
         ny[count] = m.ny;
         nz[count] = m.nz;
         sep[count] = m.separation(deepest);
-        pointX[count] = m.pointAX(deepest);
-        pointY[count] = m.pointAY(deepest);
-        pointZ[count] = m.pointAZ(deepest);
+        // The middle of the contact (on the body): where a push or the weight acts.
+        double px = 0, py = 0, pz = 0;
+        for (int i = 0; i < m.pointCount(); i++) {
+            px += m.pointAX(i);
+            py += m.pointAY(i);
+            pz += m.pointAZ(i);
+        }
+        double inv = 1.0 / m.pointCount();
+        pointX[count] = px * inv;
+        pointY[count] = py * inv;
+        pointZ[count] = pz * inv;
         body[count] = collider;
         count++;
     }
