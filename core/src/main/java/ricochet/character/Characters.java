@@ -236,6 +236,20 @@ public final class Characters {
         return state(id).shape();
     }
 
+    /**
+     * The smallest separation (m, negative when overlapping) between the character's capsule and
+     * anything within {@code margin} of it, or {@code margin} when nothing is; for tests.
+     */
+    double minSeparation(CharacterId id, double margin) {
+        CharacterState c = state(id);
+        mover.gather(c.shape(), c.px, c.py, c.pz, margin);
+        double min = margin;
+        for (int k = 0; k < mover.count; k++) {
+            min = Math.min(min, mover.sep[k]);
+        }
+        return min;
+    }
+
     /** A body is gone: characters standing on it lose their ground (they fall from the next step). */
     public void forgetCollider(int collider) {
         for (int i = 0; i < slots; i++) {
@@ -455,7 +469,10 @@ public final class Characters {
      * AIRBORNE when nothing below touches.
      */
     private void classify(CapsuleShape shape, double x, double y, double z, double skin, double cos) {
-        mover.gather(shape, x, y, z, skin + TOUCH);
+        // Gathered over a wider band than counts: whether a mesh reports a contact near its seams
+        // depends on the margin it is asked for (ShapeContacts' ridge planes), and the ground test
+        // must see what the slides saw.
+        mover.gather(shape, x, y, z, skin + Math.max(skin, 0.01) + TOUCH);
         int best = -1;
         for (int k = 0; k < mover.count; k++) {
             if (mover.sep[k] <= skin + TOUCH && mover.ny[k] > SUPPORT_MIN_NY

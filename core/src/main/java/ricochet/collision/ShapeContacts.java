@@ -36,12 +36,17 @@ public final class ShapeContacts {
         void onContact(int body, int part, Manifold manifold);
     }
 
+    /** How far past a triangle's edges its plane still bounds a probe, in probe radii: sin 5 degrees. */
+    static final double RIDGE_REACH = 0.0872;
+
     private final CollisionWorld w;
     private final NarrowScratch scratch = new NarrowScratch();
     private final TriangleCollide triangles = new TriangleCollide();
     private final Manifold one = new Manifold();
     private final double[] bounds = new double[6];
+    /** The query box of the mesh being visited (its frame); read while its triangles are visited. */
     private final double[] local = new double[6];
+    private final double[] support = new double[3];
     private final double[] tri = new double[9];
     private final double[] tmp = new double[3];
     private final TriangleVisitor visitor = this::visitTriangle;
@@ -134,7 +139,7 @@ public final class ShapeContacts {
             return;
         }
         if (isInternal(t, triangles.normalFeature()) && !alongFace()
-                && !triangles.collideAlongFace(tri, probe, probePose, margin, one)) {
+                && !triangles.collideAlongFace(tri, probe, probePose, margin, one) && !facePlane()) {
             return;
         }
         listener.onContact(meshBody, t, one);
@@ -147,6 +152,54 @@ public final class ShapeContacts {
         double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
         return (nx * one.nx + ny * one.ny + nz * one.nz) >= (1 - 1e-12) * len;
+    }
+
+    /**
+     * The probe against the triangle's plane into {@code one}, when its deepest point along the
+     * face normal lies over the triangle or less than {@link #RIDGE_REACH} of the probe's radius
+     * (plus its separation) beyond its edges; false otherwise or beyond the margin. For a probe over a shallow ridge (an
+     * inner edge a little convex, under the flat angle): seen along each face's normal its lowest
+     * point lies over the other face, so each face's contact along its face is dropped and the
+     * probe would fall through the ridge. The reach covers that offset, {@code (r + separation) sin(flat
+     * angle)}; the plane stands above the far face by at most {@code reach tan(flat angle)} there.
+     */
+    private boolean facePlane() {
+        double e1x = tri[3] - tri[0], e1y = tri[4] - tri[1], e1z = tri[5] - tri[2];
+        double e2x = tri[6] - tri[0], e2y = tri[7] - tri[1], e2z = tri[8] - tri[2];
+        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (!(len > 0)) {
+            return false;
+        }
+        nx /= len;
+        ny /= len;
+        nz /= len;
+        // The probe's deepest point along -n: its core's support, then its radius.
+        probePose.inverseRotate(-nx, -ny, -nz, tmp);
+        probe.supportCore(tmp[0], tmp[1], tmp[2], support);
+        probePose.toWorld(support[0], support[1], support[2], tmp);
+        double r = probe.radius();
+        double bx = tmp[0] - r * nx, by = tmp[1] - r * ny, bz = tmp[2] - r * nz;
+        double sep = (bx - tri[0]) * nx + (by - tri[1]) * ny + (bz - tri[2]) * nz;
+        if (sep > margin) {
+            return false;
+        }
+        double qx = bx - sep * nx, qy = by - sep * ny, qz = bz - sep * nz;
+        double reach = RIDGE_REACH * (r + Math.max(sep, 0));
+        for (int k = 0; k < 9; k += 3) {
+            int j = (k + 3) % 9;
+            // Edge k -> j; (b - a) x n points out of a counter-clockwise triangle, in its plane.
+            double ex = tri[j] - tri[k], ey = tri[j + 1] - tri[k + 1], ez = tri[j + 2] - tri[k + 2];
+            double mx = ey * nz - ez * ny, my = ez * nx - ex * nz, mz = ex * ny - ey * nx;
+            double ml = Math.sqrt(mx * mx + my * my + mz * mz);
+            if ((qx - tri[k]) * mx + (qy - tri[k + 1]) * my + (qz - tri[k + 2]) * mz > reach * ml) {
+                return false;
+            }
+        }
+        one.clear();
+        one.setNormal(nx, ny, nz);
+        one.addPoint(bx - sep * nx, by - sep * ny, bz - sep * nz, bx, by, bz, TriangleCollide.FEATURE_FACE);
+        return true;
     }
 
     /** As the contact pass: a face normal, or an edge or vertex none of whose edges is active. */
