@@ -102,6 +102,11 @@ final class CharacterMover {
         return probe.surfaceNormal(collider, ox, oy, oz, dx, dy, dz, normal);
     }
 
+    /** Copies the collider's pose (world) into {@code out}. */
+    void pose(int collider, Transform out) {
+        probe.pose(collider, out);
+    }
+
     /** Gathers the capsule's contacts at centre (cx, cy, cz) within {@code margin} metres. */
     void gather(CapsuleShape shape, double cx, double cy, double cz, double margin) {
         count = 0;

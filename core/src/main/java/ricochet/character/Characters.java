@@ -49,6 +49,7 @@ public final class Characters {
     private int slots;
     private int live;
     private final double[] tmp = new double[3];
+    private final Transform pose = new Transform();
 
     // Dynamic bodies the last walk was stopped by: collider, normal (from the body) and point.
     private final int[] pushBody = new int[CharacterMover.MAX_HITS];
@@ -282,13 +283,14 @@ public final class Characters {
         double x0 = c.px, y0 = c.py, z0 = c.pz;
         double x = x0, y = y0, z = z0;
         boolean wasGrounded = c.ground == GroundState.GROUNDED;
+        boolean wasSupported = c.ground != GroundState.AIRBORNE;
         double carriedVy = 0;
 
         // 1. Carried by what it stood on.
         if (c.ground != GroundState.AIRBORNE && c.groundCollider >= 0
                 && host.motionType(c.groundCollider) != CharacterHost.STATIC) {
-            Transform t = host.collision().pose(c.groundCollider);
-            t.toWorld(c.carryX, c.carryY, c.carryZ, tmp);
+            mover.pose(c.groundCollider, pose);
+            pose.toWorld(c.carryX, c.carryY, c.carryZ, tmp);
             carriedVy = (tmp[1] - y) / dt;
             mover.slide(c.shape(), x, y, z, tmp[0] - x, tmp[1] - y, tmp[2] - z, skin, cos,
                     CharacterMover.Mode.PLAIN);
@@ -372,11 +374,13 @@ public final class Characters {
 
         // 6. Ground, or snapped down to it.
         classify(shape, x, y, z, skin, cos);
-        if (foundState != GroundState.GROUNDED && wasGrounded && !jumping && def.stepHeight() > 0) {
+        if (foundState != GroundState.GROUNDED && wasSupported && !jumping && def.stepHeight() > 0) {
             mover.slide(shape, x, y, z, 0, -def.stepHeight(), 0, skin, cos, CharacterMover.Mode.CAST);
             double qx = mover.x, qy = mover.y, qz = mover.z;
             classify(shape, qx, qy, qz, skin, cos);
-            if (foundState == GroundState.GROUNDED) {
+            // Onto steep ground too: over the far side of a bump it then slides down the surface
+            // instead of falling off it.
+            if (foundState != GroundState.AIRBORNE) {
                 x = qx;
                 y = qy;
                 z = qz;
@@ -417,7 +421,8 @@ public final class Characters {
             c.groundVx = tmp[0];
             c.groundVy = tmp[1];
             c.groundVz = tmp[2];
-            host.collision().pose(foundCollider).toLocal(x, y, z, tmp);
+            mover.pose(foundCollider, pose);
+            pose.toLocal(x, y, z, tmp);
             c.carryX = tmp[0];
             c.carryY = tmp[1];
             c.carryZ = tmp[2];

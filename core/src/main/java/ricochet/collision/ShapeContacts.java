@@ -1,5 +1,6 @@
 package ricochet.collision;
 
+import ricochet.collision.broad.ProxyCallback;
 import ricochet.collision.narrow.Manifold;
 import ricochet.collision.narrow.TriangleCollide;
 import ricochet.geometry.shape.CompoundShape;
@@ -50,6 +51,7 @@ public final class ShapeContacts {
     private final double[] tri = new double[9];
     private final double[] tmp = new double[3];
     private final TriangleVisitor visitor = this::visitTriangle;
+    private final ProxyCallback proxyVisitor = this::visitProxy;
     private final ContactListener partListener = (a, childA, b, childB, m) -> this.listener.onContact(a, childA, m);
 
     private Listener listener;
@@ -87,10 +89,7 @@ public final class ShapeContacts {
             }
             w.worldBounds(probe, pose, bounds);
             w.broad.query(bounds[0] - margin, bounds[1] - margin, bounds[2] - margin, bounds[3] + margin,
-                    bounds[4] + margin, bounds[5] + margin, proxy -> {
-                        visitBody(w.broad.userData(proxy));
-                        return true;
-                    });
+                    bounds[4] + margin, bounds[5] + margin, proxyVisitor);
         } finally {
             this.listener = null;
             this.probe = null;
@@ -98,6 +97,17 @@ public final class ShapeContacts {
             this.mesh = null;
             this.meshPose = null;
         }
+    }
+
+    /** Copies body {@code body}'s pose (world) into {@code out}, allocating nothing. */
+    public void pose(int body, Transform out) {
+        w.check(body);
+        out.set(w.poses[body]);
+    }
+
+    private boolean visitProxy(int proxy) {
+        visitBody(w.broad.userData(proxy));
+        return true;
     }
 
     private void visitBody(int body) {
