@@ -1,7 +1,8 @@
 /**
  * Collision detection: the broad phase finds pairs whose bounds overlap, the narrow phase turns a
  * pair into a contact manifold, and queries (rays, shape casts, overlaps, times of impact, distances)
- * run through both. {@link ricochet.collision.CollisionWorld} holds the bodies' shapes and poses;
+ * run through both; {@link ricochet.collision.ShapeContacts} gives a probe's contacts part by part
+ * (a character's capsule). {@link ricochet.collision.CollisionWorld} holds the bodies' shapes and poses;
  * its queries, its checkpoint and snapshot, and each thread's narrow-phase scratch live in files of
  * their own beside it.
  *
