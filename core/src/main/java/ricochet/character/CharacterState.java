@@ -1,5 +1,6 @@
 package ricochet.character;
 
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.CapsuleShape;
 
 /**
@@ -31,6 +32,7 @@ final class CharacterState {
     GroundState ground = GroundState.AIRBORNE;
     double groundNx, groundNy = 1, groundNz;
     int groundCollider = -1;
+    BodyId groundBody;
     double groundPointX, groundPointY, groundPointZ;
     double groundVx, groundVy, groundVz;
     /** The centre in the ground body's frame at the end of the last step, to carry it along. */

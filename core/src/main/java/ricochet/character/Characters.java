@@ -3,6 +3,7 @@ package ricochet.character;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import ricochet.body.BodyId;
 import ricochet.geometry.shape.CapsuleShape;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
@@ -103,7 +104,8 @@ public final class Characters {
         c.def = def;
         c.standing = capsule(def.radius(), def.height());
         c.crouched = capsule(def.radius(), def.effectiveCrouchHeight());
-        c.cosMaxSlope = Math.cos(Math.toRadians(def.maxSlope()));
+        // StrictMath: the same bits on every JVM.
+        c.cosMaxSlope = StrictMath.cos(Math.toRadians(def.maxSlope()));
         c.px = centre.x();
         c.py = centre.y();
         c.pz = centre.z();
@@ -186,11 +188,17 @@ public final class Characters {
     /** Moves the capsule's centre to a point (world, m) at once; it is airborne until its next update. */
     public void setPosition(CharacterId id, Vec3 centre) {
         CharacterState c = state(id);
+        if (centre == null || !Double.isFinite(centre.x()) || !Double.isFinite(centre.y())
+                || !Double.isFinite(centre.z())) {
+            throw new IllegalArgumentException("character '" + c.def.name() + "': position must be finite, got "
+                    + centre);
+        }
         c.px = centre.x();
         c.py = centre.y();
         c.pz = centre.z();
         c.ground = GroundState.AIRBORNE;
         c.groundCollider = -1;
+        c.groundBody = null;
         c.ownVy = 0;
     }
 
@@ -219,6 +227,11 @@ public final class Characters {
     /** The collider of the body it stands on, or -1 when airborne. */
     public int groundCollider(CharacterId id) {
         return state(id).groundCollider;
+    }
+
+    /** The body it stands on (as of its last update), or null when airborne. */
+    public BodyId groundBody(CharacterId id) {
+        return state(id).groundBody;
     }
 
     /** The velocity of the ground point it stands on, world, m/s (0 when airborne). */
@@ -257,6 +270,7 @@ public final class Characters {
             CharacterState c = all[i];
             if (c.live && c.groundCollider == collider) {
                 c.groundCollider = -1;
+                c.groundBody = null;
                 c.ground = GroundState.AIRBORNE;
             }
         }
@@ -405,12 +419,14 @@ public final class Characters {
         }
         if (foundState == GroundState.AIRBORNE) {
             c.groundCollider = -1;
+            c.groundBody = null;
             c.groundNx = 0;
             c.groundNy = 1;
             c.groundNz = 0;
             c.groundVx = c.groundVy = c.groundVz = 0;
         } else {
             c.groundCollider = foundCollider;
+            c.groundBody = host.bodyOf(foundCollider);
             c.groundNx = foundNx;
             c.groundNy = foundNy;
             c.groundNz = foundNz;

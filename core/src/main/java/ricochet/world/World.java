@@ -197,8 +197,7 @@ public final class World implements AutoCloseable {
 
     /** The body it stands on, or null when airborne. */
     public BodyId characterGroundBody(CharacterId id) {
-        int c = characters.groundCollider(id);
-        return c < 0 ? null : table.handleOfSlot[store.slot[table.denseOfCollider[c]]];
+        return characters.groundBody(id);
     }
 
     /** Every character's table (the rest of the character API: removal, names, ground velocity...). */
