@@ -4,10 +4,7 @@ import java.util.List;
 import java.util.function.IntFunction;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
-import ricochet.character.CharacterDef;
-import ricochet.character.CharacterId;
 import ricochet.character.Characters;
-import ricochet.character.GroundState;
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
@@ -166,41 +163,11 @@ public final class World implements AutoCloseable {
 
     // ---------------------------------------------------------------- characters
 
-    /** Adds a character (capsule centre at {@code centre}, world, m); see {@link Characters#add}. */
-    public CharacterId addCharacter(CharacterDef def, Vec3 centre) {
-        return characters.add(def, centre);
-    }
-
-    /** Wanted horizontal velocity (m/s), jump speed (m/s, 0 for none) and crouch; {@link Characters#setInput}. */
-    public void setCharacterInput(CharacterId id, double vx, double vz, double jump, boolean crouch) {
-        characters.setInput(id, vx, vz, jump, crouch);
-    }
-
-    /** The capsule's centre, world, m. */
-    public Vec3 characterPosition(CharacterId id) {
-        return characters.position(id);
-    }
-
-    /** What it moved over the last step, divided by dt, m/s. */
-    public Vec3 characterVelocity(CharacterId id) {
-        return characters.velocity(id);
-    }
-
-    public GroundState characterGroundState(CharacterId id) {
-        return characters.groundState(id);
-    }
-
-    /** Unit normal of its ground (world), +y when airborne. */
-    public Vec3 characterGroundNormal(CharacterId id) {
-        return characters.groundNormal(id);
-    }
-
-    /** The body it stands on, or null when airborne. */
-    public BodyId characterGroundBody(CharacterId id) {
-        return characters.groundBody(id);
-    }
-
-    /** Every character's table (the rest of the character API: removal, names, ground velocity...). */
+    /**
+     * The world's characters: add, remove, drive ({@link Characters#setInput}) and read them (position,
+     * velocity, ground state, normal, body and velocity). They move in {@link #step}, after the rigid
+     * bodies are solved; {@code docs/character.md} describes how.
+     */
     public Characters characters() {
         return characters;
     }

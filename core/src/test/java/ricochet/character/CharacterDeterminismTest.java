@@ -38,7 +38,7 @@ class CharacterDeterminismTest {
         CharacterDef def = CharacterDef.defaults("c");
         for (int i = 0; i < 8; i++) {
             double a = 2 * Math.PI * i / 8;
-            ids.add(w.addCharacter(def.withName("c" + i),
+            ids.add(w.characters().add(def.withName("c" + i),
                     new Vec3(4 * Math.cos(a), CharacterScenes.standY(def, 0) + 0.02, 4 * Math.sin(a))));
         }
         return w;
@@ -48,7 +48,7 @@ class CharacterDeterminismTest {
     private static void steer(World w, List<CharacterId> ids, int step) {
         for (int i = 0; i < ids.size(); i++) {
             double a = 0.02 * step + 2 * Math.PI * i / ids.size();
-            w.setCharacterInput(ids.get(i), 3 * -Math.sin(a), 3 * Math.cos(a), step % 97 == i ? 3 : 0, step % 200 > 150);
+            w.characters().setInput(ids.get(i), 3 * -Math.sin(a), 3 * Math.cos(a), step % 97 == i ? 3 : 0, step % 200 > 150);
         }
     }
 
@@ -64,11 +64,11 @@ class CharacterDeterminismTest {
                     steer(w, ids, step);
                     w.step(DT);
                     for (CharacterId id : ids) {
-                        Vec3 p = w.characterPosition(id);
+                        Vec3 p = w.characters().position(id);
                         h = 31 * h + Double.doubleToLongBits(p.x());
                         h = 31 * h + Double.doubleToLongBits(p.y());
                         h = 31 * h + Double.doubleToLongBits(p.z());
-                        h = 31 * h + w.characterGroundState(id).ordinal();
+                        h = 31 * h + w.characters().groundState(id).ordinal();
                     }
                 }
                 hashes[run] = 31 * h + w.stateHash();

@@ -28,8 +28,8 @@ class CharacterPushTest {
         BodyId box = w.add(BodyDef.dynamic().withShape(shape, 1).withMass(10).withPosition(new Vec3(2, 0.25, 0)),
                 shape, 0.5, 0);
         CharacterDef def = CharacterDef.defaults("pusher").withMaxPushForce(MAX_PUSH);
-        CharacterId id = w.addCharacter(def, new Vec3(0, CharacterScenes.standY(def, 0), 0));
-        w.setCharacterInput(id, SPEED, 0, 0, false);
+        CharacterId id = w.characters().add(def, new Vec3(0, CharacterScenes.standY(def, 0), 0));
+        w.characters().setInput(id, SPEED, 0, 0, false);
         double sum = 0;
         int n = 0;
         for (int i = 0; i < 240; i++) {
@@ -45,7 +45,7 @@ class CharacterPushTest {
         // Friction (mu 0.5: 49 N) is less than the push cap (100 N): the box keeps up, less the one
         // step of friction it loses before each push.
         assertEquals(SPEED, mean, 0.1 * SPEED);
-        assertTrue(w.characterPosition(id).x() < w.position(box).x(), "the character stays behind the box");
+        assertTrue(w.characters().position(id).x() < w.position(box).x(), "the character stays behind the box");
     }
 
     @ParameterizedTest
@@ -59,9 +59,9 @@ class CharacterPushTest {
         BodyId box = w.add(BodyDef.dynamic().withShape(shape, 1).withMass(mass).withPosition(new Vec3(2, 0.5, 0)),
                 shape, 0, 0);
         CharacterDef def = CharacterDef.defaults("pusher").withMaxPushForce(MAX_PUSH);
-        CharacterId id = w.addCharacter(def, new Vec3(1.5 - def.radius() - def.skin() - 0.01,
+        CharacterId id = w.characters().add(def, new Vec3(1.5 - def.radius() - def.skin() - 0.01,
                 CharacterScenes.standY(def, 0), 0));
-        w.setCharacterInput(id, SPEED, 0, 0, false);
+        w.characters().setInput(id, SPEED, 0, 0, false);
         for (int i = 0; i < 30; i++) {
             w.step(DT);
         }
@@ -86,11 +86,11 @@ class CharacterPushTest {
         BodyId box = w.add(BodyDef.dynamic().withShape(shape, 1).withMass(boxMass).withPosition(new Vec3(0, 0.25, 0)),
                 shape, 0.5, 0);
         CharacterDef def = CharacterDef.defaults("stander");
-        CharacterId id = w.addCharacter(def, new Vec3(0, CharacterScenes.standY(def, 0.5) + 0.01, 0));
+        CharacterId id = w.characters().add(def, new Vec3(0, CharacterScenes.standY(def, 0.5) + 0.01, 0));
         for (int i = 0; i < 60; i++) {
             w.step(DT);
         }
-        assertEquals(box, w.characterGroundBody(id));
+        assertEquals(box, w.characters().groundBody(id));
         // The floor carries box and character: the mean normal impulse per step over a second.
         double impulse = 0;
         int steps = 60;
@@ -106,6 +106,6 @@ class CharacterPushTest {
         System.out.printf("weight substeps %d: floor force %.2f N, (box + character) g %.2f N%n", substeps, force,
                 expected);
         assertEquals(expected, force, 0.02 * expected);
-        assertEquals(GroundState.GROUNDED, w.characterGroundState(id));
+        assertEquals(GroundState.GROUNDED, w.characters().groundState(id));
     }
 }

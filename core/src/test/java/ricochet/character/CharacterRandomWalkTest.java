@@ -85,7 +85,7 @@ class CharacterRandomWalkTest {
         List<CharacterId> ids = new ArrayList<>();
         for (int i = 0; i < WALKERS; i++) {
             double x = -8 + 16 * random.nextDouble(), z = -8 + 16 * random.nextDouble();
-            ids.add(w.addCharacter(def.withName("walker" + i),
+            ids.add(w.characters().add(def.withName("walker" + i),
                     new Vec3(x, CharacterScenes.standY(def, height(x, z)) + 0.05, z)));
         }
         int[] slow = new int[WALKERS];
@@ -95,13 +95,13 @@ class CharacterRandomWalkTest {
             if (step % TURN_EVERY == 0) {
                 for (CharacterId id : ids) {
                     double a = 2 * Math.PI * random.nextDouble();
-                    w.setCharacterInput(id, SPEED * Math.cos(a), SPEED * Math.sin(a), 0, false);
+                    w.characters().setInput(id, SPEED * Math.cos(a), SPEED * Math.sin(a), 0, false);
                 }
             }
             w.step(DT);
             for (int i = 0; i < WALKERS; i++) {
                 CharacterId id = ids.get(i);
-                Vec3 p = w.characterPosition(id), v = w.characterVelocity(id);
+                Vec3 p = w.characters().position(id), v = w.characters().velocity(id);
                 if (!Double.isFinite(p.x() + p.y() + p.z() + v.x() + v.y() + v.z())) {
                     fail(ground + " walker " + i + " step " + step + ": " + p + " " + v);
                 }
@@ -110,14 +110,14 @@ class CharacterRandomWalkTest {
                 assertTrue(depth <= 1e-3, ground + " walker " + i + " step " + step + ": " + depth + " m deep");
                 // Dropped from 5 cm, each is grounded from its landing on; a turn's frame may slow it.
                 if (landed[i] && step % TURN_EVERY != 0) {
-                    assertEquals(GroundState.GROUNDED, w.characterGroundState(id),
+                    assertEquals(GroundState.GROUNDED, w.characters().groundState(id),
                             ground + " walker " + i + " step " + step + " at " + p);
                     double speed = Math.hypot(v.x(), v.z());
                     slow[i] = speed < 0.1 * SPEED ? slow[i] + 1 : 0;
                     worstSlow = Math.max(worstSlow, slow[i] * DT);
                     assertTrue(slow[i] * DT <= 0.5, ground + " walker " + i + " stuck at " + p);
                 }
-                landed[i] |= w.characterGroundState(id) == GroundState.GROUNDED;
+                landed[i] |= w.characters().groundState(id) == GroundState.GROUNDED;
             }
         }
         System.out.printf("random walks on %s: %d walkers x %d steps, deepest %.3e m (skin %.3f), longest slow "

@@ -41,25 +41,25 @@ class CharacterSlopeTest {
         World w = scene(kind, 44, substeps);
         CharacterDef def = CharacterDef.defaults("hero").withMaxSlope(45);
         double y0 = CharacterScenes.standY(def, 0);
-        CharacterId id = w.addCharacter(def, new Vec3(0, y0, 0));
-        w.setCharacterInput(id, 2, 0, 0, false);
+        CharacterId id = w.characters().add(def, new Vec3(0, y0, 0));
+        w.characters().setInput(id, 2, 0, 0, false);
         for (int i = 0; i < 180; i++) {
             w.step(DT);
         }
-        Vec3 up = w.characterPosition(id);
+        Vec3 up = w.characters().position(id);
         // 3 s at 2 m/s: 2 m on the floor to the foot, then up the slope (slower: the walk is
         // projected onto it), so well over a metre of height.
         assertTrue(up.y() - y0 > 1.0, kind + ": climbed only to " + up);
-        assertEquals(GroundState.GROUNDED, w.characterGroundState(id), kind + " at " + up);
-        w.setCharacterInput(id, 0, 0, 0, false);
+        assertEquals(GroundState.GROUNDED, w.characters().groundState(id), kind + " at " + up);
+        w.characters().setInput(id, 0, 0, 0, false);
         w.step(DT);
-        Vec3 rest = w.characterPosition(id);
+        Vec3 rest = w.characters().position(id);
         double drift = 0;
         for (int i = 0; i < 600; i++) {
             w.step(DT);
-            Vec3 p = w.characterPosition(id);
+            Vec3 p = w.characters().position(id);
             drift = Math.max(drift, Math.sqrt(sq(p.x() - rest.x()) + sq(p.y() - rest.y()) + sq(p.z() - rest.z())));
-            assertEquals(GroundState.GROUNDED, w.characterGroundState(id), kind + " step " + i);
+            assertEquals(GroundState.GROUNDED, w.characters().groundState(id), kind + " step " + i);
         }
         System.out.printf("slope 44 %s substeps %d: climbed %.3f m in 3 s, drift in 10 s %.2e m%n", kind, substeps,
                 up.y() - y0, drift);
@@ -72,14 +72,14 @@ class CharacterSlopeTest {
         World w = scene(kind, 46, substeps);
         CharacterDef def = CharacterDef.defaults("hero").withMaxSlope(45);
         double y0 = CharacterScenes.standY(def, 0);
-        CharacterId id = w.addCharacter(def, new Vec3(0, y0, 0));
-        w.setCharacterInput(id, 2, 0, 0, false);
+        CharacterId id = w.characters().add(def, new Vec3(0, y0, 0));
+        w.characters().setInput(id, 2, 0, 0, false);
         double highest = y0;
         for (int i = 0; i < 180; i++) {
             w.step(DT);
-            highest = Math.max(highest, w.characterPosition(id).y());
+            highest = Math.max(highest, w.characters().position(id).y());
         }
-        Vec3 stopped = w.characterPosition(id);
+        Vec3 stopped = w.characters().position(id);
         // Its bottom sphere, a skin from the slope's foot, cannot rise more than its round-off lets
         // it: the sphere of radius r + skin resting in the crease lifts by nothing.
         assertTrue(highest - y0 < 1e-3, kind + ": climbed to " + highest + " from " + y0);
@@ -91,13 +91,13 @@ class CharacterSlopeTest {
         double sx = X0 + along * Math.cos(a) - r * Math.sin(a), sy = along * Math.sin(a) + r * Math.cos(a);
         Vec3 start = new Vec3(sx, sy + 0.5 * def.height() - def.radius(), 0);
         w.characters().setPosition(id, start);
-        w.setCharacterInput(id, 0, 0, 0, false);
+        w.characters().setInput(id, 0, 0, 0, false);
         int sliding = 0;
         for (int i = 0; i < 60; i++) {
             w.step(DT);
-            sliding += w.characterGroundState(id) == GroundState.SLIDING ? 1 : 0;
+            sliding += w.characters().groundState(id) == GroundState.SLIDING ? 1 : 0;
         }
-        Vec3 end = w.characterPosition(id);
+        Vec3 end = w.characters().position(id);
         System.out.printf("slope 46 %s substeps %d: highest rise walking %.3g m; slid %.3f m down in 1 s, "
                 + "%d of 60 frames sliding%n", kind, substeps, highest - y0, start.y() - end.y(), sliding);
         assertTrue(start.y() - end.y() > 0.5, kind + ": slid only from " + start + " to " + end);
@@ -115,17 +115,17 @@ class CharacterSlopeTest {
             w.add(BodyDef.staticBody().withPosition(new Vec3(X0, radius, 0))
                     .withOrientation(Quat.fromAxisAngle(Vec3.UNIT_X, Math.PI / 2)), new CapsuleShape(radius, 3), 0.5, 0);
             CharacterDef def = CharacterDef.defaults("hero");
-            CharacterId id = w.addCharacter(def, new Vec3(0, CharacterScenes.standY(def, 0), 0));
-            w.setCharacterInput(id, 2, 0, 0, false);
+            CharacterId id = w.characters().add(def, new Vec3(0, CharacterScenes.standY(def, 0), 0));
+            w.characters().setInput(id, 2, 0, 0, false);
             int airborne = 0, sliding = 0;
             double highest = 0;
             for (int i = 0; i < 150; i++) {
                 w.step(DT);
-                airborne += w.characterGroundState(id) == GroundState.AIRBORNE ? 1 : 0;
-                sliding += w.characterGroundState(id) == GroundState.SLIDING ? 1 : 0;
-                highest = Math.max(highest, w.characterPosition(id).y() - CharacterScenes.standY(def, 0));
+                airborne += w.characters().groundState(id) == GroundState.AIRBORNE ? 1 : 0;
+                sliding += w.characters().groundState(id) == GroundState.SLIDING ? 1 : 0;
+                highest = Math.max(highest, w.characters().position(id).y() - CharacterScenes.standY(def, 0));
             }
-            Vec3 p = w.characterPosition(id);
+            Vec3 p = w.characters().position(id);
             System.out.printf("capsule bump radius %.2f substeps %d: x after 2.5 s %.3f, highest %.3f m, %d frames "
                     + "airborne, %d sliding%n", radius, substeps, p.x(), highest, airborne, sliding);
             if (2 * radius <= def.stepHeight()) {

@@ -23,15 +23,15 @@ class CharacterStairsTest {
         CharacterScenes.stairs(w, RISERS, RISE, TREAD, X0);
         CharacterDef def = CharacterDef.defaults("hero").withStepHeight(0.35);
         // Dropped from 5 cm above its resting height: it lands, then walks.
-        CharacterId id = w.addCharacter(def, new Vec3(0, CharacterScenes.standY(def, 0) + 0.05, 0));
-        w.setCharacterInput(id, SPEED, 0, 0, false);
+        CharacterId id = w.characters().add(def, new Vec3(0, CharacterScenes.standY(def, 0) + 0.05, 0));
+        w.characters().setInput(id, SPEED, 0, 0, false);
         double topY = CharacterScenes.standY(def, RISERS * RISE);
         boolean landed = false;
         double lastX = 0, topTime = Double.NaN, maxGap = 0;
         for (int step = 1; step <= 240 && Double.isNaN(topTime); step++) {
             w.step(DT);
-            Vec3 p = w.characterPosition(id);
-            GroundState g = w.characterGroundState(id);
+            Vec3 p = w.characters().position(id);
+            GroundState g = w.characters().groundState(id);
             if (landed) {
                 assertEquals(GroundState.GROUNDED, g, "step " + step + " at " + p);
                 assertTrue(p.x() > lastX, "step " + step + ": x " + p.x() + " after " + lastX);
@@ -57,12 +57,12 @@ class CharacterStairsTest {
         CharacterScenes.floor(w);
         CharacterScenes.stairs(w, RISERS, RISE, TREAD, X0);
         CharacterDef def = CharacterDef.defaults("hero").withStepHeight(0.25);
-        CharacterId id = w.addCharacter(def, new Vec3(0, CharacterScenes.standY(def, 0), 0));
-        w.setCharacterInput(id, SPEED, 0, 0, false);
+        CharacterId id = w.characters().add(def, new Vec3(0, CharacterScenes.standY(def, 0), 0));
+        w.characters().setInput(id, SPEED, 0, 0, false);
         for (int step = 0; step < 120; step++) {
             w.step(DT);
         }
-        Vec3 p = w.characterPosition(id);
+        Vec3 p = w.characters().position(id);
         // Held a skin from the riser's top edge (x0, rise), which its bottom sphere (centre a skin
         // above the floor plus its radius) meets: (r + skin)^2 = dx^2 + (r + skin - rise)^2.
         double reach = def.radius() + def.skin(), dy = reach - RISE;
@@ -71,6 +71,6 @@ class CharacterStairsTest {
                 p.x(), expectedX, p.y());
         assertEquals(expectedX, p.x(), 1e-4);
         assertEquals(CharacterScenes.standY(def, 0), p.y(), 1e-3);
-        assertEquals(GroundState.GROUNDED, w.characterGroundState(id));
+        assertEquals(GroundState.GROUNDED, w.characters().groundState(id));
     }
 }
