@@ -266,14 +266,14 @@ final class SoakCommand implements Callable<Integer> {
 
         /** The most negative separation among the contact points the step found (they are overlaps). */
         private void watchContacts(long step) {
-            int points = world.contactPointCount();
+            int points = world.contactPoints().count();
             for (int k = 0; k < points; k++) {
-                double s = world.contactSeparation(k);
+                double s = world.contactPoints().separation(k);
                 if (s < deepest) {
                     deepest = s;
                     deepestStep = step;
-                    deepestPair = world.name(world.contactBodyA(k)) + " / "
-                            + world.name(world.contactBodyB(k));
+                    deepestPair = world.name(world.contactPoints().bodyA(k)) + " / "
+                            + world.name(world.contactPoints().bodyB(k));
                 }
             }
         }

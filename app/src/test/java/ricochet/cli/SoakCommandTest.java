@@ -66,8 +66,8 @@ class SoakCommandTest {
         for (int step = 1; step <= steps; step++) {
             sim.step();
             max = Math.max(max, sim.kineticEnergy() + sim.potentialEnergy());
-            for (int k = 0; k < w.contactPointCount(); k++) {
-                deepest = Math.min(deepest, w.contactSeparation(k));
+            for (int k = 0; k < w.contactPoints().count(); k++) {
+                deepest = Math.min(deepest, w.contactPoints().separation(k));
             }
             if (asleep < 0 && dynamic.stream().allMatch(sim::isSleeping)) {
                 asleep = step;

@@ -541,8 +541,8 @@ class SolverScenesTest {
                     rise[k] = Math.max(rise[k], s[Y] - slider0[k]);
                 }
             }
-            for (int k = 0; k < sim.world().contactPointCount(); k++) {
-                deepest = Math.min(deepest, sim.world().contactSeparation(k));
+            for (int k = 0; k < sim.world().contactPoints().count(); k++) {
+                deepest = Math.min(deepest, sim.world().contactPoints().separation(k));
             }
             for (int b : bodies) {
                 double[] s = state(sim, b);

@@ -104,6 +104,7 @@ public final class World implements AutoCloseable {
     final SnapshotFormat snapshots;
     private final WorldStep stepper;
     private final Characters characters;
+    private final ContactPoints contactPoints;
 
     /** An empty world under {@code gravity} (m/s^2, world frame). */
     public World(Vec3 gravity) {
@@ -127,6 +128,7 @@ public final class World implements AutoCloseable {
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
                 sleeping, pairs, characters = new Characters(new CharacterLink(store, table, collision, sleeping)));
+        contactPoints = new ContactPoints(contacts, table);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
         solver.setSupportSource(shapeSupport);
@@ -592,52 +594,9 @@ public final class World implements AutoCloseable {
 
     // ---------------------------------------------------------------- contacts of the last step
 
-    /** Contact points found by the last step (speculative ones, still apart, included). */
-    public int contactPointCount() {
-        return contacts.count();
-    }
-
-    /** Body A of contact point k (the normal points from A to B). */
-    public BodyId contactBodyA(int k) {
-        return table.handleOfIndex(contacts.bodyA[checkPoint(k)]);
-    }
-
-    public BodyId contactBodyB(int k) {
-        return table.handleOfIndex(contacts.bodyB[checkPoint(k)]);
-    }
-
-    /** The narrow phase's feature id of point k (with compound children folded in). */
-    public int contactFeatureId(int k) {
-        return contacts.featureId[checkPoint(k)];
-    }
-
-    /** The unit normal of point k, A to B, world frame. */
-    public Vec3 contactNormal(int k) {
-        checkPoint(k);
-        return new Vec3(contacts.get(k, ContactStore.NX), contacts.get(k, ContactStore.NY),
-                contacts.get(k, ContactStore.NZ));
-    }
-
-    /** Separation of point k when it was found, m (negative: overlap). */
-    public double contactSeparation(int k) {
-        return contacts.get(checkPoint(k), ContactStore.SEPARATION);
-    }
-
-    /** The normal impulse point k applied over the whole last step, N s. */
-    public double contactNormalImpulse(int k) {
-        return contacts.get(checkPoint(k), ContactStore.TOTAL_NORMAL_IMPULSE);
-    }
-
-    /** Whether point k started the last step from the impulses cached under its feature id. */
-    public boolean contactWarmStarted(int k) {
-        return contacts.warmStarted[checkPoint(k)] != 0;
-    }
-
-    private int checkPoint(int k) {
-        if (k < 0 || k >= contacts.count()) {
-            throw new IllegalArgumentException("world: no contact point " + k + " (have " + contacts.count() + ")");
-        }
-        return k;
+    /** The contact points found by the last step, by index (a view: it reads the world as it is). */
+    public ContactPoints contactPoints() {
+        return contactPoints;
     }
 
     // ---------------------------------------------------------------- snapshots

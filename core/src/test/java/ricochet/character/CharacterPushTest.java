@@ -96,9 +96,9 @@ class CharacterPushTest {
         int steps = 60;
         for (int i = 0; i < steps; i++) {
             w.step(DT);
-            for (int k = 0; k < w.contactPointCount(); k++) {
-                if (floor.equals(w.contactBodyA(k)) || floor.equals(w.contactBodyB(k))) {
-                    impulse += w.contactNormalImpulse(k);
+            for (int k = 0; k < w.contactPoints().count(); k++) {
+                if (floor.equals(w.contactPoints().bodyA(k)) || floor.equals(w.contactPoints().bodyB(k))) {
+                    impulse += w.contactPoints().normalImpulse(k);
                 }
             }
         }

@@ -116,10 +116,10 @@ final class BusyWorld {
                 .append(w.touchingPairCount()).append(' ').append(w.sleepingCount()).append(' ')
                 .append(w.kineticEnergy()).append(' ').append(w.potentialEnergy()).append(' ')
                 .append(w.continuousHits()).append('\n');
-        for (int k = 0; k < w.contactPointCount(); k++) {
-            sb.append(w.contactBodyA(k)).append(w.contactBodyB(k)).append(w.contactFeatureId(k))
-                    .append(w.contactNormal(k)).append(w.contactSeparation(k)).append(' ')
-                    .append(w.contactNormalImpulse(k)).append(w.contactWarmStarted(k)).append('\n');
+        for (int k = 0; k < w.contactPoints().count(); k++) {
+            sb.append(w.contactPoints().bodyA(k)).append(w.contactPoints().bodyB(k)).append(w.contactPoints().featureId(k))
+                    .append(w.contactPoints().normal(k)).append(w.contactPoints().separation(k)).append(' ')
+                    .append(w.contactPoints().normalImpulse(k)).append(w.contactPoints().warmStarted(k)).append('\n');
         }
         double[] out = new double[6];
         for (var j : w.joints()) {

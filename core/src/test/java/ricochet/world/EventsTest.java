@@ -109,7 +109,7 @@ class EventsTest {
         // Symplectic Euler in substeps: y = y0 - g t^2 / 2 - g t h / 2 exactly, h the substep.
         double t = steps * Scenes.DT, h = Scenes.DT / 4;
         assertEquals(8 - Scenes.G * t * t / 2 - Scenes.G * t * h / 2, w.position(ball).y(), 1e-9);
-        assertEquals(0, w.contactPointCount());
+        assertEquals(0, w.contactPoints().count());
     }
 
     @Test

@@ -51,7 +51,7 @@ class SleepingTest {
         }
         assertEquals(top, w.position(s[2]), "a sleeping body does not move");
         assertEquals(Vec3.ZERO, w.velocity(s[2]));
-        assertEquals(0, w.contactPointCount(), "a sleeping pile costs no contact points");
+        assertEquals(0, w.contactPoints().count(), "a sleeping pile costs no contact points");
     }
 
     @Test

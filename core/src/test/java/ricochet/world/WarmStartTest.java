@@ -29,9 +29,9 @@ class WarmStartTest {
             w.step(Scenes.DT);
             assertTrue(Arrays.equals(ids, featureIds(w)), "feature ids changed at step " + i);
             double total = 0;
-            for (int k = 0; k < w.contactPointCount(); k++) {
-                assertTrue(w.contactWarmStarted(k), "point " + k + " started cold");
-                total += w.contactNormalImpulse(k);
+            for (int k = 0; k < w.contactPoints().count(); k++) {
+                assertTrue(w.contactPoints().warmStarted(k), "point " + k + " started cold");
+                total += w.contactPoints().normalImpulse(k);
             }
             // At rest the ground gives back exactly the momentum gravity adds, m g dt, per step.
             assertEquals(weightImpulse, total, 0.05 * weightImpulse, "normal impulse at step " + i);
@@ -39,9 +39,9 @@ class WarmStartTest {
     }
 
     private static int[] featureIds(World w) {
-        int[] ids = new int[w.contactPointCount()];
+        int[] ids = new int[w.contactPoints().count()];
         for (int k = 0; k < ids.length; k++) {
-            ids[k] = w.contactFeatureId(k);
+            ids[k] = w.contactPoints().featureId(k);
         }
         Arrays.sort(ids);
         return ids;

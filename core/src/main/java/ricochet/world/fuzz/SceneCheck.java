@@ -135,12 +135,12 @@ public final class SceneCheck {
             group[k] = k;
         }
         Map<List<BodyId>, Double> deepest = new HashMap<>();
-        for (int p = 0; p < w.contactPointCount(); p++) {
-            double depth = -w.contactSeparation(p);
+        for (int p = 0; p < w.contactPoints().count(); p++) {
+            double depth = -w.contactPoints().separation(p);
             if (!(depth > 0)) {
                 continue;
             }
-            BodyId a = w.contactBodyA(p), b = w.contactBodyB(p);
+            BodyId a = w.contactPoints().bodyA(p), b = w.contactPoints().bodyB(p);
             deepest.merge(List.of(a, b), depth, Math::max);
             join(group, index.get(a), index.get(b));
         }
