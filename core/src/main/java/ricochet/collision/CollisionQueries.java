@@ -6,6 +6,7 @@ import ricochet.collision.narrow.Gjk;
 import ricochet.collision.narrow.GjkResult;
 import ricochet.collision.narrow.ShapeCast;
 import ricochet.collision.narrow.ShapeCastResult;
+import ricochet.collision.narrow.Sweep;
 import ricochet.collision.narrow.TimeOfImpact;
 import ricochet.geometry.shape.ConvexShape;
 import ricochet.geometry.shape.MeshHit;
@@ -182,6 +183,26 @@ final class CollisionQueries {
     private double toiDx, toiDy, toiDz, toiTolerance;
     private boolean[] toiSkip;
     private ShapeCastHit toiOut;
+    /** The turning sweep's motion, null for a translation. */
+    private Sweep toiSweep;
+
+    /** See {@link CollisionWorld#timeOfImpact(int, Sweep, double, boolean[], ShapeCastHit)}. */
+    boolean timeOfImpact(int body, Sweep motion, double tolerance, boolean[] skip, ShapeCastHit out) {
+        if (motion == null) {
+            throw new IllegalArgumentException("collision world: time of impact needs a sweep, got null");
+        }
+        if (!(motion.angle >= 0) || !(motion.reach >= 0) || !Double.isFinite(motion.angle * motion.reach)
+                || !Double.isFinite(motion.c0x + motion.c0y + motion.c0z)) {
+            throw new IllegalArgumentException("collision world: the sweep's centre must be finite and its "
+                    + "angle and reach >= 0 and finite, got " + motion.angle + " rad, " + motion.reach + " m");
+        }
+        toiSweep = motion;
+        try {
+            return timeOfImpact(body, motion.tx, motion.ty, motion.tz, tolerance, skip, out);
+        } finally {
+            toiSweep = null;
+        }
+    }
 
     /** See {@link CollisionWorld#timeOfImpact}. */
     boolean timeOfImpact(int body, double dx, double dy, double dz, double tolerance, boolean[] skip,
@@ -224,11 +245,20 @@ final class CollisionQueries {
                     }
                 }
             }
-            w.worldBounds(w.shapes[body], w.poses[body], bounds);
-            w.broad.query(bounds[0] + Math.min(dx, 0) - tolerance, bounds[1] + Math.min(dy, 0) - tolerance,
-                    bounds[2] + Math.min(dz, 0) - tolerance, bounds[3] + Math.max(dx, 0) + tolerance,
-                    bounds[4] + Math.max(dy, 0) + tolerance, bounds[5] + Math.max(dz, 0) + tolerance,
-                    toiCandidate);
+            Sweep m = toiSweep;
+            if (m == null) {
+                w.worldBounds(w.shapes[body], w.poses[body], bounds);
+                w.broad.query(bounds[0] + Math.min(dx, 0) - tolerance, bounds[1] + Math.min(dy, 0) - tolerance,
+                        bounds[2] + Math.min(dz, 0) - tolerance, bounds[3] + Math.max(dx, 0) + tolerance,
+                        bounds[4] + Math.max(dy, 0) + tolerance, bounds[5] + Math.max(dz, 0) + tolerance,
+                        toiCandidate);
+            } else {
+                // The ball of radius reach about the centre of mass holds the body at every fraction.
+                double r = m.reach + tolerance;
+                w.broad.query(m.c0x + Math.min(dx, 0) - r, m.c0y + Math.min(dy, 0) - r, m.c0z + Math.min(dz, 0) - r,
+                        m.c0x + Math.max(dx, 0) + r, m.c0y + Math.max(dy, 0) + r, m.c0z + Math.max(dz, 0) + r,
+                        toiCandidate);
+            }
         } finally {
             toiSkip = null;
             toiOut = null;
@@ -251,8 +281,12 @@ final class CollisionQueries {
     private void sweepAgainst(int other) {
         ShapeCastHit out = toiOut;
         double max = out.body >= 0 ? out.fraction : 1;
-        if (toi.cast(w.shapes[toiBody], w.poses[toiBody], toiDx, toiDy, toiDz, w.shapes[other],
-                w.poses[other], toiTolerance, max, toiResult) && (out.body < 0 || toiResult.fraction < out.fraction)) {
+        boolean hit = toiSweep == null
+                ? toi.cast(w.shapes[toiBody], w.poses[toiBody], toiDx, toiDy, toiDz, w.shapes[other],
+                        w.poses[other], toiTolerance, max, toiResult)
+                : toi.cast(w.shapes[toiBody], w.poses[toiBody], toiSweep, w.shapes[other], w.poses[other],
+                        toiTolerance, max, toiResult);
+        if (hit && (out.body < 0 || toiResult.fraction < out.fraction)) {
             out.body = other;
             out.fraction = toiResult.fraction;
             out.normalX = toiResult.normalX;

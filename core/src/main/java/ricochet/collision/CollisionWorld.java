@@ -10,6 +10,7 @@ import ricochet.collision.narrow.ConvexCollide;
 import ricochet.collision.narrow.GjkResult;
 import ricochet.collision.narrow.Manifold;
 import ricochet.collision.narrow.MeshCollide;
+import ricochet.collision.narrow.Sweep;
 import ricochet.collision.narrow.TimeOfImpact;
 import ricochet.geometry.shape.CompoundShape;
 import ricochet.geometry.shape.ConvexShape;
@@ -590,6 +591,21 @@ public final class CollisionWorld {
     public boolean timeOfImpact(int body, double dx, double dy, double dz, double tolerance, boolean[] skip,
                                 ShapeCastHit out) {
         return queries.timeOfImpact(body, dx, dy, dz, tolerance, skip, out);
+    }
+
+    /**
+     * {@link #timeOfImpact(int, double, double, double, double, boolean[], ShapeCastHit)} for a body
+     * that also turns: its shape is swept from its stored pose along {@code motion} (the centre of mass
+     * moving by T and the body turning about it, {@link Sweep}), which must start at that pose; the
+     * fraction is of the sweep. The same bodies are met and the same contacts left out, except that a
+     * part the body touches (within the tolerance) at its start is no hit either: the contact solver
+     * has that contact. Allocates nothing.
+     *
+     * @throws IllegalArgumentException as the translating sweep, or for a null motion or one whose
+     *     centre is not finite or whose angle or reach is not finite and >= 0
+     */
+    public boolean timeOfImpact(int body, Sweep motion, double tolerance, boolean[] skip, ShapeCastHit out) {
+        return queries.timeOfImpact(body, motion, tolerance, skip, out);
     }
 
     // ---------------------------------------------------------------- checkpoint and snapshot

@@ -2,7 +2,11 @@ package ricochet.world;
 
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.ShapeCastHit;
+import ricochet.collision.narrow.Sweep;
 import ricochet.dynamics.BodyStore;
+import ricochet.geometry.shape.ConvexShape;
+import ricochet.geometry.shape.Shape;
+import ricochet.math.Transform;
 
 /**
  * Continuous collision (Box2D v3's scheme): a body that moved more than a quarter of its thinnest
@@ -17,13 +21,23 @@ final class Continuous {
 
     /** Sweeps stop this far (m) before contact: the next step's speculative point closes the rest. */
     private static final double TOI_TOLERANCE = 1e-3;
+    /**
+     * Metres a turning body may press further into a static body it touches at the start of the sweep
+     * (the solver has that contact) before the sweep holds it back.
+     */
+    private static final double PRESS_IN = 2e-3;
+    /** Times a turning sweep is cast at most: once, then judged again where it stopped. */
+    private static final int JUDGE_ROUNDS = 4;
 
     private final BodyStore store;
     private final BodyTable table;
     private final CollisionWorld collision;
     private final WorldSettings settings;
     private final PoseUpdate start;
-    private final ShapeCastHit hit = new ShapeCastHit();
+    private final ShapeCastHit hit = new ShapeCastHit(), hit2 = new ShapeCastHit();
+    private final Sweep sweep = new Sweep();
+    private final Transform pose = new Transform(), pose2 = new Transform();
+    private final double[] bounds = new double[6];
     // Sweep filters by collider number.
     private boolean[] skipForFast = new boolean[16], skipForBullet = new boolean[16];
     /** Sweeps that found an impact since the world was made (a debugging count). */
@@ -57,11 +71,30 @@ final class Continuous {
             double dx = store.px[i] - startX[i], dy = store.py[i] - startY[i], dz = store.pz[i] - startZ[i];
             double d2 = dx * dx + dy * dy + dz * dz;
             double fast = store.fastDistance[i];
-            if (d2 <= fast * fast) {
+            // The turn moves a point at r from the centre by the chord 2 r sin(theta / 2), where
+            // cos(theta / 2) = |q0 . q1|: chord^2 = 4 r^2 (1 - (q0 . q1)^2).
+            double dot = startQx[i] * store.qx[i] + startQy[i] * store.qy[i] + startQz[i] * store.qz[i]
+                    + startQw[i] * store.qw[i];
+            double turn2 = 4 * (1 - dot * dot);
+            double r = store.extent[i];
+            boolean turning = turn2 * r * r > fast * fast;
+            if (d2 <= fast * fast && !turning) {
                 continue;
             }
             boolean bullet = table.bulletOfSlot[slot];
             int collider = table.colliderOfSlot[slot];
+            if (turning) {
+                // The same test with the reach from the turning axis, which the sweep is bounded by.
+                double axisReach = prepareSweep(i, collider);
+                double chord = Math.sqrt(turn2) * axisReach;
+                if (chord > fast && Math.sqrt(d2) + chord > settings.contactMargin) {
+                    turning(i, collider, bullet);
+                    continue;
+                }
+                if (d2 <= fast * fast) {
+                    continue;
+                }
+            }
             // A hit at the start is a body already touching what it moves into: its contact points
             // are in this step's solve, which kept it out; holding it back would freeze it in place.
             if (!collision.timeOfImpact(collider, dx, dy, dz, TOI_TOLERANCE, bullet ? skipForBullet : skipForFast, hit)
@@ -86,6 +119,129 @@ final class Continuous {
             giveBackHeight(i, (1 - f) * dx, (1 - f) * dy, (1 - f) * dz);
             continuousHits++;
         }
+    }
+
+    /**
+     * Body i, which turned by more than its fast distance at its reach: swept along {@link Sweep} (its
+     * centre on a line, its turn about a fixed axis at a constant rate, start pose to end pose) and put
+     * at the first impact, with its velocities kept, like a translation's.
+     */
+    private void turning(int i, int collider, boolean bullet) {
+        PoseUpdate s = start;
+        boolean[] skip = bullet ? skipForBullet : skipForFast;
+        if (!collision.timeOfImpact(collider, sweep, TOI_TOLERANCE, skip, hit) || hit.fraction >= 1) {
+            return;
+        }
+        // Where it stops, the targets in view are judged again: the arc may dip into one before its end.
+        for (int round = 1; round < JUDGE_ROUNDS; round++) {
+            double f = hit.fraction;
+            sweep.judgedAt = f;
+            if (!collision.timeOfImpact(collider, sweep, TOI_TOLERANCE, skip, hit2) || !(hit2.fraction < f)) {
+                break;
+            }
+            hit.body = hit2.body;
+            hit.fraction = hit2.fraction;
+            hit.pointX = hit2.pointX;
+            hit.pointY = hit2.pointY;
+            hit.pointZ = hit2.pointZ;
+            hit.normalX = hit2.normalX;
+            hit.normalY = hit2.normalY;
+            hit.normalZ = hit2.normalZ;
+        }
+        if (hit.fraction * sweep.travel() <= TOI_TOLERANCE) {
+            return;
+        }
+        double f = hit.fraction;
+        // The centre's pose at f: a pose whose origin is the start centre turns about itself.
+        pose.set(s.startX[i], s.startY[i], s.startZ[i], s.startQx[i], s.startQy[i], s.startQz[i], s.startQw[i]);
+        sweep.poseAt(f, pose, pose2);
+        store.px[i] = pose2.px;
+        store.py[i] = pose2.py;
+        store.pz[i] = pose2.pz;
+        store.orient(i, pose2.qx, pose2.qy, pose2.qz, pose2.qw);
+        giveBackHeight(i, (1 - f) * sweep.tx, (1 - f) * sweep.ty, (1 - f) * sweep.tz);
+        int target = table.denseOfCollider[hit.body];
+        if (store.type[target] == BodyStore.STATIC) {
+            double e = Math.min(Math.max(table.restitutionOfSlot[store.slot[i]],
+                    table.restitutionOfSlot[store.slot[target]]), 1);
+            bounce(i, hit.pointX, hit.pointY, hit.pointZ, hit.normalX, hit.normalY, hit.normalZ, e);
+        }
+        continuousHits++;
+    }
+
+    /**
+     * The impact at the hit, as a normal impulse on body i against a static body: the next step's
+     * contact is found from the start pose, where a turning body's other end may still be far from the
+     * surface it swings into, so a body put back with its spin kept could swing in again and again.
+     * The point p (world) approaching along the normal n (from the body to the surface) at
+     * {@code vn = (v + w x r) . n > 0}, {@code r = p - c}, leaves at {@code -e vn}:
+     * {@code j = (1 + e) vn / (1/m + (r x n) . I^-1 (r x n))}, {@code v -= j n / m},
+     * {@code w -= I^-1 (r x n) j}. With {@code e <= 1} it only takes energy.
+     */
+    private void bounce(int i, double px, double py, double pz, double nx, double ny, double nz, double e) {
+        double rx = px - store.px[i], ry = py - store.py[i], rz = pz - store.pz[i];
+        double wx = store.wx[i], wy = store.wy[i], wz = store.wz[i];
+        double vn = (store.vx[i] + wy * rz - wz * ry) * nx + (store.vy[i] + wz * rx - wx * rz) * ny
+                + (store.vz[i] + wx * ry - wy * rx) * nz;
+        if (!(vn > 0)) {
+            return;
+        }
+        double ax = ry * nz - rz * ny, ay = rz * nx - rx * nz, az = rx * ny - ry * nx;
+        double[] m = store.invInertiaWorld;
+        int k = 9 * i;
+        double bx = m[k] * ax + m[k + 1] * ay + m[k + 2] * az;
+        double by = m[k + 3] * ax + m[k + 4] * ay + m[k + 5] * az;
+        double bz = m[k + 6] * ax + m[k + 7] * ay + m[k + 8] * az;
+        double invMass = store.invMass[i];
+        double kn = invMass + ax * bx + ay * by + az * bz;
+        if (!(kn > 0)) {
+            return;
+        }
+        double j = (1 + e) * vn / kn;
+        store.vx[i] -= j * invMass * nx;
+        store.vy[i] -= j * invMass * ny;
+        store.vz[i] -= j * invMass * nz;
+        store.wx[i] = wx - j * bx;
+        store.wy[i] = wy - j * by;
+        store.wz[i] = wz - j * bz;
+    }
+
+    /**
+     * Sets {@link #sweep} from body i's start pose to its end pose and returns its reach from the
+     * turning axis through its centre: the farthest corner of its local bounds (relative to the centre
+     * of mass; of its core's, for a rounded shape) from that axis, which bounds every point inside
+     * them. A turn keeps each point's distance from the axis, so this holds over the whole sweep.
+     */
+    private double prepareSweep(int i, int collider) {
+        PoseUpdate s = start;
+        double q0x = s.startQx[i], q0y = s.startQy[i], q0z = s.startQz[i], q0w = s.startQw[i];
+        sweep.set(s.startX[i], s.startY[i], s.startZ[i], q0x, q0y, q0z, q0w,
+                store.px[i], store.py[i], store.pz[i], store.qx[i], store.qy[i], store.qz[i], store.qw[i],
+                store.extent[i]);
+        sweep.pressIn = PRESS_IN;
+        sweep.inView = Math.max(settings.contactMargin, TOI_TOLERANCE);
+        // The axis in the body frame at the start: R0^T a, rotating by the conjugate of q0.
+        double vx = sweep.ax, vy = sweep.ay, vz = sweep.az;
+        double cx = 2 * (-q0y * vz + q0z * vy), cy = 2 * (-q0z * vx + q0x * vz), cz = 2 * (-q0x * vy + q0y * vx);
+        double ax = vx + q0w * cx + (-q0y * cz + q0z * cy);
+        double ay = vy + q0w * cy + (-q0z * cx + q0x * cz);
+        double az = vz + q0w * cz + (-q0x * cy + q0y * cx);
+        Shape shape = collision.shape(collider);
+        shape.localBounds(bounds);
+        // A rounded shape is its core grown by a ball, which turning leaves as it is: only the core's
+        // points move (a sphere's not at all).
+        double round = shape instanceof ConvexShape c ? c.radius() : 0;
+        double most = 0;
+        for (int k = 0; k < 8; k++) {
+            double x = ((k & 1) == 0 ? bounds[0] + round : bounds[3] - round) - store.cx[i];
+            double y = ((k & 2) == 0 ? bounds[1] + round : bounds[4] - round) - store.cy[i];
+            double z = ((k & 4) == 0 ? bounds[2] + round : bounds[5] - round) - store.cz[i];
+            double along = x * ax + y * ay + z * az;
+            most = Math.max(most, x * x + y * y + z * z - along * along);
+        }
+        double axisReach = Math.min(Math.sqrt(most), store.extent[i]);
+        sweep.axisReach = axisReach;
+        return axisReach;
     }
 
     /**

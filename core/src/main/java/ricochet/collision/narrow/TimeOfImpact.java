@@ -57,6 +57,9 @@ public final class TimeOfImpact {
     /** Barycentric weight under which the closest point counts as lying on the opposite edge. */
     private static final double ON_EDGE = 1e-9;
 
+    /** Halvings that find where a turning mover's distance jumps past its floor: 2^-24 of the sweep. */
+    private static final int JUMP_BISECTIONS = 24;
+
     private static final int MISS = 0;
     private static final int HIT = 1;
     private static final int OVERLAP = 2;
@@ -74,6 +77,7 @@ public final class TimeOfImpact {
     private final double[] tri = new double[9];
     private final double[] box = new double[6];
     private final TriangleVisitor visitor = this::visitTriangle;
+    private final TriangleVisitor turningVisitor = this::visitTurningTriangle;
     private Transform[] childPoses = new Transform[8];
 
     // The query: translation, tolerance, the best hit so far and the fraction a new hit must beat.
@@ -88,6 +92,15 @@ public final class TimeOfImpact {
     private double mx, my, mz;
     /** Whether the leaf being cast is reversed: then its hit point is taken on the mover, B's side. */
     private boolean reversed;
+    /** The turning cast's motion, null for a translation; the mover's pose at the fraction reached. */
+    private Sweep sweep;
+    private final Transform turned = new Transform();
+    /** The turning mesh cast's first pass; whether it found the end pose pressed into the surface. */
+    private boolean surveying, surfacePressed;
+    /** Whether {@link #signedDistance}'s b is the triangle in {@link #tri}, its normal in {@link #dir}. */
+    private boolean onTriangle;
+    /** {@link #signedDistance}'s normal (0..2) and point on B (3..5). */
+    private final double[] sn = new double[6];
 
     public TimeOfImpact() {
         for (int i = 0; i < childPoses.length; i++) {
@@ -142,6 +155,36 @@ public final class TimeOfImpact {
         return out.hit;
     }
 
+    /**
+     * Sweeps {@code a} from {@code ta} along {@code motion} (a translation and a turn about the body's
+     * centre of mass) against {@code b} fixed at {@code tb}: the turning counterpart of
+     * {@link #cast(Shape, Transform, double, double, double, Shape, Transform, double, double,
+     * ShapeCastResult)}, with the same answers and the same contacts left out. Conservative
+     * advancement bounds how fast A closes along the normal n by {@link Sweep#boundAlong}
+     * ({@code T . n + angle * reach}), which no point of A outruns, so no step passes the contact; a
+     * rod turning beside a wall needs {@code d / (angle * reach)} of the sweep a step, more when its
+     * ends skim the wall. A part of A that is not convex (a mesh or plane in a compound) is swept by
+     * the translation alone, at its start orientation.
+     *
+     * @param motion the sweep, not changed
+     * @return whether A touches B at some fraction in [0, maxFraction]
+     * @throws IllegalArgumentException as the translating cast, for a motion whose translation, angle
+     *     or reach is not finite, or an angle or reach below 0
+     */
+    public boolean cast(Shape a, Transform ta, Sweep motion, Shape b, Transform tb, double tolerance,
+            double maxFraction, ShapeCastResult out) {
+        if (!(motion.angle >= 0) || !(motion.reach >= 0) || !Double.isFinite(motion.angle * motion.reach)) {
+            throw new IllegalArgumentException("time of impact: the sweep's angle and reach must be >= 0 and "
+                    + "finite, got " + motion.angle + " rad, " + motion.reach + " m");
+        }
+        sweep = motion;
+        try {
+            return cast(a, ta, motion.tx, motion.ty, motion.tz, b, tb, tolerance, maxFraction, out);
+        } finally {
+            sweep = null;
+        }
+    }
+
     /** Recurses into compounds (A's children first), then dispatches one pair of leaf shapes. */
     private void sweep(Shape a, Transform ta, Shape b, Transform tb, int depth) {
         if (a instanceof CompoundShape ca) {
@@ -161,7 +204,11 @@ public final class TimeOfImpact {
             return;
         }
         if (a instanceof ConvexShape ca) {
-            leaf(ca, ta, b, tb, false);
+            if (sweep != null) {
+                turningLeaf(ca, ta, b, tb);
+            } else {
+                leaf(ca, ta, b, tb, false);
+            }
         } else if (b instanceof ConvexShape cb) {
             // A mesh or plane moving by T meets B as B moving by -T meets it.
             leaf(cb, tb, a, ta, true);
@@ -192,6 +239,226 @@ public final class TimeOfImpact {
             sweptBoundsIn(ts, c, tc, dx, dy, dz);
             m.queryTriangles(box, visitor);
         }
+    }
+
+    /**
+     * Convex {@code c}, at {@code tc} at the start, moving along {@link #sweep} against the fixed leaf
+     * {@code s}.
+     */
+    private void turningLeaf(ConvexShape c, Transform tc, Shape s, Transform ts) {
+        reversed = false;
+        if (s instanceof ConvexShape cs) {
+            if (advanceTurning(c, tc, cs, ts, Double.POSITIVE_INFINITY, limit(), one) == HIT) {
+                offer(one, false);
+            }
+        } else if (s instanceof PlaneShape p) {
+            if (turningPlane(c, tc, p, ts, limit(), one)) {
+                offer(one, false);
+            }
+        } else if (s instanceof TriangleShape m) {
+            meshShape = m;
+            meshPose = ts;
+            mover = c;
+            moverPose = tc;
+            Sweep w = sweep;
+            // The ball of radius reach about the centre holds the body at every fraction.
+            double r = w.reach + tolerance;
+            double cx = w.c0x + 0.5 * w.tx, cy = w.c0y + 0.5 * w.ty, cz = w.c0z + 0.5 * w.tz;
+            boxIn(ts, cx, cy, cz, 0.5 * Math.abs(w.tx) + r, 0.5 * Math.abs(w.ty) + r, 0.5 * Math.abs(w.tz) + r);
+            surveying = true;
+            surfacePressed = false;
+            try {
+                m.queryTriangles(box, turningVisitor);
+            } finally {
+                surveying = false;
+            }
+            m.queryTriangles(box, turningVisitor);
+        }
+    }
+
+    /**
+     * {@link #advance} for a turning mover: conservative advancement with the closing bound
+     * {@link Sweep#boundAlong} along the normal, on the signed distance s (GJK's apart, EPA's depth
+     * negated in). A pair apart at the start is hit where {@code s <= tolerance}; one touching or in at
+     * the start, whose contact the solver has, only where s falls {@link Sweep#pressIn} below
+     * {@code min(s0, 0)} (the advancement steps to {@code floor + tolerance / 2}, never past it).
+     * {@code resting} (metres, or +infinity) counts as s0 too when lower: a mover lying on a triangle's
+     * plane near it (on a neighbour) is pressed, so meeting the triangle's edge is no hit but sinking
+     * into its face is.
+     */
+    private int advanceTurning(ConvexShape a, Transform ta, ConvexShape b, Transform tb, double resting,
+            double max, ShapeCastResult out) {
+        double target = 0.5 * tolerance;
+        double floor = 0;
+        double t = 0, previous = 0;
+        turned.set(ta);
+        for (int iteration = 1; ; iteration++) {
+            if (t > 0) {
+                sweep.poseAt(t, ta, turned);
+            }
+            out.iterations = iteration;
+            double s = signedDistance(a, turned, b, tb);
+            if (t == 0 && (s <= view() || resting <= tolerance)) {
+                if (!(sweep.pressIn > tolerance)) {
+                    return s > 0 ? MISS : OVERLAP;
+                }
+                floor = Math.min(Math.min(s, resting), 0) - sweep.pressIn;
+                // A body held at a contact turns about it, not about its centre: the sweep's arc
+                // bulges into the surface by r (1 - cos(angle / 2)) where the true path kept out. So
+                // only an end pose pressed past the floor, or through to the other side, is a hit
+                // (for a triangle, anywhere on the surface: the first pass's answer).
+                if (onTriangle ? !surfacePressed : !pressedThrough(a, ta, b, tb, floor)) {
+                    return s > 0 ? MISS : OVERLAP;
+                }
+                turned.set(ta);
+                signedDistance(a, turned, b, tb);
+            }
+            double gap = s - floor;
+            if (gap < 0 && t > 0) {
+                // Past the floor in one step: only where s jumps, a mover sliding over a triangle's
+                // edge from beside it while under its plane. The last pose before the jump is the hit.
+                t = beforeJump(a, ta, b, tb, floor, previous, t);
+            }
+            if (gap <= tolerance || iteration == MAX_ITERATIONS) {
+                hit(t, sn[0], sn[1], sn[2], sn[3], sn[4], sn[5], out);
+                return HIT;
+            }
+            double closing = sweep.boundAlong(sn[0], sn[1], sn[2]);
+            // No point of A closes along n: the plane between them at t keeps them apart to the end.
+            if (!(closing > 0)) {
+                return MISS;
+            }
+            previous = t;
+            t += (gap - target) / closing;
+            if (t > max) {
+                return MISS;
+            }
+        }
+    }
+
+    /**
+     * Bisects (fraction {@code lo} above the floor, {@code hi} below it) for the last fraction above
+     * the floor, leaving {@link #sn} as there; returns it.
+     */
+    private double beforeJump(ConvexShape a, Transform ta, ConvexShape b, Transform tb, double floor, double lo,
+            double hi) {
+        for (int k = 0; k < JUMP_BISECTIONS; k++) {
+            double mid = 0.5 * (lo + hi);
+            sweep.poseAt(mid, ta, turned);
+            if (signedDistance(a, turned, b, tb) >= floor) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        if (lo > 0) {
+            sweep.poseAt(lo, ta, turned);
+        } else {
+            turned.set(ta);
+        }
+        signedDistance(a, turned, b, tb);
+        return lo;
+    }
+
+    /**
+     * The signed distance of a at {@code ta} from b at {@code tb}: GJK's surface distance, or EPA's
+     * depth negated when the cores overlap (for the triangle of {@link #onTriangle}, a's lowest point's
+     * height over its plane); the normal from A to B and the point on B into {@link #sn}.
+     */
+    private double signedDistance(ConvexShape a, Transform ta, ConvexShape b, Transform tb) {
+        // (For a triangle, {@link #tri} and its front normal in {@link #dir}, kept there.)
+        if (gjk.distance(a, ta, b, tb, distance)) {
+            double nx = distance.normalX, ny = distance.normalY, nz = distance.normalZ, rB = distance.radiusB;
+            sn[0] = nx;
+            sn[1] = ny;
+            sn[2] = nz;
+            sn[3] = distance.pointBX - rB * nx;
+            sn[4] = distance.pointBY - rB * ny;
+            sn[5] = distance.pointBZ - rB * nz;
+            return distance.surfaceDistance();
+        }
+        if (onTriangle) {
+            // Into a triangle, the depth below its plane: EPA's least way out may be sideways past an
+            // edge, far less than the depth into the surface the triangle is part of.
+            double nx = dir[0], ny = dir[1], nz = dir[2];
+            lowest(a, ta, nx, ny, nz, point);
+            double h = nx * (point[0] - tri[0]) + ny * (point[1] - tri[1]) + nz * (point[2] - tri[2]);
+            sn[0] = -nx;
+            sn[1] = -ny;
+            sn[2] = -nz;
+            sn[3] = point[0] - h * nx;
+            sn[4] = point[1] - h * ny;
+            sn[5] = point[2] - h * nz;
+            dir[0] = nx;
+            dir[1] = ny;
+            dir[2] = nz;
+            return Math.min(h, 0);
+        }
+        epa.penetration(gjk, penetration);
+        sn[0] = penetration.normalX;
+        sn[1] = penetration.normalY;
+        sn[2] = penetration.normalZ;
+        sn[3] = penetration.pointBX;
+        sn[4] = penetration.pointBY;
+        sn[5] = penetration.pointBZ;
+        return -penetration.depth;
+    }
+
+    /**
+     * Convex c turning along {@link #sweep} against the half-space {@code n . x <= offset}: conservative
+     * advancement on the height h of c's lowest point over the plane, with the floor of
+     * {@link #advanceTurning}.
+     */
+    private boolean turningPlane(ConvexShape c, Transform tc, PlaneShape p, Transform tp, double max,
+            ShapeCastResult out) {
+        tp.rotate(p.nx(), p.ny(), p.nz(), dir);
+        double nx = dir[0], ny = dir[1], nz = dir[2];
+        double offset = nx * tp.px + ny * tp.py + nz * tp.pz + p.offset();
+        double closing = sweep.boundAlong(-nx, -ny, -nz);
+        double target = 0.5 * tolerance;
+        double floor = 0;
+        double t = 0;
+        turned.set(tc);
+        for (int iteration = 1; ; iteration++) {
+            if (t > 0) {
+                sweep.poseAt(t, tc, turned);
+            }
+            out.iterations = iteration;
+            lowest(c, turned, nx, ny, nz, point);
+            double h = nx * point[0] + ny * point[1] + nz * point[2] - offset;
+            if (t == 0 && h <= view()) {
+                if (!(sweep.pressIn > tolerance)) {
+                    return false;
+                }
+                floor = Math.min(h, 0) - sweep.pressIn;
+                // Only an end pose pressed past the floor is a hit (see advanceTurning).
+                sweep.poseAt(sweep.judgedAt, tc, turned);
+                lowest(c, turned, nx, ny, nz, point);
+                if (nx * point[0] + ny * point[1] + nz * point[2] - offset - floor > tolerance) {
+                    return false;
+                }
+                turned.set(tc);
+                lowest(c, turned, nx, ny, nz, point);
+            }
+            double gap = h - floor;
+            if (gap <= tolerance || iteration == MAX_ITERATIONS) {
+                // The lowest point dropped onto the plane.
+                hit(t, -nx, -ny, -nz, point[0] - h * nx, point[1] - h * ny, point[2] - h * nz, out);
+                return true;
+            }
+            if (!(closing > 0)) {
+                return false;
+            }
+            t += (gap - target) / closing;
+            if (t > max) {
+                return false;
+            }
+        }
+    }
+
+    /** How close a target must be at the start to be in the solver's view ({@link Sweep#inView}). */
+    private double view() {
+        return Math.max(sweep.inView, tolerance);
     }
 
     /** The fraction a new hit must not exceed: the best so far, else the caller's limit. */
@@ -377,6 +644,14 @@ public final class TimeOfImpact {
                 ez = half;
             }
         }
+        boxIn(tm, cx, cy, cz, ex, ey, ez);
+    }
+
+    /**
+     * The world box of centre c and half extents e as a box in the frame of {@code tm} (centre
+     * {@code R^T (c - p)}, half extents {@code |R^T| e}) into {@link #box}.
+     */
+    private void boxIn(Transform tm, double cx, double cy, double cz, double ex, double ey, double ez) {
         tm.toLocal(cx, cy, cz, point);
         double[] m = tm.r;
         for (int i = 0; i < 3; i++) {
@@ -387,7 +662,11 @@ public final class TimeOfImpact {
         }
     }
 
-    private void visitTriangle(int t) {
+    /**
+     * Triangle t of the mesh being visited, in world space, into {@link #tri}, and its unit front
+     * normal into {@link #dir}; false for a degenerate triangle.
+     */
+    private boolean worldTriangle(int t) {
         meshShape.triangle(t, tri);
         for (int k = 0; k < 9; k += 3) {
             meshPose.toWorld(tri[k], tri[k + 1], tri[k + 2], point);
@@ -400,11 +679,19 @@ public final class TimeOfImpact {
         double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (!(len > 0)) {
+            return false;
+        }
+        dir[0] = nx / len;
+        dir[1] = ny / len;
+        dir[2] = nz / len;
+        return true;
+    }
+
+    private void visitTriangle(int t) {
+        if (!worldTriangle(t)) {
             return;
         }
-        nx /= len;
-        ny /= len;
-        nz /= len;
+        double nx = dir[0], ny = dir[1], nz = dir[2];
         // One-sided: only a motion into the front face can meet the triangle.
         double approach = -(mx * nx + my * ny + mz * nz);
         if (!(approach > 0)) {
@@ -434,6 +721,84 @@ public final class TimeOfImpact {
             one.normalZ = -nz;
         }
         offer(one, reversed);
+    }
+
+    /**
+     * {@link #visitTriangle} for a turning mover, in two passes over the triangles near the sweep.
+     * One-sided: the mover's origin must start in front of the face, and the sweep must be able to
+     * close on its plane. A mover within the tolerance of the triangle's plane or behind it is pressed
+     * from the start (see {@link #advanceTurning}), which replaces the translation's ghost-edge rule;
+     * whether such a triangle is cast at all is decided for the whole surface by the first pass: only
+     * when the end pose is pressed past the floor into one of them (the sweep's arc may dip into the
+     * surface under one triangle while the body, held by its contact, ends clear over another).
+     */
+    private void visitTurningTriangle(int t) {
+        if (!worldTriangle(t)) {
+            return;
+        }
+        double nx = dir[0], ny = dir[1], nz = dir[2];
+        double approach = sweep.boundAlong(-nx, -ny, -nz);
+        if (!(approach > 0)) {
+            return;
+        }
+        Transform tc = moverPose;
+        if (!(nx * (tc.px - tri[0]) + ny * (tc.py - tri[1]) + nz * (tc.pz - tri[2]) > 0)) {
+            return;
+        }
+        lowest(mover, tc, nx, ny, nz, point);
+        double h0 = nx * (point[0] - tri[0]) + ny * (point[1] - tri[1]) + nz * (point[2] - tri[2]);
+        if (h0 - tolerance > approach * limit()) {
+            return;
+        }
+        triangle.set(tri);
+        dir[0] = nx;
+        dir[1] = ny;
+        dir[2] = nz;
+        onTriangle = true;
+        try {
+            if (surveying) {
+                survey(h0);
+                return;
+            }
+            if (advanceTurning(mover, tc, triangle, IDENTITY, h0, limit(), one) != HIT) {
+                return;
+            }
+        } finally {
+            onTriangle = false;
+        }
+        int feature = feature(one.pointX, one.pointY, one.pointZ);
+        if (feature == FACE || !active(t, feature)) {
+            one.normalX = -nx;
+            one.normalY = -ny;
+            one.normalZ = -nz;
+        }
+        offer(one, false);
+    }
+
+    /**
+     * The first pass's look at one triangle (in {@link #tri}, {@link #triangle} and {@link #dir}):
+     * whether the mover, pressed against it from the start, ends pressed past its floor or through it.
+     */
+    private void survey(double h0) {
+        turned.set(moverPose);
+        double s = signedDistance(mover, turned, triangle, IDENTITY);
+        if (!(s <= view() || h0 <= tolerance)) {
+            return;
+        }
+        surfacePressed |= pressedThrough(mover, moverPose, triangle, IDENTITY, Math.min(Math.min(s, h0), 0)
+                - sweep.pressIn);
+    }
+
+    /**
+     * Whether a, pressed against b at the start ({@link #sn} holding the start's normal), ends the
+     * sweep deeper than {@code floor} (within the tolerance) or on b's other side (the normal turned
+     * round).
+     */
+    private boolean pressedThrough(ConvexShape a, Transform ta, ConvexShape b, Transform tb, double floor) {
+        double n0x = sn[0], n0y = sn[1], n0z = sn[2];
+        sweep.poseAt(sweep.judgedAt, ta, turned);
+        double end = signedDistance(a, turned, b, tb);
+        return end - floor <= tolerance || sn[0] * n0x + sn[1] * n0y + sn[2] * n0z < 0;
     }
 
     private static final int FACE = -1;
