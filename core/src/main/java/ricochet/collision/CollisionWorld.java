@@ -597,9 +597,10 @@ public final class CollisionWorld {
      * {@link #timeOfImpact(int, double, double, double, double, boolean[], ShapeCastHit)} for a body
      * that also turns: its shape is swept from its stored pose along {@code motion} (the centre of mass
      * moving by T and the body turning about it, {@link Sweep}), which must start at that pose; the
-     * fraction is of the sweep. The same bodies are met and the same contacts left out, except that a
-     * part the body touches (within the tolerance) at its start is no hit either: the contact solver
-     * has that contact. Allocates nothing.
+     * fraction is of the sweep. The same bodies are met; a part the body touches at its start, or that
+     * lies within the sweep's {@link Sweep#inView} of it, is hit only where the body presses
+     * {@link Sweep#pressIn} further in than it was, judged at {@link Sweep#judgedAt} (see
+     * {@link TimeOfImpact}). Allocates nothing.
      *
      * @throws IllegalArgumentException as the translating sweep, or for a null motion or one whose
      *     centre is not finite or whose angle or reach is not finite and >= 0

@@ -14,16 +14,27 @@ import ricochet.math.Transform;
  * to its end position, against static bodies, or against every non-sensor body for a bullet, and put
  * back at its first impact with its velocity kept (less what the height it gives back under gravity
  * is worth, {@link #giveBackHeight}); the next step's speculative contact then stops or bounces it at
- * the surface. The sweep is a translation of the shape at its start orientation (rotation during the
- * step is not swept); the orientation is interpolated to the same fraction.
+ * the surface. That sweep is a translation of the shape at its start orientation; the orientation is
+ * interpolated to the same fraction.
+ *
+ * <p>A body whose turn moves a point farther than that quarter, and whose points travel farther than
+ * the contact margin (so the narrow phase may not have seen what it reaches), is swept with its
+ * rotation instead: its centre along the line and a constant-rate turn about it ({@link Sweep}), by
+ * conservative advancement ({@code TimeOfImpact}). A target in the narrow phase's view at the start
+ * (within the margin: the solver had its contact) holds the body back only where the end pose presses
+ * {@link #PRESS_IN} further in or passes through; the swept arc bulges into a surface the body pivots
+ * on, where the solver's path kept out. The body is put at the first impact, and against a static
+ * body the impact's normal impulse is applied there ({@link #bounce}), as Jolt's continuous collision
+ * does: the next step's contact is found from the start pose, where the far end of a turning body may
+ * still be out of reach. See {@code docs/solver.md}, "Turning sweeps".
  */
 final class Continuous {
 
     /** Sweeps stop this far (m) before contact: the next step's speculative point closes the rest. */
     private static final double TOI_TOLERANCE = 1e-3;
     /**
-     * Metres a turning body may press further into a static body it touches at the start of the sweep
-     * (the solver has that contact) before the sweep holds it back.
+     * Metres a turning body may press further into a target in view at the start (the solver has that
+     * contact) before the sweep holds it back: twice the tolerance, so the advancement can step.
      */
     private static final double PRESS_IN = 2e-3;
     /** Times a turning sweep is cast at most: once, then judged again where it stopped. */
@@ -122,9 +133,9 @@ final class Continuous {
     }
 
     /**
-     * Body i, which turned by more than its fast distance at its reach: swept along {@link Sweep} (its
+     * Body i, which turned by more than its fast distance at its reach: swept along {@link #sweep} (its
      * centre on a line, its turn about a fixed axis at a constant rate, start pose to end pose) and put
-     * at the first impact, with its velocities kept, like a translation's.
+     * at the first impact, with the impact's impulse against a static body.
      */
     private void turning(int i, int collider, boolean bullet) {
         PoseUpdate s = start;

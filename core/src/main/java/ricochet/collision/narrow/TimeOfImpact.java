@@ -43,6 +43,11 @@ import ricochet.math.Transform;
  *       internal-edge rule).</li>
  * </ul>
  *
+ * <p>A turning mover ({@link #cast(Shape, Transform, Sweep, Shape, Transform, double, double,
+ * ShapeCastResult)}) is advanced the same way on its signed distance, with the closing bound
+ * {@link Sweep#boundAlong}; a target touching it, or within {@link Sweep#inView} at the start, is hit
+ * only where the mover presses {@link Sweep#pressIn} further in (see {@code advanceTurning}).
+ *
  * <p>One instance per thread; a cast allocates nothing once the compound scratch has grown to the
  * deepest nesting seen.
  */
@@ -159,11 +164,11 @@ public final class TimeOfImpact {
      * Sweeps {@code a} from {@code ta} along {@code motion} (a translation and a turn about the body's
      * centre of mass) against {@code b} fixed at {@code tb}: the turning counterpart of
      * {@link #cast(Shape, Transform, double, double, double, Shape, Transform, double, double,
-     * ShapeCastResult)}, with the same answers and the same contacts left out. Conservative
-     * advancement bounds how fast A closes along the normal n by {@link Sweep#boundAlong}
-     * ({@code T . n + angle * reach}), which no point of A outruns, so no step passes the contact; a
-     * rod turning beside a wall needs {@code d / (angle * reach)} of the sweep a step, more when its
-     * ends skim the wall. A part of A that is not convex (a mesh or plane in a compound) is swept by
+     * ShapeCastResult)}, except for the targets in view at the start (see {@code advanceTurning}).
+     * Conservative advancement bounds how fast A closes along the normal n by {@link Sweep#boundAlong}
+     * ({@code T . n + angle * axisReach}), which no point of A outruns, so no step passes the contact;
+     * a rod turning beside a wall needs {@code d / (angle * axisReach)} of the sweep a step, more when
+     * its ends skim the wall. A part of A that is not convex (a mesh or plane in a compound) is swept by
      * the translation alone, at its start orientation.
      *
      * @param motion the sweep, not changed
