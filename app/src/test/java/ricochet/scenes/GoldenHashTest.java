@@ -28,9 +28,9 @@ class GoldenHashTest {
         "pile,     300, 77f1f1ad943a052c",
         "pyramid,  600, bd7b64ea518dce2b",
         "spheres,  600, b68264566e6120fb",
-        "wall,     700, 0bdb95833d2e2209",
+        "wall,     700, ec0c34e765074c8b",
         "chain,    600, 3493b6bfbb3da147",
-        "ragdolls, 600, 3e44137a02047df0",
+        "ragdolls, 600, d058e38a60989a6d",
         "bunny,    600, 8a7b4056a1b48996",
     })
     void sceneHashIsPinnedOnOneAndTwoThreadsAndThroughASnapshot(String scene, int steps, String golden) {

@@ -170,6 +170,7 @@ final class Continuous {
         store.py[i] = pose2.py;
         store.pz[i] = pose2.pz;
         store.orient(i, pose2.qx, pose2.qy, pose2.qz, pose2.qw);
+        turnBack(i, (f - 1) * sweep.angle);
         giveBackHeight(i, (1 - f) * sweep.tx, (1 - f) * sweep.ty, (1 - f) * sweep.tz);
         int target = table.denseOfCollider[hit.body];
         if (store.type[target] == BodyStore.STATIC) {
@@ -178,6 +179,23 @@ final class Continuous {
             bounce(i, hit.pointX, hit.pointY, hit.pointZ, hit.normalX, hit.normalY, hit.normalZ, e);
         }
         continuousHits++;
+    }
+
+    /**
+     * Body i was turned back by {@code angle} (radians, about the sweep's axis): its angular velocity
+     * turns with it, {@code w' = R w} (Rodrigues: {@code w cos + (a x w) sin + a (a . w)(1 - cos)}),
+     * so that it keeps its angular velocity in its own frame and, with its inertia turned alike, its
+     * spin's energy {@code 1/2 w . I w}; the world w kept would meet the inertia of another
+     * orientation and could gain energy.
+     */
+    private void turnBack(int i, double angle) {
+        double c = StrictMath.cos(angle), sn = StrictMath.sin(angle);
+        double ax = sweep.ax, ay = sweep.ay, az = sweep.az;
+        double wx = store.wx[i], wy = store.wy[i], wz = store.wz[i];
+        double along = (ax * wx + ay * wy + az * wz) * (1 - c);
+        store.wx[i] = wx * c + (ay * wz - az * wy) * sn + ax * along;
+        store.wy[i] = wy * c + (az * wx - ax * wz) * sn + ay * along;
+        store.wz[i] = wz * c + (ax * wy - ay * wx) * sn + az * along;
     }
 
     /**
