@@ -30,7 +30,7 @@ class GoldenHashTest {
         "spheres,  600, b68264566e6120fb",
         "wall,     700, ec0c34e765074c8b",
         "chain,    600, 3493b6bfbb3da147",
-        "ragdolls, 600, d058e38a60989a6d",
+        "ragdolls, 600, 8aa008309a8bd019",
         "bunny,    600, 8a7b4056a1b48996",
     })
     void sceneHashIsPinnedOnOneAndTwoThreadsAndThroughASnapshot(String scene, int steps, String golden) {

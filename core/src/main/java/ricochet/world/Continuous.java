@@ -1,11 +1,13 @@
 package ricochet.world;
 
+import java.util.Arrays;
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.ShapeCastHit;
 import ricochet.collision.narrow.Sweep;
 import ricochet.dynamics.BodyStore;
 import ricochet.geometry.shape.ConvexShape;
 import ricochet.geometry.shape.Shape;
+import ricochet.joints.JointStore;
 import ricochet.math.Transform;
 
 /**
@@ -17,15 +19,15 @@ import ricochet.math.Transform;
  * the surface. That sweep is a translation of the shape at its start orientation; the orientation is
  * interpolated to the same fraction.
  *
- * <p>A body whose turn moves a point farther than that quarter, and whose points travel farther than
- * the contact margin (so the narrow phase may not have seen what it reaches), is swept with its
- * rotation instead: its centre along the line and a constant-rate turn about it ({@link Sweep}), by
- * conservative advancement ({@code TimeOfImpact}). A target in the narrow phase's view at the start
+ * <p>A body whose turn moves a point farther than that quarter, whose points travel farther than the
+ * contact margin (so the narrow phase may not have seen what it reaches), and that no joint holds, is
+ * swept with its rotation instead: its centre along the line and a constant-rate turn about it
+ * ({@link Sweep}), by conservative advancement ({@code TimeOfImpact}). A target in the narrow phase's view at the start
  * (within the margin: the solver had its contact) holds the body back only where the end pose presses
  * {@link #PRESS_IN} further in or passes through; the swept arc bulges into a surface the body pivots
  * on, where the solver's path kept out. The body is put at the first impact, and against a static
  * body the impact's normal impulse is applied there ({@link #bounce}), as Jolt's continuous collision
- * does: the next step's contact is found from the start pose, where the far end of a turning body may
+ * does, its spin turned back with it ({@link #turnBack}): the next step's contact is found from the start pose, where the far end of a turning body may
  * still be out of reach. See {@code docs/solver.md}, "Turning sweeps".
  */
 final class Continuous {
@@ -49,13 +51,18 @@ final class Continuous {
     private final Sweep sweep = new Sweep();
     private final Transform pose = new Transform(), pose2 = new Transform();
     private final double[] bounds = new double[6];
+    private final JointStore joints;
+    /** By dense index, whether a joint solved this step holds the body; filled at the step's first turn. */
+    private boolean[] jointed = new boolean[16];
+    private boolean jointedKnown;
     // Sweep filters by collider number.
     private boolean[] skipForFast = new boolean[16], skipForBullet = new boolean[16];
     /** Sweeps that found an impact since the world was made (a debugging count). */
     long continuousHits;
 
     Continuous(BodyStore store, BodyTable table, CollisionWorld collision, WorldSettings settings,
-               PoseUpdate start) {
+               PoseUpdate start, JointStore joints) {
+        this.joints = joints;
         this.store = store;
         this.table = table;
         this.collision = collision;
@@ -67,6 +74,7 @@ final class Continuous {
     void continuous(double dt) {
         int n = store.count();
         prepareSkips();
+        jointedKnown = false;
         boolean[] sensorOfSlot = table.sensorOfSlot;
         double[] startX = start.startX, startY = start.startY, startZ = start.startZ;
         double[] startQx = start.startQx, startQy = start.startQy, startQz = start.startQz;
@@ -94,6 +102,14 @@ final class Continuous {
             }
             boolean bullet = table.bulletOfSlot[slot];
             int collider = table.colliderOfSlot[slot];
+            if (turning && isJointed(i)) {
+                // Moved back alone, a jointed body opens its joints, whose pull back throws it: it keeps
+                // the translation's sweep, as before.
+                turning = false;
+                if (d2 <= fast * fast) {
+                    continue;
+                }
+            }
             if (turning) {
                 // The same test with the reach from the turning axis, which the sweep is bounded by.
                 double axisReach = prepareSweep(i, collider);
@@ -310,6 +326,30 @@ final class Continuous {
         store.vx[i] = vx;
         store.vy[i] = vy;
         store.vz[i] = vz;
+    }
+
+    /** Whether a joint solved this step holds body i (dense index). */
+    private boolean isJointed(int i) {
+        if (!jointedKnown) {
+            int n = store.count();
+            if (jointed.length < n) {
+                jointed = new boolean[Math.max(n, 2 * jointed.length)];
+            }
+            Arrays.fill(jointed, 0, n, false);
+            JointStore j = joints;
+            for (int k = 0; k < j.slots(); k++) {
+                if (j.live[k] != 0 && j.active[k] != 0) {
+                    if (j.a[k] >= 0) {
+                        jointed[j.a[k]] = true;
+                    }
+                    if (j.b[k] >= 0) {
+                        jointed[j.b[k]] = true;
+                    }
+                }
+            }
+            jointedKnown = true;
+        }
+        return jointed[i];
     }
 
     /** Which colliders a fast body's sweep ignores: all but static ones; a bullet's: only sensors. */

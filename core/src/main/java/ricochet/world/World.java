@@ -118,7 +118,7 @@ public final class World implements AutoCloseable {
         jointLinks = new JointLinks(bodies, table, sleeping, islands, events, clock, jointStore, jointSolver);
         pairs = new PairEvents(bodies, table, clock, events);
         PoseUpdate poseUpdate = new PoseUpdate(store, table, collision, clock, settings);
-        continuous = new Continuous(store, table, collision, settings, poseUpdate);
+        continuous = new Continuous(store, table, collision, settings, poseUpdate, jointStore);
         ContactCollector collector = new ContactCollector(store, table, collision, contacts, islands,
                 sleeping, jointLinks, pairs, clock, settings);
         StepCheckpoint checkpoint = new StepCheckpoint(store, collision, contacts, pairs, clock, table,
