@@ -59,8 +59,6 @@ public final class TimeOfImpact {
      */
     public static final int MAX_ITERATIONS = 64;
 
-    /** Barycentric weight under which the closest point counts as lying on the opposite edge. */
-    private static final double ON_EDGE = 1e-9;
 
     /** Halvings that find where a turning mover's distance jumps past its floor: 2^-24 of the sweep. */
     private static final int JUMP_BISECTIONS = 24;
@@ -241,7 +239,7 @@ public final class TimeOfImpact {
             mx = dx;
             my = dy;
             mz = dz;
-            sweptBoundsIn(ts, c, tc, dx, dy, dz);
+            MeshCastGeometry.sweptBoundsIn(ts, c, tc, dx, dy, dz, tolerance, point, box);
             m.queryTriangles(box, visitor);
         }
     }
@@ -269,7 +267,8 @@ public final class TimeOfImpact {
             // The ball of radius reach about the centre holds the body at every fraction.
             double r = w.reach + tolerance;
             double cx = w.c0x + 0.5 * w.tx, cy = w.c0y + 0.5 * w.ty, cz = w.c0z + 0.5 * w.tz;
-            boxIn(ts, cx, cy, cz, 0.5 * Math.abs(w.tx) + r, 0.5 * Math.abs(w.ty) + r, 0.5 * Math.abs(w.tz) + r);
+            MeshCastGeometry.boxIn(ts, cx, cy, cz, 0.5 * Math.abs(w.tx) + r, 0.5 * Math.abs(w.ty) + r,
+                    0.5 * Math.abs(w.tz) + r, point, box);
             surveying = true;
             surfacePressed = false;
             try {
@@ -619,81 +618,8 @@ public final class TimeOfImpact {
         tc.toWorld(out[0], out[1], out[2], out);
     }
 
-    /**
-     * The box swept by the mover's world bounds over the motion, grown by the tolerance, as a box in
-     * the mesh's frame (centre {@code R^T (c - p)}, half extents {@code |R^T| e}) into {@link #box}.
-     */
-    private void sweptBoundsIn(Transform tm, ConvexShape c, Transform tc, double dx, double dy, double dz) {
-        double[] r = tc.r;
-        double cx = 0, cy = 0, cz = 0, ex = 0, ey = 0, ez = 0;
-        for (int k = 0; k < 3; k++) {
-            // The world axis e_k in c's frame is row k of R.
-            double lx = r[3 * k], ly = r[3 * k + 1], lz = r[3 * k + 2];
-            c.support(lx, ly, lz, point);
-            double hi = lx * point[0] + ly * point[1] + lz * point[2];
-            c.support(-lx, -ly, -lz, point);
-            double lo = lx * point[0] + ly * point[1] + lz * point[2];
-            double move = k == 0 ? dx : k == 1 ? dy : dz;
-            double pos = k == 0 ? tc.px : k == 1 ? tc.py : tc.pz;
-            double min = lo + pos + Math.min(move, 0) - tolerance;
-            double maxK = hi + pos + Math.max(move, 0) + tolerance;
-            double centre = 0.5 * (min + maxK), half = 0.5 * (maxK - min);
-            if (k == 0) {
-                cx = centre;
-                ex = half;
-            } else if (k == 1) {
-                cy = centre;
-                ey = half;
-            } else {
-                cz = centre;
-                ez = half;
-            }
-        }
-        boxIn(tm, cx, cy, cz, ex, ey, ez);
-    }
-
-    /**
-     * The world box of centre c and half extents e as a box in the frame of {@code tm} (centre
-     * {@code R^T (c - p)}, half extents {@code |R^T| e}) into {@link #box}.
-     */
-    private void boxIn(Transform tm, double cx, double cy, double cz, double ex, double ey, double ez) {
-        tm.toLocal(cx, cy, cz, point);
-        double[] m = tm.r;
-        for (int i = 0; i < 3; i++) {
-            // Row i of R^T is column i of R.
-            double half = Math.abs(m[i]) * ex + Math.abs(m[3 + i]) * ey + Math.abs(m[6 + i]) * ez;
-            box[i] = point[i] - half;
-            box[3 + i] = point[i] + half;
-        }
-    }
-
-    /**
-     * Triangle t of the mesh being visited, in world space, into {@link #tri}, and its unit front
-     * normal into {@link #dir}; false for a degenerate triangle.
-     */
-    private boolean worldTriangle(int t) {
-        meshShape.triangle(t, tri);
-        for (int k = 0; k < 9; k += 3) {
-            meshPose.toWorld(tri[k], tri[k + 1], tri[k + 2], point);
-            tri[k] = point[0];
-            tri[k + 1] = point[1];
-            tri[k + 2] = point[2];
-        }
-        double e1x = tri[3] - tri[0], e1y = tri[4] - tri[1], e1z = tri[5] - tri[2];
-        double e2x = tri[6] - tri[0], e2y = tri[7] - tri[1], e2z = tri[8] - tri[2];
-        double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (!(len > 0)) {
-            return false;
-        }
-        dir[0] = nx / len;
-        dir[1] = ny / len;
-        dir[2] = nz / len;
-        return true;
-    }
-
     private void visitTriangle(int t) {
-        if (!worldTriangle(t)) {
+        if (!MeshCastGeometry.worldTriangle(meshShape, meshPose, t, tri, dir, point)) {
             return;
         }
         double nx = dir[0], ny = dir[1], nz = dir[2];
@@ -713,9 +639,9 @@ public final class TimeOfImpact {
         if (advance(mover, moverPose, mx, my, mz, triangle, IDENTITY, limit(), one) != HIT) {
             return;
         }
-        int feature = feature(one.pointX, one.pointY, one.pointZ);
-        boolean faceNormal = feature == FACE || !active(t, feature);
-        if (feature != FACE && faceNormal && h0 <= tolerance) {
+        int feature = MeshCastGeometry.feature(tri, one.pointX, one.pointY, one.pointZ);
+        boolean faceNormal = feature == MeshCastGeometry.FACE || !MeshCastGeometry.active(meshShape, t, feature);
+        if (feature != MeshCastGeometry.FACE && faceNormal && h0 <= tolerance) {
             return;
         }
         if (faceNormal) {
@@ -738,7 +664,7 @@ public final class TimeOfImpact {
      * surface under one triangle while the body, held by its contact, ends clear over another).
      */
     private void visitTurningTriangle(int t) {
-        if (!worldTriangle(t)) {
+        if (!MeshCastGeometry.worldTriangle(meshShape, meshPose, t, tri, dir, point)) {
             return;
         }
         double nx = dir[0], ny = dir[1], nz = dir[2];
@@ -771,8 +697,8 @@ public final class TimeOfImpact {
         } finally {
             onTriangle = false;
         }
-        int feature = feature(one.pointX, one.pointY, one.pointZ);
-        if (feature == FACE || !active(t, feature)) {
+        int feature = MeshCastGeometry.feature(tri, one.pointX, one.pointY, one.pointZ);
+        if (feature == MeshCastGeometry.FACE || !MeshCastGeometry.active(meshShape, t, feature)) {
             one.normalX = -nx;
             one.normalY = -ny;
             one.normalZ = -nz;
@@ -804,50 +730,6 @@ public final class TimeOfImpact {
         sweep.poseAt(sweep.judgedAt, ta, turned);
         double end = signedDistance(a, turned, b, tb);
         return end - floor <= tolerance || sn[0] * n0x + sn[1] * n0y + sn[2] * n0z < 0;
-    }
-
-    private static final int FACE = -1;
-
-    /**
-     * The feature of the triangle in {@link #tri} that a point on it lies on: {@link #FACE}, edge k
-     * (0..2, from vertex k to k + 1) or vertex k as {@code 3 + k}; by barycentric weights (Ericson,
-     * "Real-Time Collision Detection", 3.4), a weight under {@link #ON_EDGE} counting as 0.
-     */
-    private int feature(double px, double py, double pz) {
-        double e1x = tri[3] - tri[0], e1y = tri[4] - tri[1], e1z = tri[5] - tri[2];
-        double e2x = tri[6] - tri[0], e2y = tri[7] - tri[1], e2z = tri[8] - tri[2];
-        double wx = px - tri[0], wy = py - tri[1], wz = pz - tri[2];
-        double d11 = e1x * e1x + e1y * e1y + e1z * e1z;
-        double d12 = e1x * e2x + e1y * e2y + e1z * e2z;
-        double d22 = e2x * e2x + e2y * e2y + e2z * e2z;
-        double dw1 = wx * e1x + wy * e1y + wz * e1z;
-        double dw2 = wx * e2x + wy * e2y + wz * e2z;
-        double den = d11 * d22 - d12 * d12;
-        double w1 = (d22 * dw1 - d12 * dw2) / den;
-        double w2 = (d11 * dw2 - d12 * dw1) / den;
-        double w0 = 1 - w1 - w2;
-        boolean off0 = w0 <= ON_EDGE, off1 = w1 <= ON_EDGE, off2 = w2 <= ON_EDGE;
-        int offCount = (off0 ? 1 : 0) + (off1 ? 1 : 0) + (off2 ? 1 : 0);
-        if (offCount == 0) {
-            return FACE;
-        }
-        if (offCount == 1) {
-            // No weight on vertex i: the edge from i + 1 to i + 2, which is edge (i + 1) mod 3.
-            return ((off0 ? 0 : off1 ? 1 : 2) + 1) % 3;
-        }
-        return 3 + (!off0 ? 0 : !off1 ? 1 : 2);
-    }
-
-    /**
-     * Whether edge or vertex {@code feature} of triangle t is active; vertex k, on edges k and k + 2,
-     * is when either edge is (as in {@link MeshCollide}).
-     */
-    private boolean active(int t, int feature) {
-        if (feature < 3) {
-            return meshShape.edgeKind(t, feature).isActive();
-        }
-        int k = feature - 3;
-        return meshShape.edgeKind(t, k).isActive() || meshShape.edgeKind(t, (k + 2) % 3).isActive();
     }
 
     private Transform childPose(int i) {
