@@ -30,6 +30,24 @@ public interface Simulation {
 
     boolean isSleeping(int body);
 
+    /** Characters (kinematic capsules), numbered 0..characterCount-1 in the order they were added; none by default. */
+    default int characterCount() {
+        return 0;
+    }
+
+    /** The name of character number {@code character}. */
+    default String characterName(int character) {
+        throw new IndexOutOfBoundsException("no character " + character);
+    }
+
+    /**
+     * A character's state into {@code out[0..12]} laid out as {@link #readState}: the capsule's centre,
+     * orientation (0, 0, 0, 1), its velocity over the last step and angular velocity 0. SI units.
+     */
+    default void readCharacterState(int character, double[] out) {
+        throw new IndexOutOfBoundsException("no character " + character);
+    }
+
     /** Advances one step of {@link #dt()}; throws {@link SimulationException} on a non-finite state. */
     void step();
 

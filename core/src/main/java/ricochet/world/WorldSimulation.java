@@ -7,8 +7,13 @@ import java.util.List;
 import java.util.Map;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
+import ricochet.character.CharacterDef;
+import ricochet.character.CharacterId;
+import ricochet.character.Characters;
+import ricochet.character.InputTrack;
 import ricochet.geometry.shape.Shape;
 import ricochet.math.StateInput;
+import ricochet.math.Vec3;
 
 /**
  * A {@link World} stepped at a fixed dt with its bodies named and numbered in the order they were
@@ -22,6 +27,10 @@ public final class WorldSimulation implements Simulation {
     private final List<String> names = new ArrayList<>();
     private final Map<String, BodyId> byName = new HashMap<>();
     private String[] nameOfSlot = new String[16];
+    private final List<CharacterId> characterIds = new ArrayList<>();
+    private final List<String> characterNames = new ArrayList<>();
+    /** Each character's input track, or null for one driven through {@link World#characters()}. */
+    private final List<InputTrack> tracks = new ArrayList<>();
     /** Events of the steps since the last drain (the world keeps only its last step's). */
     private final EventBuffer events = new EventBuffer();
 
@@ -91,6 +100,33 @@ public final class WorldSimulation implements Simulation {
         nameOfSlot[id.index()] = name;
     }
 
+    /**
+     * Adds a character (see {@link Characters#add}) listed after the characters so far under
+     * {@code def.name()}, which no body or other character may have. Before each step it is given the
+     * input of {@code track} in force at the step's start, unless the track is null.
+     *
+     * @throws IllegalArgumentException for a repeated name or anything the world rejects
+     */
+    public CharacterId addCharacter(CharacterDef def, Vec3 centre, InputTrack track) {
+        if (def == null) {
+            throw new IllegalArgumentException("simulation: a character needs a definition");
+        }
+        String name = def.name();
+        if (byName.containsKey(name) || characterNames.contains(name)) {
+            throw new IllegalArgumentException("simulation: two bodies or characters are named '" + name + "'");
+        }
+        CharacterId id = world.characters().add(def, centre);
+        characterIds.add(id);
+        characterNames.add(name);
+        tracks.add(track);
+        return id;
+    }
+
+    /** The handle of character number {@code character} (the order they were added in). */
+    public CharacterId characterId(int character) {
+        return characterIds.get(character);
+    }
+
     /** The body named {@code name}; IllegalArgumentException naming it when there is none. */
     public BodyId body(String name) {
         BodyId id = byName.get(name);
@@ -140,9 +176,52 @@ public final class WorldSimulation implements Simulation {
         return world.isSleeping(ids.get(body));
     }
 
-    /** Steps the world and moves its events here (at most the world's {@link World#eventCapacity}). */
+    @Override
+    public int characterCount() {
+        return characterIds.size();
+    }
+
+    @Override
+    public String characterName(int character) {
+        return characterNames.get(character);
+    }
+
+    @Override
+    public void readCharacterState(int character, double[] out) {
+        CharacterId id = characterIds.get(character);
+        Characters c = world.characters();
+        Vec3 p = c.position(id);
+        Vec3 v = c.velocity(id);
+        out[0] = p.x();
+        out[1] = p.y();
+        out[2] = p.z();
+        out[3] = 0;
+        out[4] = 0;
+        out[5] = 0;
+        out[6] = 1;
+        out[7] = v.x();
+        out[8] = v.y();
+        out[9] = v.z();
+        out[10] = 0;
+        out[11] = 0;
+        out[12] = 0;
+    }
+
+    /**
+     * Gives each character with a track its input at the step's start, steps the world and moves its
+     * events here (at most the world's {@link World#eventCapacity}).
+     */
     @Override
     public void step() {
+        if (!tracks.isEmpty()) {
+            double start = world.time();
+            for (int k = 0; k < tracks.size(); k++) {
+                InputTrack track = tracks.get(k);
+                if (track != null) {
+                    track.apply(world.characters(), characterIds.get(k), start);
+                }
+            }
+        }
         world.step(dt);
         if (events.capacity() != world.eventCapacity()) {
             events.setCapacity(world.eventCapacity());
@@ -193,6 +272,10 @@ public final class WorldSimulation implements Simulation {
     /** The world's state after the events this simulation holds for draining (kind SIMULATION). */
     @Override
     public WorldSnapshot snapshot() {
+        if (!characterIds.isEmpty()) {
+            throw new IllegalStateException("simulation: snapshots do not hold characters yet, and this world has "
+                    + characterIds.size());
+        }
         return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
                 SnapshotFormat.payload(out -> {
                     events.writeState(out);
@@ -206,6 +289,10 @@ public final class WorldSimulation implements Simulation {
      */
     @Override
     public void restore(WorldSnapshot snapshot) {
+        if (!characterIds.isEmpty()) {
+            throw new IllegalStateException("simulation: snapshots do not hold characters yet, and this world has "
+                    + characterIds.size());
+        }
         if (snapshot == null || snapshot.kind() == WorldSnapshot.Kind.LAB) {
             throw new IllegalArgumentException("simulation: can restore a world's snapshot, got "
                     + (snapshot == null ? null : "a lab world's"));
