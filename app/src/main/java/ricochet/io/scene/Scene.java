@@ -7,14 +7,15 @@ import java.util.List;
  *
  * @param description one line for {@code ./ricochet scenes}, or "" when the file has none
  * @param ragdolls the top-level {@code "ragdolls"} entries; their bodies are not in {@code bodies}
+ * @param characters the top-level {@code "characters"} entries, in file order
  */
 public record Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints,
-                    List<RagdollSpec> ragdolls) {
+                    List<RagdollSpec> ragdolls, List<CharacterSpec> characters) {
 
     public static final String FORMAT = "ricochet-scene/1";
 
     /**
-     * The longest body, joint or ragdoll name, in UTF-16 chars: a snapshot stores names as modified
+     * The longest body, joint, ragdoll or character name, in UTF-16 chars: a snapshot stores names as modified
      * UTF-8 of at most 65,535 bytes, and 256 chars take at most 768 of them.
      */
     public static final int MAX_NAME_LENGTH = 256;
@@ -23,6 +24,13 @@ public record Scene(String description, Settings settings, List<BodySpec> bodies
         bodies = List.copyOf(bodies);
         joints = List.copyOf(joints);
         ragdolls = List.copyOf(ragdolls);
+        characters = List.copyOf(characters);
+    }
+
+    /** A scene without characters. */
+    public Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints,
+                 List<RagdollSpec> ragdolls) {
+        this(description, settings, bodies, joints, ragdolls, List.of());
     }
 
     /** A scene without ragdolls. */
@@ -30,8 +38,8 @@ public record Scene(String description, Settings settings, List<BodySpec> bodies
         this(description, settings, bodies, joints, List.of());
     }
 
-    /** This scene with other settings and bodies (same names), its joints and ragdolls kept. */
+    /** This scene with other settings and bodies (same names), its joints, ragdolls and characters kept. */
     public Scene with(Settings newSettings, List<BodySpec> newBodies) {
-        return new Scene(description, newSettings, newBodies, joints, ragdolls);
+        return new Scene(description, newSettings, newBodies, joints, ragdolls, characters);
     }
 }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import ricochet.character.CharacterDef;
 import ricochet.lab.LabParams;
 import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
@@ -22,10 +23,14 @@ import ricochet.world.SettingsLimits;
 final class SceneValidator {
 
     static final List<String> TOP_KEYS = List.of(
-            "format", "description", "settings", "bodies", "ragdolls", "joints");
+            "format", "description", "settings", "bodies", "ragdolls", "joints", "characters");
     static final List<String> SETTINGS_KEYS = List.of(
             "dt", "substeps", "gravity", "iterations", "sleeping", "jointIterations", "jointFrequency",
             "jointDamping", "threads");
+    static final List<String> CHARACTER_KEYS = List.of(
+            "name", "position", "radius", "height", "mass", "maxSlope", "stepHeight", "skin", "maxPushForce",
+            "crouchHeight", "input");
+    static final List<String> INPUT_KEYS = List.of("t", "velocity", "jump", "crouch");
     static final List<String> RAGDOLL_KEYS = List.of(
             "name", "position", "orientation", "velocity", "density", "friction");
 
@@ -126,10 +131,22 @@ final class SceneValidator {
                 }
             }
         }
+        List<CharacterSpec> characters = new ArrayList<>();
+        JsonNode charactersNode = o.get("characters");
+        ArrayNode characterArray = charactersNode == null ? null : in.array(charactersNode, "$.characters");
+        if (characterArray != null) {
+            for (int i = 0; i < characterArray.size(); i++) {
+                CharacterSpec c = character(characterArray.get(i), JsonChecks.index("$.characters", i), names);
+                if (c != null) {
+                    characters.add(c);
+                }
+            }
+            labScene(bodies, characterArray.isEmpty() ? null : "$.characters", "characters");
+        }
         if (in.hasProblems() || settings == null) {
             return null;
         }
-        return new Scene(description, settings, bodies, jointList, ragdolls);
+        return new Scene(description, settings, bodies, jointList, ragdolls, characters);
     }
 
     /** Reports at {@code path} (when not null) that {@code what} need the engine's world, if a lab body claims the scene. */
@@ -184,6 +201,106 @@ final class SceneValidator {
             return null;
         }
         return new RagdollSpec(name, position, orientation, velocity, density, friction);
+    }
+
+    /**
+     * One character, or null when it has a problem (reported). Its name joins {@code names}: it may
+     * not be a body's, a ragdoll part's or another character's.
+     */
+    private CharacterSpec character(JsonNode node, String path, Map<String, String> names) {
+        ObjectNode o = in.object(node, path);
+        if (o == null) {
+            return null;
+        }
+        int before = in.problems().size();
+        in.allowKeys(o, path, CHARACTER_KEYS);
+        JsonNode n = in.require(o, path, "name");
+        String at = JsonChecks.key(path, "name");
+        String name = n == null ? null : in.string(n, at);
+        if (name != null && name.isEmpty()) {
+            in.report(at, "name must not be empty");
+        } else if (name != null && shortName(name, at)) {
+            String first = names.putIfAbsent(name, path);
+            if (first != null) {
+                in.report(at, "character name '" + name + "' is taken (first at " + first + ")");
+            }
+        }
+        JsonNode p = in.require(o, path, "position");
+        Vec3 position = p == null ? null : in.vector(p, JsonChecks.key(path, "position"));
+        CharacterDef d = CharacterDef.defaults(name == null ? "" : name);
+        double radius = in.number(o, path, "radius", d.radius(), Range.POSITIVE);
+        double height = in.number(o, path, "height", d.height(), Range.POSITIVE);
+        double mass = in.number(o, path, "mass", d.mass(), Range.POSITIVE);
+        double maxSlope = in.number(o, path, "maxSlope", d.maxSlope(), Range.NON_NEGATIVE);
+        double stepHeight = in.number(o, path, "stepHeight", d.stepHeight(), Range.NON_NEGATIVE);
+        double skin = in.number(o, path, "skin", d.skin(), Range.POSITIVE);
+        double maxPushForce = in.number(o, path, "maxPushForce", d.maxPushForce(), Range.NON_NEGATIVE);
+        double crouchHeight = in.number(o, path, "crouchHeight", d.crouchHeight(), Range.POSITIVE);
+        if (!Double.isNaN(maxSlope) && maxSlope > 90) {
+            in.report(JsonChecks.key(path, "maxSlope"), "maxSlope must be in 0..90 degrees, got " + maxSlope);
+        }
+        if (!Double.isNaN(radius) && !Double.isNaN(height) && !(height >= 2 * radius)) {
+            in.report(JsonChecks.key(path, "height"), "height must be >= 2 x radius (" + 2 * radius + "), got "
+                    + height);
+        }
+        if (!Double.isNaN(radius) && !Double.isNaN(skin) && !(skin < radius)) {
+            in.report(JsonChecks.key(path, "skin"), "skin must be < radius (" + radius + "), got " + skin);
+        }
+        if (o.has("crouchHeight") && !Double.isNaN(crouchHeight) && !Double.isNaN(radius) && !Double.isNaN(height)
+                && !(crouchHeight >= 2 * radius && crouchHeight <= height)) {
+            in.report(JsonChecks.key(path, "crouchHeight"), "crouchHeight must be in 2 x radius .. height ("
+                    + 2 * radius + " .. " + height + "), got " + crouchHeight);
+        }
+        List<CharacterSpec.Input> input = new ArrayList<>();
+        JsonNode inputNode = o.get("input");
+        ArrayNode inputArray = inputNode == null ? null : in.array(inputNode, JsonChecks.key(path, "input"));
+        if (inputArray != null) {
+            double last = Double.NaN;
+            for (int i = 0; i < inputArray.size(); i++) {
+                CharacterSpec.Input e = input(inputArray.get(i), JsonChecks.index(JsonChecks.key(path, "input"), i),
+                        last);
+                if (e != null) {
+                    input.add(e);
+                    last = e.t();
+                }
+            }
+        }
+        if (in.problems().size() > before) {
+            return null;
+        }
+        CharacterDef def = new CharacterDef(name, radius, height, mass, maxSlope, stepHeight, skin, maxPushForce,
+                crouchHeight);
+        try {
+            def.validate();
+        } catch (IllegalArgumentException e) {
+            in.report(path, e.getMessage());
+            return null;
+        }
+        return new CharacterSpec(def, position, input);
+    }
+
+    /** One input entry, or null (reported); {@code last} is the time of the entry before, NaN for none. */
+    private CharacterSpec.Input input(JsonNode node, String path, double last) {
+        ObjectNode o = in.object(node, path);
+        if (o == null) {
+            return null;
+        }
+        int before = in.problems().size();
+        in.allowKeys(o, path, INPUT_KEYS);
+        JsonNode tn = in.require(o, path, "t");
+        double t = tn == null ? Double.NaN : in.number(tn, JsonChecks.key(path, "t"), Range.NON_NEGATIVE);
+        if (!Double.isNaN(t) && !Double.isNaN(last) && !(t > last)) {
+            in.report(JsonChecks.key(path, "t"), "t must be after the entry before (" + last + "), got " + t);
+        }
+        // The vertical part is read, so a bad value is still reported, and then ignored: a character
+        // chooses its horizontal velocity; gravity, jumps and the ground decide the vertical one.
+        Vec3 velocity = in.vector(o, path, "velocity", Vec3.ZERO);
+        double jump = in.number(o, path, "jump", 0, Range.NON_NEGATIVE);
+        boolean crouch = in.bool(o, path, "crouch", false);
+        if (in.problems().size() > before || velocity == null) {
+            return null;
+        }
+        return new CharacterSpec.Input(t, velocity.x(), velocity.z(), jump, crouch);
     }
 
     private Settings settings(JsonNode node, String path) {
