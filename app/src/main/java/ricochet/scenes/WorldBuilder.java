@@ -18,6 +18,7 @@ import ricochet.geometry.shape.QuickHull;
 import ricochet.geometry.shape.Shape;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
+import ricochet.io.scene.CharacterSpec;
 import ricochet.io.scene.JointSpec;
 import ricochet.io.scene.RagdollSpec;
 import ricochet.io.scene.Scene;
@@ -109,8 +110,9 @@ public final class WorldBuilder {
      *     body, a sensor, a static shape other than plane, box and sphere), or a value it rejects
      */
     public static LabWorld buildLab(Scene scene) {
-        if (!scene.joints().isEmpty() || !scene.ragdolls().isEmpty()) {
-            String what = scene.joints().isEmpty() ? "ragdolls" : "joints";
+        if (!scene.joints().isEmpty() || !scene.ragdolls().isEmpty() || !scene.characters().isEmpty()) {
+            String what = !scene.joints().isEmpty() ? "joints" : !scene.ragdolls().isEmpty() ? "ragdolls"
+                    : "characters";
             throw new BuildException("$." + what, what
                     + " need the engine's world, and this scene's lab-method bodies make it a lab scene"
                     + " (the lab world has no joint solver)", null);
@@ -191,7 +193,8 @@ public final class WorldBuilder {
      * convex shapes) and weighs as the closed mesh when it is closed, else as that hull.
      *
      * Then the ragdolls (their bodies listed after the scene's, {@link Ragdoll#PARTS} order each),
-     * then the joints, unnamed ones called {@code joints[i]} after their place in the file.
+     * then the joints, unnamed ones called {@code joints[i]} after their place in the file, then the
+     * characters, each driven by its input track.
      *
      * @throws IllegalArgumentException naming the body, ragdoll or joint that the world rejects (and why)
      */
@@ -272,6 +275,14 @@ public final class WorldBuilder {
                 joints.put(name, world.addJoint(def.name(name)));
             } catch (IllegalArgumentException e) {
                 throw new BuildException("$.joints[" + i + "]", e.getMessage(), e);
+            }
+        }
+        for (int i = 0; i < scene.characters().size(); i++) {
+            CharacterSpec c = scene.characters().get(i);
+            try {
+                sim.addCharacter(c.def(), c.position(), c.track());
+            } catch (IllegalArgumentException e) {
+                throw at("$.characters[" + i + "]", "character '" + c.name() + "': ", e);
             }
         }
     }
