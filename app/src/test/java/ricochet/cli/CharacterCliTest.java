@@ -61,4 +61,14 @@ class CharacterCliTest {
         assertTrue(v.err.contains(expected) || v.out.contains(expected), v.err + v.out);
         assertTrue(r.err.contains(expected), r.err);
     }
+
+    @Test
+    void aSnapshotOfCharactersIsRefusedBeforeTheRun() throws IOException {
+        Path scene = write("{\"name\": \"hero\", \"position\": [0, 0.92, 0]}");
+        Path snap = dir.resolve("walk.snap");
+        CliResult r = CliResult.run("run", scene.toString(), "--steps", "3", "--snapshot", snap.toString());
+        assertEquals(2, r.code, r.err);
+        assertTrue(r.err.contains("snapshots do not hold characters"), r.err);
+        assertTrue(!Files.exists(snap));
+    }
 }
