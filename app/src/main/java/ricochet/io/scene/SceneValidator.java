@@ -175,12 +175,9 @@ final class SceneValidator {
         }
         int before = in.problems().size();
         in.allowKeys(o, path, RAGDOLL_KEYS);
-        JsonNode n = in.require(o, path, "name");
         String at = JsonChecks.key(path, "name");
-        String name = n == null ? null : in.string(n, at);
-        if (name != null && name.isEmpty()) {
-            in.report(at, "name must not be empty");
-        } else if (name != null && shortName(name, at)) {
+        String name = usableName(o, path);
+        if (name != null) {
             for (String part : Ragdoll.PARTS) {
                 String full = name + "." + part;
                 String first = names.putIfAbsent(full, path);
@@ -214,12 +211,9 @@ final class SceneValidator {
         }
         int before = in.problems().size();
         in.allowKeys(o, path, CHARACTER_KEYS);
-        JsonNode n = in.require(o, path, "name");
         String at = JsonChecks.key(path, "name");
-        String name = n == null ? null : in.string(n, at);
-        if (name != null && name.isEmpty()) {
-            in.report(at, "name must not be empty");
-        } else if (name != null && shortName(name, at)) {
+        String name = usableName(o, path);
+        if (name != null) {
             String first = names.putIfAbsent(name, path);
             if (first != null) {
                 in.report(at, "character name '" + name + "' is taken (first at " + first + ")");
@@ -441,6 +435,21 @@ final class SceneValidator {
     }
 
     /** Whether {@code name} is within {@link Scene#MAX_NAME_LENGTH}; else false (reported). */
+    /**
+     * The object's required {@code name}: null when it is missing, not a string, empty or longer than
+     * {@link Scene#MAX_NAME_LENGTH} (each reported at {@code path.name}).
+     */
+    private String usableName(ObjectNode o, String path) {
+        JsonNode n = in.require(o, path, "name");
+        String at = JsonChecks.key(path, "name");
+        String name = n == null ? null : in.string(n, at);
+        if (name != null && name.isEmpty()) {
+            in.report(at, "name must not be empty");
+            return null;
+        }
+        return name != null && shortName(name, at) ? name : null;
+    }
+
     private boolean shortName(String name, String at) {
         return checkNameLength(in, name, at);
     }
