@@ -233,12 +233,6 @@ final class RunCommand implements Callable<Integer> {
         if (steps < 0) {
             return Main.BAD_INPUT;
         }
-        if (snapshot != null && sim.characterCount() > 0) {
-            // Refused before the run rather than after it: the snapshot is taken at the end.
-            err.println("error: --snapshot: snapshots do not hold characters yet, and this scene has "
-                    + sim.characterCount());
-            return Main.BAD_INPUT;
-        }
         TrajectoryWriter trajectory = null;
         EventWriter eventWriter = null;
         try {

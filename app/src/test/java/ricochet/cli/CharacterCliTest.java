@@ -63,12 +63,27 @@ class CharacterCliTest {
     }
 
     @Test
-    void aSnapshotOfCharactersIsRefusedBeforeTheRun() throws IOException {
-        Path scene = write("{\"name\": \"hero\", \"position\": [0, 0.92, 0]}");
+    void aRunCutBySnapshotAndResumeEndsWithTheSameBitsAsOneRun() throws IOException {
+        // A jump and a crouch after the cut: the resumed run must still give them at their times.
+        Path scene = write("""
+                {"name": "hero", "position": [0, 0.92, 0], "input": [{"t": 0, "velocity": [2, 0, 0]},
+                 {"t": 0.8, "velocity": [0, 0, 1], "jump": 4}, {"t": 1.2, "crouch": true}]}""");
+        String whole = lastLine(CliResult.run("run", scene.toString(), "--steps", "150", "--hash"));
         Path snap = dir.resolve("walk.snap");
-        CliResult r = CliResult.run("run", scene.toString(), "--steps", "3", "--snapshot", snap.toString());
-        assertEquals(2, r.code, r.err);
-        assertTrue(r.err.contains("snapshots do not hold characters"), r.err);
-        assertTrue(!Files.exists(snap));
+        Path events = dir.resolve("second.jsonl");
+        assertEquals(0, CliResult.run("run", scene.toString(), "--steps", "50", "--snapshot", snap.toString()).code);
+        CliResult resumed = CliResult.run("run", "--resume", snap.toString(), "--steps", "100", "--hash",
+                "--events", events.toString());
+        assertEquals(0, resumed.code, resumed.err);
+        assertEquals(whole, lastLine(resumed));
+        String jsonl = Files.readString(events);
+        assertTrue(jsonl.contains("\"type\": \"airborne\", \"a\": \"hero\"")
+                || jsonl.contains("\"type\":\"airborne\",\"a\":\"hero\""), jsonl);
+    }
+
+    private static String lastLine(CliResult r) {
+        assertEquals(0, r.code, r.err);
+        String[] lines = r.out.strip().split("\n");
+        return lines[lines.length - 1];
     }
 }

@@ -35,4 +35,16 @@ public interface CharacterHost {
 
     /** The handle of the collider's body. */
     BodyId bodyOf(int collider);
+
+    /**
+     * The handle of the body with this collider, found among all bodies (slower than {@link #bodyOf},
+     * and right between steps too), or null when no body has it.
+     */
+    BodyId findBody(int collider);
+
+    /**
+     * The character in {@code slot} touched ground ({@code supported}, standing on {@code collider})
+     * or left it ({@code collider} -1) in this update.
+     */
+    void supportChanged(int slot, boolean supported, int collider);
 }

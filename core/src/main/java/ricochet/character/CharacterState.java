@@ -38,6 +38,43 @@ final class CharacterState {
     /** The centre in the ground body's frame at the end of the last step, to carry it along. */
     double carryX, carryY, carryZ;
 
+    /** Makes this state equal to {@code o}'s (the def and shapes shared, not copied). */
+    void copyFrom(CharacterState o) {
+        def = o.def;
+        generation = o.generation;
+        live = o.live;
+        standing = o.standing;
+        crouched = o.crouched;
+        crouching = o.crouching;
+        cosMaxSlope = o.cosMaxSlope;
+        px = o.px;
+        py = o.py;
+        pz = o.pz;
+        vx = o.vx;
+        vy = o.vy;
+        vz = o.vz;
+        ownVy = o.ownVy;
+        wishX = o.wishX;
+        wishZ = o.wishZ;
+        jump = o.jump;
+        wantCrouch = o.wantCrouch;
+        ground = o.ground;
+        groundNx = o.groundNx;
+        groundNy = o.groundNy;
+        groundNz = o.groundNz;
+        groundCollider = o.groundCollider;
+        groundBody = o.groundBody;
+        groundPointX = o.groundPointX;
+        groundPointY = o.groundPointY;
+        groundPointZ = o.groundPointZ;
+        groundVx = o.groundVx;
+        groundVy = o.groundVy;
+        groundVz = o.groundVz;
+        carryX = o.carryX;
+        carryY = o.carryY;
+        carryZ = o.carryZ;
+    }
+
     CapsuleShape shape() {
         return crouching ? crouched : standing;
     }

@@ -1,10 +1,14 @@
 package ricochet.character;
 
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import ricochet.body.BodyId;
 import ricochet.geometry.shape.CapsuleShape;
+import ricochet.math.StateInput;
+import ricochet.math.StateLimits;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
 
@@ -49,6 +53,9 @@ public final class Characters {
     private CharacterState[] all = new CharacterState[4];
     private int slots;
     private int live;
+    /** The table as {@link #checkpoint} found it, for {@link #rollback}. */
+    private CharacterState[] saved = new CharacterState[0];
+    private int savedSlots, savedLive;
     private final double[] tmp = new double[3];
     private final Transform pose = new Transform();
 
@@ -97,15 +104,10 @@ public final class Characters {
             all = Arrays.copyOf(all, 2 * all.length);
         }
         int generation = all[slot] == null ? 0 : all[slot].generation + 1;
-        CharacterState c = new CharacterState();
+        CharacterState c = newState(def);
         all[slot] = c;
         c.generation = generation;
         c.live = true;
-        c.def = def;
-        c.standing = capsule(def.radius(), def.height());
-        c.crouched = capsule(def.radius(), def.effectiveCrouchHeight());
-        // StrictMath: the same bits on every JVM.
-        c.cosMaxSlope = StrictMath.cos(Math.toRadians(def.maxSlope()));
         c.px = centre.x();
         c.py = centre.y();
         c.pz = centre.z();
@@ -150,6 +152,22 @@ public final class Characters {
             throw new IllegalArgumentException("character: stale or unknown handle " + id);
         }
         return all[id.index()];
+    }
+
+    /** Slots in use so far (live or removed): character handles' indices are below it. */
+    public int slots() {
+        return slots;
+    }
+
+    /**
+     * The name of the character in {@code slot}, live or removed since (events name characters by
+     * slot; a removed character's name stays until its slot is reused).
+     */
+    public String nameAt(int slot) {
+        if (slot < 0 || slot >= slots) {
+            throw new IllegalArgumentException("character: no slot " + slot + " (slots 0.." + (slots - 1) + ")");
+        }
+        return all[slot].def.name();
     }
 
     public CharacterDef def(CharacterId id) {
@@ -276,6 +294,180 @@ public final class Characters {
         }
     }
 
+    // ---------------------------------------------------------------- checkpoint and snapshot
+
+    /** Equal for bit-identical live characters: slot, centre, velocity, own vertical speed, ground. */
+    public long stateHash() {
+        long h = 0x9E3779B97F4A7C15L ^ live;
+        for (int i = 0; i < slots; i++) {
+            CharacterState c = all[i];
+            if (!c.live) {
+                continue;
+            }
+            h = mix(h, i);
+            h = mix(h, c.ground.ordinal());
+            h = mix(h, c.crouching ? 1 : 0);
+            for (double v : new double[] {c.px, c.py, c.pz, c.vx, c.vy, c.vz, c.ownVy}) {
+                h = mix(h, Double.doubleToLongBits(v));
+            }
+        }
+        return h;
+    }
+
+    /** One round of the SplitMix64 finaliser over {@code h * 31 + v}. */
+    private static long mix(long h, long v) {
+        long z = h * 31 + v;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** Keeps every character's state, for {@link #rollback}; allocates nothing once grown. */
+    public void checkpoint() {
+        if (saved.length < slots) {
+            int old = saved.length;
+            saved = Arrays.copyOf(saved, all.length);
+            for (int i = old; i < saved.length; i++) {
+                saved[i] = new CharacterState();
+            }
+        }
+        for (int i = 0; i < slots; i++) {
+            saved[i].copyFrom(all[i]);
+        }
+        savedSlots = slots;
+        savedLive = live;
+    }
+
+    /** Back to the last {@link #checkpoint} (a failed step is undone). */
+    public void rollback() {
+        for (int i = 0; i < savedSlots; i++) {
+            all[i].copyFrom(saved[i]);
+        }
+        slots = savedSlots;
+        live = savedLive;
+    }
+
+    /**
+     * Every slot's character, live or removed: its definition, handle generation, input and motion
+     * state, and the collider it stands on.
+     */
+    public void writeState(DataOutput out) throws IOException {
+        out.writeInt(slots);
+        for (int i = 0; i < slots; i++) {
+            CharacterState c = all[i];
+            CharacterDef d = c.def;
+            StateInput.writeString(out, d.name());
+            for (double v : new double[] {d.radius(), d.height(), d.mass(), d.maxSlope(), d.stepHeight(),
+                    d.skin(), d.maxPushForce(), d.crouchHeight()}) {
+                out.writeDouble(v);
+            }
+            out.writeInt(c.generation);
+            out.writeBoolean(c.live);
+            out.writeBoolean(c.crouching);
+            out.writeBoolean(c.wantCrouch);
+            out.writeByte(c.ground.ordinal());
+            out.writeInt(c.groundCollider);
+            for (double v : new double[] {c.px, c.py, c.pz, c.vx, c.vy, c.vz, c.ownVy, c.wishX, c.wishZ, c.jump,
+                    c.groundNx, c.groundNy, c.groundNz, c.groundPointX, c.groundPointY, c.groundPointZ,
+                    c.groundVx, c.groundVy, c.groundVz, c.carryX, c.carryY, c.carryZ}) {
+                out.writeDouble(v);
+            }
+        }
+    }
+
+    /**
+     * Replaces every character with what {@link #writeState} wrote; on a refusal (naming the first
+     * bad value) the table is as it was. The colliders stood on must be the host's ({@link
+     * CharacterHost#findBody}).
+     */
+    public void readState(StateInput in) throws IOException {
+        int n = in.count("character slots", 4 + 8 * 8 + 4 + 3 + 1 + 4 + 22 * 8, Integer.MAX_VALUE);
+        CharacterState[] read = new CharacterState[Math.max(4, n)];
+        int readLive = 0;
+        GroundState[] grounds = GroundState.values();
+        for (int i = 0; i < n; i++) {
+            String what = "character slot " + i;
+            String name = in.string(what + "'s name");
+            CharacterDef d = new CharacterDef(name, in.readDouble(), in.readDouble(), in.readDouble(),
+                    in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
+            try {
+                d.validate();
+            } catch (IllegalArgumentException e) {
+                throw StateInput.refuse(what + ": " + e.getMessage());
+            }
+            CharacterState c = newState(d);
+            c.generation = in.readInt();
+            c.live = in.readBoolean();
+            c.crouching = in.readBoolean();
+            c.wantCrouch = in.readBoolean();
+            int g = in.readUnsignedByte();
+            if (g >= grounds.length) {
+                throw StateInput.refuse(what + "'s ground state " + g + " is out of range 0.." + (grounds.length - 1));
+            }
+            c.ground = grounds[g];
+            c.groundCollider = in.readInt();
+            c.px = in.finite(what + "'s x");
+            c.py = in.finite(what + "'s y");
+            c.pz = in.finite(what + "'s z");
+            c.vx = in.finite(what + "'s vx");
+            c.vy = in.finite(what + "'s vy");
+            c.vz = in.finite(what + "'s vz");
+            c.ownVy = in.finite(what + "'s own vertical speed");
+            c.wishX = in.finite(what + "'s wanted vx");
+            c.wishZ = in.finite(what + "'s wanted vz");
+            c.jump = in.finite(what + "'s jump");
+            c.groundNx = in.finite(what + "'s ground normal x");
+            c.groundNy = in.finite(what + "'s ground normal y");
+            c.groundNz = in.finite(what + "'s ground normal z");
+            c.groundPointX = in.finite(what + "'s ground point x");
+            c.groundPointY = in.finite(what + "'s ground point y");
+            c.groundPointZ = in.finite(what + "'s ground point z");
+            c.groundVx = in.finite(what + "'s ground vx");
+            c.groundVy = in.finite(what + "'s ground vy");
+            c.groundVz = in.finite(what + "'s ground vz");
+            c.carryX = in.finite(what + "'s carried x");
+            c.carryY = in.finite(what + "'s carried y");
+            c.carryZ = in.finite(what + "'s carried z");
+            if (c.generation < 0 || c.jump < 0) {
+                throw StateInput.refuse(what + "'s generation " + c.generation + " or jump " + c.jump
+                        + " is negative");
+            }
+            if (Math.abs(c.px) > StateLimits.MAX_POSITION || Math.abs(c.py) > StateLimits.MAX_POSITION || Math.abs(c.pz) > StateLimits.MAX_POSITION) {
+                throw StateInput.refuse(what + "'s position is beyond " + StateLimits.MAX_POSITION + " m");
+            }
+            if ((c.ground == GroundState.AIRBORNE) != (c.groundCollider < 0)) {
+                throw StateInput.refuse(what + " is " + c.ground + " on collider " + c.groundCollider);
+            }
+            if (c.groundCollider >= 0) {
+                c.groundBody = host.findBody(c.groundCollider);
+                if (c.groundBody == null) {
+                    throw StateInput.refuse(what + " stands on collider " + c.groundCollider
+                            + ", which no body of this world has");
+                }
+            } else if (c.groundCollider != -1) {
+                throw StateInput.refuse(what + "'s ground collider " + c.groundCollider + " is out of range");
+            }
+            read[i] = c;
+            if (c.live) {
+                readLive++;
+            }
+        }
+        all = read;
+        slots = n;
+        live = readLive;
+    }
+
+    /** A state for {@code def}, airborne and at rest at the origin, its capsules made. */
+    private static CharacterState newState(CharacterDef def) {
+        CharacterState c = new CharacterState();
+        c.def = def;
+        c.standing = capsule(def.radius(), def.height());
+        c.crouched = capsule(def.radius(), def.effectiveCrouchHeight());
+        // StrictMath: the same bits on every JVM.
+        c.cosMaxSlope = StrictMath.cos(Math.toRadians(def.maxSlope()));
+        return c;
+    }
+
     // ---------------------------------------------------------------- update
 
     /**
@@ -285,12 +477,12 @@ public final class Characters {
     public void update(double dt, double gx, double gy, double gz) {
         for (int i = 0; i < slots; i++) {
             if (all[i].live) {
-                update(all[i], dt, gx, gy, gz);
+                update(all[i], i, dt, gx, gy, gz);
             }
         }
     }
 
-    private void update(CharacterState c, double dt, double gx, double gy, double gz) {
+    private void update(CharacterState c, int slot, double dt, double gx, double gy, double gz) {
         CharacterDef def = c.def;
         double skin = def.skin();
         double cos = c.cosMaxSlope;
@@ -410,6 +602,10 @@ public final class Characters {
         c.px = x;
         c.py = y;
         c.pz = z;
+        boolean supported = foundState != GroundState.AIRBORNE;
+        if (supported != wasSupported) {
+            host.supportChanged(slot, supported, supported ? foundCollider : -1);
+        }
         c.ground = foundState;
         if (foundState == GroundState.GROUNDED) {
             c.ownVy = 0;

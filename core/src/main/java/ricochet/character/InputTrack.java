@@ -57,6 +57,23 @@ public final class InputTrack {
         return t.length;
     }
 
+    /** How many entries have started (been given by {@link #apply}); for snapshots. */
+    public int started() {
+        return started;
+    }
+
+    /**
+     * Continues as if the first {@code n} entries had started (a snapshot's cursor).
+     *
+     * @throws IllegalArgumentException for n outside 0..size
+     */
+    public void setStarted(int n) {
+        if (n < 0 || n > t.length) {
+            throw new IllegalArgumentException("input track: started entries must be in 0.." + t.length + ", got " + n);
+        }
+        started = n;
+    }
+
     /** Forgets which entries have started: the next {@link #apply} begins the track again. */
     public void rewind() {
         started = 0;

@@ -601,7 +601,7 @@ public final class LabWorld implements Simulation {
             long newStep = in.readLong();
             int newContacts = in.readInt();
             EventBuffer newEvents = new EventBuffer();
-            newEvents.readState(in, names.size());
+            newEvents.readState(in, names.size(), 0);
             // Read everything aside first, so that a snapshot that does not fit changes nothing.
             double[][] state = new double[bodies.size()][];
             double[][][] particles = new double[bodies.size()][][];

@@ -3,6 +3,8 @@ package ricochet.ragdoll;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import ricochet.character.CharacterId;
+import ricochet.character.Characters;
 import ricochet.geometry.shape.CapsuleShape;
 import ricochet.joints.JointDef;
 import ricochet.joints.JointId;
@@ -123,6 +125,50 @@ public final class Ragdoll {
         b.hinge("kneeL", upperLegL, lowerLegL, new Vec3(0.1, -0.5, 0), Vec3.UNIT_X, 0, 2.4);
         b.hinge("kneeR", upperLegR, lowerLegR, new Vec3(-0.1, -0.5, 0), Vec3.UNIT_X, 0, 2.4);
         return new Ragdoll(b.bodies, b.names, b.joints, b.jointNames);
+    }
+
+    /** From the pelvis centre down to the lowest point of the feet (the lower legs' caps), m. */
+    public static final double PELVIS_HEIGHT = 0.95;
+
+    /**
+     * Replaces a character by a ragdoll of the same name (its parts {@code name.pelvis}, ...): the
+     * character is removed and the ragdoll stands where it stood, its feet at the bottom of the
+     * capsule, facing the way it was moving (its +z along the horizontal velocity; unturned when
+     * standing still), every part moving at the character's velocity over its last step. A game's
+     * "alive" character becomes a limp body this way when it dies. Checked before anything changes.
+     *
+     * <p>The ragdoll is always the standing 1.76 m figure: from a crouched or shorter character its
+     * head may start inside a low ceiling, which the contact solver then pushes it out of.
+     *
+     * @param density kg/m^3 of every part (> 0)
+     * @param friction Coulomb coefficient of every part (>= 0)
+     * @throws IllegalArgumentException for a stale handle or a bad density or friction
+     */
+    public static Ragdoll fromCharacter(World world, CharacterId id, double density, double friction) {
+        if (world == null) {
+            throw new IllegalArgumentException("ragdoll: world must not be null");
+        }
+        Characters characters = world.characters();
+        if (!characters.contains(id)) {
+            throw new IllegalArgumentException("ragdoll: no character " + id + " in this world");
+        }
+        String name = characters.name(id);
+        if (!(density > 0) || !Double.isFinite(density) || !(friction >= 0) || !Double.isFinite(friction)) {
+            throw new IllegalArgumentException("ragdoll '" + name + "': density must be > 0 and friction >= 0,"
+                    + " both finite, got " + density + " and " + friction);
+        }
+        Vec3 centre = characters.position(id);
+        Vec3 velocity = characters.velocity(id);
+        CapsuleShape capsule = characters.shape(id);
+        double foot = centre.y() - capsule.halfHeight() - capsule.radius();
+        double horizontal = Math.sqrt(velocity.x() * velocity.x() + velocity.z() * velocity.z());
+        // Its +z turned about y onto the horizontal velocity: yaw = atan2(vx, vz).
+        Quat facing = horizontal > 1e-9
+                ? Quat.fromAxisAngle(Vec3.UNIT_Y, StrictMath.atan2(velocity.x(), velocity.z()))
+                : Quat.IDENTITY;
+        characters.remove(id);
+        return add(world, name, new Vec3(centre.x(), foot + PELVIS_HEIGHT, centre.z()), facing, velocity, density,
+                friction);
     }
 
     /** Places parts and joints given in the ragdoll's frame. */

@@ -16,12 +16,17 @@ final class CharacterLink implements CharacterHost {
     private final BodyTable table;
     private final CollisionWorld collision;
     private final Sleeping sleeping;
+    private final EventBuffer events;
+    private final StepClock clock;
 
-    CharacterLink(BodyStore store, BodyTable table, CollisionWorld collision, Sleeping sleeping) {
+    CharacterLink(BodyStore store, BodyTable table, CollisionWorld collision, Sleeping sleeping, EventBuffer events,
+                  StepClock clock) {
         this.store = store;
         this.table = table;
         this.collision = collision;
         this.sleeping = sleeping;
+        this.events = events;
+        this.clock = clock;
     }
 
     @Override
@@ -96,5 +101,22 @@ final class CharacterLink implements CharacterHost {
     @Override
     public BodyId bodyOf(int collider) {
         return table.handleOfSlot[store.slot[table.denseOfCollider[collider]]];
+    }
+
+    @Override
+    public BodyId findBody(int collider) {
+        for (int slot = 0; slot < table.handleOfSlot.length; slot++) {
+            if (table.handleOfSlot[slot] != null && table.colliderOfSlot[slot] == collider) {
+                return table.handleOfSlot[slot];
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void supportChanged(int slot, boolean supported, int collider) {
+        int body = collider < 0 ? -1 : store.slot[table.denseOfCollider[collider]];
+        events.add(clock.eventStep, clock.eventTime, supported ? Event.Type.GROUNDED : Event.Type.AIRBORNE,
+                EventBuffer.characterIndex(slot), body);
     }
 }

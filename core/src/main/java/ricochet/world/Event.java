@@ -5,7 +5,7 @@ package ricochet.world;
  *
  * @param step the step during which it happened (1 for the first step)
  * @param time simulated seconds at the end of that step
- * @param a the first body's name
+ * @param a the first body's name (a character's, for {@code grounded} and {@code airborne})
  * @param b the second body's name, or null for single-body events (sleep, wake) and joints to the world
  */
 public record Event(long step, double time, Type type, String a, String b) {
@@ -15,7 +15,11 @@ public record Event(long step, double time, Type type, String a, String b) {
         CONTACT_BEGIN("contactBegin"), CONTACT_END("contactEnd"), SENSOR_ENTER("sensorEnter"),
         SENSOR_EXIT("sensorExit"), SLEEP("sleep"), WAKE("wake"),
         /** A breakable joint broke and was removed ({@code b} null when it held A to the world). */
-        JOINT_BREAK("jointBreak");
+        JOINT_BREAK("jointBreak"),
+        /** A character touched ground after being airborne ({@code b} the body stood on). */
+        GROUNDED("grounded"),
+        /** A character left the ground ({@code b} null). */
+        AIRBORNE("airborne");
 
         private final String key;
 

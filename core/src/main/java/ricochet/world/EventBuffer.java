@@ -36,6 +36,19 @@ public final class EventBuffer {
     private int capacity = DEFAULT_CAPACITY;
     private long dropped;
 
+    /**
+     * The index an event records for the character in {@code slot}: characters share the body
+     * indices' int, below -1 (-1 is "none").
+     */
+    public static int characterIndex(int slot) {
+        return -2 - slot;
+    }
+
+    /** The character slot of an event index below -1 ({@link #characterIndex}'s inverse). */
+    public static int characterSlot(int index) {
+        return -2 - index;
+    }
+
     /** Records an event; {@code b} is -1 for single-body events. Drops the oldest when full. */
     public void add(long step, double time, Event.Type type, int a, int b) {
         if (size == capacity) {
@@ -152,9 +165,10 @@ public final class EventBuffer {
 
     /**
      * Replaces the events with those {@link #writeState} wrote, each body an index below
-     * {@code bodies} ({@code b} may be -1); refused naming the first bad value.
+     * {@code bodies} or a character slot below {@code characters} ({@code b} may be -1); refused
+     * naming the first bad value.
      */
-    public void readState(StateInput in, int bodies) throws IOException {
+    public void readState(StateInput in, int bodies, int characters) throws IOException {
         int cap = in.readInt();
         if (cap < 1 || cap > SettingsLimits.MAX_EVENT_CAPACITY) {
             throw StateInput.refuse("event capacity " + cap + " is out of range 1.."
@@ -177,19 +191,32 @@ public final class EventBuffer {
                         + (TYPES.length - 1));
             }
             types[i] = t;
-            as[i] = in.index("event " + i + "'s body", bodies, false);
-            bs[i] = in.index("event " + i + "'s second body", bodies, true);
+            as[i] = subject(in.readInt(), "event " + i + "'s body", bodies, characters, false);
+            bs[i] = subject(in.readInt(), "event " + i + "'s second body", bodies, characters, true);
         }
         size = n;
         capacity = cap;
         dropped = lost;
     }
 
+    /** A recorded body index or character index, checked against the bounds. */
+    private static int subject(int k, String what, int bodies, int characters, boolean noneAllowed) {
+        if (k < -1) {
+            int slot = characterSlot(k);
+            if (slot >= characters) {
+                throw StateInput.refuse(what + " is character slot " + slot + ", out of range 0.."
+                        + (characters - 1));
+            }
+            return k;
+        }
+        return StateInput.checkIndex(what, k, bodies, noneAllowed);
+    }
+
     /** Refuses (as a snapshot problem) an event whose body {@code named} does not accept. */
     void checkNamed(IntPredicate named) {
         for (int i = 0; i < size; i++) {
             int k = place(i);
-            if (!named.test(as[k]) || (bs[k] >= 0 && !named.test(bs[k]))) {
+            if (as[k] >= 0 && !named.test(as[k]) || (bs[k] >= 0 && !named.test(bs[k]))) {
                 throw StateInput.refuse("event " + i + " names body " + as[k] + " / " + bs[k]
                         + ", which is not a listed body");
             }

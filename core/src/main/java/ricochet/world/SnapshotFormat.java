@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import ricochet.body.BodyDef;
+import ricochet.character.Characters;
 import ricochet.collision.CollisionWorld;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactStore;
@@ -27,10 +28,10 @@ final class SnapshotFormat {
     /**
      * The layout of {@link #writeState}'s output; bumped when it changes (2: contact records of 86
      * fields, with the friction patch's, and the patch friction switch; 3: names as an int byte count
-     * and UTF-8 bytes, of any length, and the event buffers' capacity and dropped count). Other
+     * and UTF-8 bytes, of any length, and the event buffers' capacity and dropped count; 4: the characters, and events that name them). Other
      * versions are refused, naming both.
      */
-    static final int STATE_VERSION = 3;
+    static final int STATE_VERSION = 4;
 
     private final RigidBodies bodies;
     private final BodyStore store;
@@ -43,10 +44,11 @@ final class SnapshotFormat {
     private final Continuous continuous;
     private final JointLinks jointLinks;
     private final PairEvents pairs;
+    private final Characters characters;
 
     SnapshotFormat(RigidBodies bodies, BodyTable table, CollisionWorld collision, ContactStore contacts,
                    WorldSettings settings, StepClock clock, Sleeping sleeping, Continuous continuous,
-                   JointLinks jointLinks, PairEvents pairs) {
+                   JointLinks jointLinks, PairEvents pairs, Characters characters) {
         this.bodies = bodies;
         this.store = bodies.store();
         this.table = table;
@@ -58,6 +60,7 @@ final class SnapshotFormat {
         this.continuous = continuous;
         this.jointLinks = jointLinks;
         this.pairs = pairs;
+        this.characters = characters;
     }
 
     /** {@link World#snapshot}. */
@@ -77,9 +80,12 @@ final class SnapshotFormat {
         }
         StateInput in = snapshot.input();
         if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
-            // A simulation's snapshot holds its undrained events, then its world's state.
+            // A simulation's snapshot holds its undrained events and its input tracks' cursors, then
+            // its world's state.
             try {
-                new EventBuffer().readState(in, table.handleOfSlot.length);
+                new EventBuffer().readState(in, table.handleOfSlot.length, Integer.MAX_VALUE);
+                int tracks = in.count("input track cursors", 4, Integer.MAX_VALUE);
+                in.skipBytes(4 * tracks);
             } catch (IOException | RuntimeException e) {
                 throw refused(e);
             }
@@ -184,6 +190,7 @@ final class SnapshotFormat {
                 StateInput.writeString(out, jointNames[j]);
             }
         }
+        characters.writeState(out);
         pairs.touching.writeState(out);
         pairs.sensing.writeState(out);
         pairs.events.writeState(out);
@@ -295,9 +302,10 @@ final class SnapshotFormat {
             jointNames[j] = in.readBoolean() ? in.string("joint " + j + "'s name") : null;
         }
         jointLinks.rebuildJointPairs();
+        characters.readState(in);
         pairs.touching.readState(in, "touching", this::liveSlot);
         pairs.sensing.readState(in, "sensing", this::liveSlot);
-        pairs.events.readState(in, table.handleOfSlot.length);
+        pairs.events.readState(in, table.handleOfSlot.length, characters.slots());
         if (clock.eventsOfLastStep < 0 || clock.eventsOfLastStep > pairs.events.size()) {
             throw StateInput.refuse("last step's event count " + clock.eventsOfLastStep + " is out of range 0.."
                     + pairs.events.size());

@@ -1,5 +1,6 @@
 package ricochet.world;
 
+import ricochet.character.Characters;
 import ricochet.collision.CollisionWorld;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactStore;
@@ -14,7 +15,7 @@ import ricochet.joints.JointStore;
  * <p>The cost is what a step must not lose, copied once per step, and nothing more: the bodies'
  * pose, velocities and sleep state (20 numbers a body), the collision world's poses (9 numbers a
  * body), the joints (O(joints)), the sleep groups (one number a body slot) and the events still
- * waiting to be drained (O(events)), with the clock's and stages' counters. The large parts copy
+ * waiting to be drained (O(events)), the characters (O(characters)), with the clock's and stages' counters. The large parts copy
  * nothing: the contact points and the warm-start cache alternate between two sets of arrays, the
  * manifold cache among three lists, and the broad phase copies its tree only at its first change in
  * the step (none in a settled scene). Allocates nothing once the copies have grown.
@@ -35,6 +36,7 @@ final class StepCheckpoint {
     private final Sleeping sleeping;
     private final Continuous continuous;
     private final JointLinks jointLinks;
+    private final Characters characters;
     private double savedStepDt, savedEventTime;
     private long savedEventStep, savedContinuousHits;
     private int savedNextSleepGroup, savedEventsOfLastStep;
@@ -44,7 +46,7 @@ final class StepCheckpoint {
 
     StepCheckpoint(BodyStore store, CollisionWorld collision, ContactStore contacts, PairEvents pairs,
                    StepClock clock, BodyTable table, Sleeping sleeping, Continuous continuous,
-                   JointLinks jointLinks) {
+                   JointLinks jointLinks, Characters characters) {
         this.store = store;
         this.collision = collision;
         this.contacts = contacts;
@@ -57,6 +59,7 @@ final class StepCheckpoint {
         this.sleeping = sleeping;
         this.continuous = continuous;
         this.jointLinks = jointLinks;
+        this.characters = characters;
     }
 
     /** Before a step: what it changes, kept so that {@link #rollback} can undo a failed one. */
@@ -75,6 +78,7 @@ final class StepCheckpoint {
         savedEventsOfLastStep = clock.eventsOfLastStep;
         savedContinuousHits = continuous.continuousHits;
         savedJointPairs = jointLinks.jointPairs;
+        characters.checkpoint();
         int[] sleepGroupOfSlot = table.sleepGroupOfSlot;
         if (savedSleepGroupOfSlot.length < sleepGroupOfSlot.length) {
             savedSleepGroupOfSlot = new int[sleepGroupOfSlot.length];
@@ -98,6 +102,7 @@ final class StepCheckpoint {
         clock.eventsOfLastStep = savedEventsOfLastStep;
         continuous.continuousHits = savedContinuousHits;
         jointLinks.jointPairs = savedJointPairs;
+        characters.rollback();
         int[] sleepGroupOfSlot = table.sleepGroupOfSlot;
         System.arraycopy(savedSleepGroupOfSlot, 0, sleepGroupOfSlot, 0, sleepGroupOfSlot.length);
     }

@@ -121,13 +121,14 @@ public final class World implements AutoCloseable {
         continuous = new Continuous(store, table, collision, settings, poseUpdate, jointStore);
         ContactCollector collector = new ContactCollector(store, table, collision, contacts, islands,
                 sleeping, jointLinks, pairs, clock, settings);
+        characters = new Characters(new CharacterLink(store, table, collision, sleeping, events, clock));
         StepCheckpoint checkpoint = new StepCheckpoint(store, collision, contacts, pairs, clock, table,
-                sleeping, continuous, jointLinks);
+                sleeping, continuous, jointLinks, characters);
         snapshots = new SnapshotFormat(bodies, table, collision, contacts, settings, clock, sleeping,
-                continuous, jointLinks, pairs);
+                continuous, jointLinks, pairs, characters);
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
-                sleeping, pairs, characters = new Characters(new CharacterLink(store, table, collision, sleeping)));
+                sleeping, pairs, characters);
         contactPoints = new ContactPoints(contacts, table);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
@@ -533,7 +534,8 @@ public final class World implements AutoCloseable {
      * nobody reads events from holds only one step's worth.
      */
     public void drainEvents(List<Event> out, IntFunction<String> nameOfSlot) {
-        events.drainInto(out, nameOfSlot);
+        // Characters' events name them by slot, below -1 (EventBuffer.characterIndex).
+        events.drainInto(out, k -> k < -1 ? characters.nameAt(EventBuffer.characterSlot(k)) : nameOfSlot.apply(k));
         clock.eventsOfLastStep = 0;
     }
 
@@ -582,9 +584,13 @@ public final class World implements AutoCloseable {
         return bodies.kineticEnergy();
     }
 
-    /** Equal for bit-identical body states (see {@link RigidBodies#stateHash}). */
+    /**
+     * Equal for bit-identical body states (see {@link RigidBodies#stateHash}) and, in a world with
+     * characters, bit-identical characters' positions, velocities and ground states.
+     */
     public long stateHash() {
-        return bodies.stateHash();
+        long h = bodies.stateHash();
+        return characters.count() == 0 ? h : h * 31 + characters.stateHash();
     }
 
     /** Sweeps that found an impact since the world was made (a debugging count). */

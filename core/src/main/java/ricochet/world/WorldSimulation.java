@@ -248,7 +248,12 @@ public final class WorldSimulation implements Simulation {
     @Override
     public void drainEvents(List<Event> out) {
         world.drainEvents(events);
-        events.drainInto(out, slot -> nameOfSlot[slot]);
+        events.drainInto(out, this::subjectName);
+    }
+
+    /** The name of an event's body index, or of its character (an index below -1). */
+    private String subjectName(int index) {
+        return index < -1 ? world.characters().nameAt(EventBuffer.characterSlot(index)) : nameOfSlot[index];
     }
 
     @Override
@@ -272,13 +277,13 @@ public final class WorldSimulation implements Simulation {
     /** The world's state after the events this simulation holds for draining (kind SIMULATION). */
     @Override
     public WorldSnapshot snapshot() {
-        if (!characterIds.isEmpty()) {
-            throw new IllegalStateException("simulation: snapshots do not hold characters yet, and this world has "
-                    + characterIds.size());
-        }
         return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
                 SnapshotFormat.payload(out -> {
                     events.writeState(out);
+                    out.writeInt(tracks.size());
+                    for (InputTrack track : tracks) {
+                        out.writeInt(track == null ? -1 : track.started());
+                    }
                     world.snapshots.writeState(out);
                 }));
     }
@@ -289,25 +294,48 @@ public final class WorldSimulation implements Simulation {
      */
     @Override
     public void restore(WorldSnapshot snapshot) {
-        if (!characterIds.isEmpty()) {
-            throw new IllegalStateException("simulation: snapshots do not hold characters yet, and this world has "
-                    + characterIds.size());
-        }
         if (snapshot == null || snapshot.kind() == WorldSnapshot.Kind.LAB) {
             throw new IllegalArgumentException("simulation: can restore a world's snapshot, got "
                     + (snapshot == null ? null : "a lab world's"));
         }
         EventBuffer held = new EventBuffer();
         StateInput in = snapshot.input();
+        int[] started = new int[tracks.size()];
         if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
             try {
-                held.readState(in, nameOfSlot.length);
+                held.readState(in, nameOfSlot.length, world.characters().slots());
                 held.checkNamed(slot -> nameOfSlot[slot] != null);
+                readTrackCursors(in, started);
             } catch (IOException | RuntimeException e) {
                 throw SnapshotFormat.refused(e);
             }
         }
         world.snapshots.readSnapshot(in);
         events.copyFrom(held);
+        for (int k = 0; k < tracks.size(); k++) {
+            if (tracks.get(k) != null) {
+                tracks.get(k).setStarted(started[k]);
+            }
+        }
+    }
+
+    /**
+     * The input tracks' cursors into {@code started}: one per character, -1 for one without a track,
+     * each within its track.
+     */
+    private void readTrackCursors(StateInput in, int[] started) throws IOException {
+        int n = in.readInt();
+        if (n != tracks.size()) {
+            throw StateInput.refuse("snapshot does not fit this simulation: it has " + n
+                    + " characters' input tracks, the simulation " + tracks.size());
+        }
+        for (int k = 0; k < n; k++) {
+            InputTrack track = tracks.get(k);
+            started[k] = in.readInt();
+            if (track == null ? started[k] != -1 : started[k] < 0 || started[k] > track.size()) {
+                throw StateInput.refuse("character " + k + "'s input track cursor " + started[k]
+                        + " is out of range " + (track == null ? "-1..-1" : "0.." + track.size()));
+            }
+        }
     }
 }
