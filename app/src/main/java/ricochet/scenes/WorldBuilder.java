@@ -243,6 +243,9 @@ public final class WorldBuilder {
             BodySpec b = scene.bodies().get(i);
             try {
                 add(sim, b);
+                if (b.motion() != null) {
+                    sim.addMotion(sim.body(b.name()), b.motion());
+                }
             } catch (IllegalArgumentException e) {
                 throw new BuildException("$.bodies[" + i + "]", "body '" + b.name() + "': " + e.getMessage(), e);
             }

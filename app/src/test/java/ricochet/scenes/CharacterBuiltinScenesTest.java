@@ -14,6 +14,7 @@ import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.CharacterSpec;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.ShapeSpec;
+import ricochet.math.Quat;
 import ricochet.math.Vec3;
 import ricochet.world.WorldSimulation;
 
@@ -173,26 +174,59 @@ class CharacterBuiltinScenesTest {
         assertTrue(character(sim, 0)[X] < body(sim, "crate")[X], "the character stays behind the box");
     }
 
+    /** Point (x, y, z) in the frame of a body whose state is {@code b} (position, then quaternion x y z w). */
+    private static Vec3 inFrame(double[] b, double x, double y, double z) {
+        Quat q = new Quat(b[3], b[4], b[5], b[6]);
+        return q.conjugate().rotate(new Vec3(x - b[X], y - b[Y], z - b[Z]));
+    }
+
     @Test
-    void aCharacterRidesATurningPlatformAtItsRadius() throws Exception {
+    void aCharacterRidesATurningPlatformWhereItStood() throws Exception {
         Scene scene = BuiltinScenes.read("platform");
         WorldSimulation sim = WorldBuilder.buildWorld(scene);
-        BodySpec platform = spec(scene, "platform");
-        Vec3 axis = platform.position();
-        Vec3 start = spec(scene, 0).position();
-        // Carried without input, it keeps its place on the platform: its distance from the axis
-        // (through the platform's centre, along y) stays where it started.
-        double radius = Math.hypot(start.x() - axis.x(), start.z() - axis.z());
-        double worst = 0;
-        for (int i = 0, n = (int) Math.round(5 / sim.dt()); i < n; i++) {
+        int rider = characterIndex(sim, "rider");
+        // It lands in the first steps; from then on its place in the platform's frame must stay.
+        for (int i = 0; i < 10; i++) {
             sim.step();
-            double[] s = character(sim, 0);
-            worst = Math.max(worst, Math.abs(Math.hypot(s[X] - axis.x(), s[Z] - axis.z()) - radius));
-            assertEquals(GroundState.GROUNDED, ground(sim, 0), "step " + i);
         }
-        System.out.printf("platform: distance from the axis off %.3f m by at most %.2e m in 5 s%n", radius, worst);
-        assertEquals(3, radius, 1e-12);
-        assertTrue(worst < 0.01, "drifted " + worst + " m from its radius");
-        assertEquals(GroundState.GROUNDED, ground(sim, 0));
+        double[] c = character(sim, rider);
+        Vec3 local = inFrame(body(sim, "platform"), c[X], c[Y], c[Z]);
+        double worst = 0;
+        for (int i = 0, n = (int) Math.round(10 / sim.dt()); i < n; i++) {
+            sim.step();
+            c = character(sim, rider);
+            worst = Math.max(worst, inFrame(body(sim, "platform"), c[X], c[Y], c[Z]).minus(local).length());
+            assertEquals(GroundState.GROUNDED, ground(sim, rider), "step " + i);
+        }
+        System.out.printf("platform: drift in the turning platform's frame at most %.2e m in 10 s, %.3f m out%n",
+                worst, Math.hypot(local.x(), local.z()));
+        assertEquals(3, Math.hypot(local.x(), local.z()), 0.01);
+        assertTrue(worst < 0.01, "drifted " + worst + " m relative to the platform");
+    }
+
+    @Test
+    void aCharacterRidesTheElevatorUpAndDownWithoutLeavingTheFloor() throws Exception {
+        Scene scene = BuiltinScenes.read("platform");
+        WorldSimulation sim = WorldBuilder.buildWorld(scene);
+        int passenger = characterIndex(sim, "passenger");
+        sim.step();
+        assertEquals(GroundState.GROUNDED, ground(sim, passenger));
+        double gap = character(sim, passenger)[Y] - (body(sim, "elevator")[Y] + 0.25);
+        double highest = 0, worst = 0;
+        for (int i = 0, n = (int) Math.round(15 / sim.dt()); i < n; i++) {
+            sim.step();
+            double[] e = body(sim, "elevator");
+            double[] c = character(sim, passenger);
+            assertEquals(GroundState.GROUNDED, ground(sim, passenger), "step " + i + " at elevator height " + e[Y]);
+            // Standing on the floor at its skin: the centre a constant height above the moving floor.
+            worst = Math.max(worst, Math.abs(c[Y] - (e[Y] + 0.25) - gap));
+            highest = Math.max(highest, e[Y]);
+        }
+        System.out.printf("platform: elevator up %.3f m and back; passenger's height above it constant to %.2e m%n",
+                highest - 0.25, worst);
+        // Up 2 m/s for 3 s from 0.25 m: each entry starts at the first step starting at or after its
+        // time, so the rise is 6 m to within a step's travel either way.
+        assertEquals(6.25, highest, 2 * 2 * sim.dt() + 1e-9);
+        assertTrue(worst < 1e-3, "height above the elevator varied by " + worst + " m");
     }
 }

@@ -31,6 +31,9 @@ public final class WorldSimulation implements Simulation {
     private final List<String> characterNames = new ArrayList<>();
     /** Each character's input track, or null for one driven through {@link World#characters()}. */
     private final List<InputTrack> tracks = new ArrayList<>();
+    /** Kinematic bodies driven by a motion track, and their tracks. */
+    private final List<BodyId> movedBodies = new ArrayList<>();
+    private final List<MotionTrack> motions = new ArrayList<>();
     /** Events of the steps since the last drain (the world keeps only its last step's). */
     private final EventBuffer events = new EventBuffer();
 
@@ -122,6 +125,21 @@ public final class WorldSimulation implements Simulation {
         return id;
     }
 
+    /**
+     * Drives the kinematic body {@code id} by {@code track}: before each step it is given the
+     * velocities of the entry in force at the step's start.
+     *
+     * @throws IllegalArgumentException for a body that is not a kinematic body of this world
+     */
+    public void addMotion(BodyId id, MotionTrack track) {
+        if (!world.contains(id) || world.type(id) != BodyDef.Type.KINEMATIC || track == null) {
+            throw new IllegalArgumentException("simulation: a motion track drives a kinematic body of this world,"
+                    + " got " + id);
+        }
+        movedBodies.add(id);
+        motions.add(track);
+    }
+
     /** The handle of character number {@code character} (the order they were added in). */
     public CharacterId characterId(int character) {
         return characterIds.get(character);
@@ -208,11 +226,15 @@ public final class WorldSimulation implements Simulation {
     }
 
     /**
-     * Gives each character with a track its input at the step's start, steps the world and moves its
+     * Gives each moving kinematic body its velocities and each character with a track its input at
+     * the step's start, steps the world and moves its
      * events here (at most the world's {@link World#eventCapacity}).
      */
     @Override
     public void step() {
+        for (int k = 0; k < motions.size(); k++) {
+            motions.get(k).apply(world, movedBodies.get(k), world.time());
+        }
         if (!tracks.isEmpty()) {
             double start = world.time();
             for (int k = 0; k < tracks.size(); k++) {

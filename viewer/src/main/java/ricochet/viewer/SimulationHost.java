@@ -407,7 +407,8 @@ final class SimulationHost implements AutoCloseable {
                     dynamic && p.friction() != null ? p.friction() : b.friction(),
                     dynamic && p.restitution() != null ? p.restitution() : b.restitution(),
                     b.sensor(), b.bullet(), b.linearDamping(), b.angularDamping(), b.gravityScale(),
-                    dynamic && b.usesLabMethod() && p.method() != null ? p.method() : b.method(), b.lab()));
+                    dynamic && b.usesLabMethod() && p.method() != null ? p.method() : b.method(), b.lab(),
+                    b.motion()));
         }
         return WorldBuilder.simulation(scene.with(settings, bodies));
     }

@@ -3,6 +3,7 @@ package ricochet.io.scene;
 import ricochet.lab.LabParams;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
+import ricochet.world.MotionTrack;
 
 /**
  * One body of a scene file, validated.
@@ -42,9 +43,19 @@ public record BodySpec(
         double angularDamping,
         double gravityScale,
         String method,
-        LabParams lab) {
+        LabParams lab,
+        MotionTrack motion) {
 
     public static final String SOLVER = "solver";
+
+    /** A body that no motion track drives. */
+    public BodySpec(String name, BodyType type, ShapeSpec shape, Vec3 position, Quat orientation, Vec3 velocity,
+                    Vec3 angularVelocity, double mass, double density, double friction, double restitution,
+                    boolean sensor, boolean bullet, double linearDamping, double angularDamping, double gravityScale,
+                    String method, LabParams lab) {
+        this(name, type, shape, position, orientation, velocity, angularVelocity, mass, density, friction,
+                restitution, sensor, bullet, linearDamping, angularDamping, gravityScale, method, lab, null);
+    }
 
     public boolean usesLabMethod() {
         return !SOLVER.equals(method);

@@ -13,6 +13,7 @@ import ricochet.lab.LabParams;
 import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
+import ricochet.world.MotionTrack;
 import ricochet.ragdoll.Ragdoll;
 import ricochet.world.SettingsLimits;
 
@@ -31,6 +32,7 @@ final class SceneValidator {
             "name", "position", "radius", "height", "mass", "maxSlope", "stepHeight", "skin", "maxPushForce",
             "crouchHeight", "input");
     static final List<String> INPUT_KEYS = List.of("t", "velocity", "jump", "crouch");
+    static final List<String> MOTION_KEYS = List.of("t", "velocity", "angularVelocity");
     static final List<String> RAGDOLL_KEYS = List.of(
             "name", "position", "orientation", "velocity", "density", "friction");
 
@@ -50,7 +52,7 @@ final class SceneValidator {
     static {
         List<String> keys = new ArrayList<>(List.of(
                 "name", "type", "shape", "position", "orientation", "velocity", "angularVelocity",
-                "mass", "density", "friction", "restitution", "sensor", "method"));
+                "mass", "density", "friction", "restitution", "sensor", "method", "motion"));
         keys.addAll(SOLVER_KEYS);
         keys.addAll(LAB_KEYS);
         BODY_KEYS = List.copyOf(keys);
@@ -404,13 +406,65 @@ final class SceneValidator {
             staysStill(path, "velocity", velocity);
             staysStill(path, "angularVelocity", angularVelocity);
         }
+        MotionTrack motion = o.has("motion") ? motion(o.get("motion"), JsonChecks.key(path, "motion")) : null;
+        if (o.has("motion") && type != null && type != BodyType.KINEMATIC) {
+            in.report(JsonChecks.key(path, "motion"),
+                    "'motion' drives a kinematic body, but type is '" + type.key() + "'");
+        }
         if (name == null || type == null || shape == null || position == null || orientation == null
-                || velocity == null || angularVelocity == null || method == null || labParams == null) {
+                || velocity == null || angularVelocity == null || method == null || labParams == null
+                || o.has("motion") && motion == null) {
             return null;
         }
         return new BodySpec(name, type, shape, position, orientation, velocity, angularVelocity,
                 mass, density, friction, restitution, sensor, bullet, linearDamping, angularDamping, gravityScale,
-                method, labParams);
+                method, labParams, motion);
+    }
+
+    /**
+     * A kinematic body's motion track: entries {@code {t, velocity?, angularVelocity?}} at increasing
+     * times (a missing velocity is zero); null when it has a problem (reported).
+     */
+    private MotionTrack motion(JsonNode node, String path) {
+        ArrayNode entries = in.array(node, path);
+        if (entries == null) {
+            return null;
+        }
+        int before = in.problems().size();
+        if (entries.isEmpty()) {
+            in.report(path, "a motion track needs at least one entry");
+        }
+        int n = entries.size();
+        double[] t = new double[n], v = new double[3 * n], w = new double[3 * n];
+        double last = Double.NaN;
+        for (int i = 0; i < n; i++) {
+            String at = JsonChecks.index(path, i);
+            ObjectNode e = in.object(entries.get(i), at);
+            if (e == null) {
+                continue;
+            }
+            in.allowKeys(e, at, MOTION_KEYS);
+            JsonNode tn = in.require(e, at, "t");
+            t[i] = tn == null ? Double.NaN : in.number(tn, JsonChecks.key(at, "t"), Range.NON_NEGATIVE);
+            if (!Double.isNaN(t[i]) && !Double.isNaN(last) && !(t[i] > last)) {
+                in.report(JsonChecks.key(at, "t"), "t must be after the entry before (" + last + "), got " + t[i]);
+            }
+            last = t[i];
+            Vec3 lin = in.vector(e, at, "velocity", Vec3.ZERO);
+            Vec3 ang = in.vector(e, at, "angularVelocity", Vec3.ZERO);
+            if (lin != null && ang != null) {
+                v[3 * i] = lin.x();
+                v[3 * i + 1] = lin.y();
+                v[3 * i + 2] = lin.z();
+                w[3 * i] = ang.x();
+                w[3 * i + 1] = ang.y();
+                w[3 * i + 2] = ang.z();
+            }
+        }
+        if (in.problems().size() > before) {
+            return null;
+        }
+        return new MotionTrack(t, v, w);
     }
 
     private String name(ObjectNode o, String path, Map<String, String> names) {

@@ -543,6 +543,17 @@ class SceneReaderTest {
                         "$.bodies[0].velocity", "a static body cannot move: velocity must be [0, 0, 0]"),
                 broken("spinning static body", scene(ball("'type': 'static', 'angularVelocity': [0, 1, 0]")),
                         "$.bodies[0].angularVelocity", "a static body cannot move"),
+                broken("motion on a dynamic body", scene(ball("'motion': [{'t': 0, 'velocity': [0, 1, 0]}]")),
+                        "$.bodies[0].motion", "'motion' drives a kinematic body, but type is 'dynamic'"),
+                broken("motion out of time order", scene(ball("'type': 'kinematic', 'motion': [{'t': 2},"
+                        + " {'t': 1, 'velocity': [0, 1, 0]}]")),
+                        "$.bodies[0].motion[1].t", "t must be after the entry before (2.0), got 1.0"),
+                broken("motion entry with a bad velocity", scene(ball("'type': 'kinematic', 'motion': [{'t': 0,"
+                        + " 'velocity': [0, 1]}]")), "$.bodies[0].motion[0].velocity", "got 2 elements"),
+                broken("empty motion", scene(ball("'type': 'kinematic', 'motion': []")),
+                        "$.bodies[0].motion", "at least one entry"),
+                broken("unknown motion key", scene(ball("'type': 'kinematic', 'motion': [{'t': 0, 'speed': 1}]")),
+                        "$.bodies[0].motion[0].speed", "unknown key"),
                 broken("bodies not an array", j("{'format': 'ricochet-scene/1', 'bodies': {}}"),
                         "$.bodies", "expected an array, got an object"),
                 broken("top level not an object", "[]", "$", "expected an object, got an array"),
