@@ -48,7 +48,7 @@ def dump(value):
     return num(value)
 
 
-def write(name, description, bodies, settings=None, joints=None, ragdolls=None):
+def write(name, description, bodies, settings=None, joints=None, ragdolls=None, characters=None):
     s = {"dt": Exact(1 / 60), "substeps": 4, "gravity": [0, -9.81, 0], "iterations": 1, "sleeping": True}
     s.update(settings or {})
     lines = ["{",
@@ -60,6 +60,8 @@ def write(name, description, bodies, settings=None, joints=None, ragdolls=None):
         sections.append(("ragdolls", ragdolls))
     if joints:
         sections.append(("joints", joints))
+    if characters:
+        sections.append(("characters", characters))
     for k, (key, items) in enumerate(sections):
         lines.append('  "%s": [' % key)
         lines += ["    " + dump(b) + ("," if i + 1 < len(items) else "") for i, b in enumerate(items)]
@@ -578,10 +580,57 @@ def ragdolls():
           bodies, {}, None, dolls)
 
 
+def seam_height(x, z):
+    """Ground of the seams scene: 4 cm bumps over 7-9 m waves and 1.5 cm ripples (slopes under 5 degrees)."""
+    return 0.04 * math.sin(0.7 * x) * math.cos(0.9 * z) + 0.015 * math.sin(3.1 * x + 1.3 * z)
+
+
+SEAM_WALKERS = 40
+SEAM_SECONDS = 10
+SEAM_TURN = 0.5
+SEAM_SPEED = 3
+
+
+def seams():
+    # One bumpy surface in three parts meeting along seams: a heightfield for x in [-20, 0] and two
+    # triangle meshes for x in [0, 10] and [10, 20], all over z in [-20, 20] in 1 m cells; 40 walkers
+    # start in the middle and turn to a new random direction every 0.5 s.
+    rows = 41
+    hf = [[seam_height(-20 + c, -20 + r) for c in range(21)] for r in range(rows)]
+    bodies = [{"name": "field", "type": "static", "position": [-20, 0, -20],
+               "shape": {"type": "heightfield", "heights": hf, "spacing": [1, 1]}}]
+    for part, x0 in enumerate((0, 10)):
+        cols = 11
+        vertices = [[x0 + c, seam_height(x0 + c, r - 20), r - 20] for r in range(rows) for c in range(cols)]
+        triangles = []
+        for r in range(rows - 1):
+            for c in range(cols - 1):
+                a = r * cols + c
+                b, d = a + 1, a + cols
+                # Counter-clockwise seen from +y.
+                triangles += [[a, d, d + 1], [a, d + 1, b]]
+        bodies.append({"name": "mesh-%d" % part, "type": "static",
+                       "shape": {"type": "mesh", "vertices": vertices, "triangles": triangles}})
+    rng = random.Random(2026)
+    walkers = []
+    for i in range(SEAM_WALKERS):
+        x, z = rng.uniform(-6, 6), rng.uniform(-6, 6)
+        track = []
+        for k in range(int(SEAM_SECONDS / SEAM_TURN)):
+            a = rng.uniform(0, 2 * math.pi)
+            track.append({"t": k * SEAM_TURN, "velocity": [SEAM_SPEED * math.cos(a), 0, SEAM_SPEED * math.sin(a)]})
+        # Standing 5 cm above the ground under its centre: half the 1.8 m capsule plus the 2 cm skin.
+        walkers.append({"name": "walker-%d" % i, "position": [x, seam_height(x, z) + 0.92 + 0.05, z],
+                        "input": track})
+    write("seams", "40 characters walk at random over a heightfield and two meshes meeting along seams, with"
+          " small bumps", bodies, {}, None, None, walkers)
+
+
 SCENES = {"pyramid": pyramid, "wall": wall, "tower": tower, "mass-ratio": mass_ratio, "spheres": spheres,
           "bullet": bullet, "slide": slide, "newton-cradle": newton_cradle, "kinematic": kinematic,
           "sensor": sensor, "terrain": terrain, "bunny-solver": bunny_solver, "pile": pile,
-          "pendulum": pendulum, "chain": chain, "door": door, "bridge": bridge, "ragdolls": ragdolls}
+          "pendulum": pendulum, "chain": chain, "door": door, "bridge": bridge, "ragdolls": ragdolls,
+          "seams": seams}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(SCENES)

@@ -33,7 +33,7 @@ public final class BuiltinScenes {
             "pyramid", "wall", "tower", "mass-ratio", "spheres", "bullet", "slide", "newton-cradle",
             "kinematic", "sensor", "terrain", "bunny-solver", "pile",
             "pendulum", "chain", "door", "bridge", "ragdolls",
-            "stairs", "slopes", "push", "platform");
+            "stairs", "slopes", "push", "platform", "seams");
 
     private BuiltinScenes() {
     }

@@ -269,11 +269,16 @@ public final class Characters {
     }
 
     /**
-     * The smallest separation (m, negative when overlapping) between the character's capsule and
-     * anything within {@code margin} of it, or {@code margin} when nothing is; for tests.
+     * The smallest separation (m, negative when overlapping) between the character's capsule as it
+     * stands now and anything within {@code margin} (m) of it, or {@code margin} when nothing is. A
+     * character keeps its skin from what it touches, so this is about the skin when it stands.
      */
-    double minSeparation(CharacterId id, double margin) {
+    public double clearance(CharacterId id, double margin) {
         CharacterState c = state(id);
+        if (!(margin >= 0) || !Double.isFinite(margin)) {
+            throw new IllegalArgumentException("character '" + c.def.name() + "': margin must be >= 0 and finite, got "
+                    + margin);
+        }
         mover.gather(c.shape(), c.px, c.py, c.pz, margin);
         double min = margin;
         for (int k = 0; k < mover.count; k++) {

@@ -105,7 +105,7 @@ class CharacterRandomWalkTest {
                 if (!Double.isFinite(p.x() + p.y() + p.z() + v.x() + v.y() + v.z())) {
                     fail(ground + " walker " + i + " step " + step + ": " + p + " " + v);
                 }
-                double depth = -w.characters().minSeparation(id, def.skin());
+                double depth = -w.characters().clearance(id, def.skin());
                 worstDepth = Math.max(worstDepth, depth);
                 assertTrue(depth <= 1e-3, ground + " walker " + i + " step " + step + ": " + depth + " m deep");
                 // Dropped from 5 cm, each is grounded from its landing on; a turn's frame may slow it.
