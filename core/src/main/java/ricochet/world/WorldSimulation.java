@@ -140,6 +140,15 @@ public final class WorldSimulation implements Simulation {
         motions.add(track);
     }
 
+    /**
+     * Replaces the input track of character number {@code character} from the next step on; null
+     * stops it, leaving the character's input to {@link World#characters()} (a viewer's keyboard
+     * takes a character over this way).
+     */
+    public void setTrack(int character, InputTrack track) {
+        tracks.set(character, track);
+    }
+
     /** The handle of character number {@code character} (the order they were added in). */
     public CharacterId characterId(int character) {
         return characterIds.get(character);

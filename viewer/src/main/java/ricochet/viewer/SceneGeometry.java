@@ -11,7 +11,8 @@ import ricochet.math.Vec3;
 
 /**
  * {@code GET /api/scene}: what the page needs to draw the scene once, the bodies' shapes in their
- * own frames (the WebSocket then moves them). Shape fields keep the scene file's names.
+ * own frames and the characters' capsules (the WebSocket then moves them). Shape fields keep the
+ * scene file's names.
  */
 final class SceneGeometry {
 
@@ -39,6 +40,12 @@ final class SceneGeometry {
             o.put("friction", spec.friction());
             o.put("sensor", spec.sensor());
             o.set("shape", shape(spec.shape()));
+        }
+        // The frame gives each character's height now; these are the capsules it switches between.
+        ArrayNode characters = root.putArray("characters");
+        for (ricochet.io.scene.CharacterSpec c : scene.characters()) {
+            characters.addObject().put("name", c.name()).put("radius", c.def().radius())
+                    .put("height", c.def().height()).put("crouchHeight", c.def().effectiveCrouchHeight());
         }
         return root;
     }

@@ -65,6 +65,8 @@ final class SimulationHost implements AutoCloseable {
     private final List<BodySpec> bodies;
     /** The mouse spring, or null when nothing is dragged; a rebuild of the world drops it. */
     private MouseSpring drag;
+    /** The characters' frame, state and inputs; a rebuild hands them back to their tracks. */
+    private final ViewerCharacters characters = new ViewerCharacters();
 
     /**
      * @throws IllegalArgumentException when the scene cannot be simulated (naming the body)
@@ -290,6 +292,29 @@ final class SimulationHost implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code POST /api/character/input}: see {@link ViewerCharacters#parse}. The character's input
+     * track stops driving it; the input holds from the next step on, until the next input. Before a
+     * launch it launches the scene, as {@code l} does; a paused simulation stays paused.
+     *
+     * @throws ViewerParams.BadParam naming the field, with nothing changed
+     * @throws ViewerCharacters.Unavailable when the scene has no characters
+     */
+    void characterInput(JsonNode body) {
+        synchronized (lock) {
+            ViewerCharacters.Input in = ViewerCharacters.parse(sim, body);
+            if (!launched) {
+                sim = build(params, true);
+                drag = null;
+                launched = true;
+                paused = false;
+                error = null;
+            }
+            characters.apply((WorldSimulation) sim, in);
+            changed();
+        }
+    }
+
     /** {@code POST /api/drag/end}: lets go of the dragged body, if any. */
     void endDrag() {
         synchronized (lock) {
@@ -482,13 +507,14 @@ final class SimulationHost implements AutoCloseable {
     /**
      * The compact frame the WebSocket sends, doubles: time, step, kinetic energy, potential energy,
      * contacts, steps/s, awake, asleep, launched (0/1), paused (0/1), body count, version; then per
-     * body position (3), orientation (x, y, z, w), velocity (3), centre of mass (3), sleeping (0/1).
-     * Returns a new array when {@code out} is too short.
+     * body position (3), orientation (x, y, z, w), velocity (3), centre of mass (3), sleeping (0/1);
+     * then per character {@link ViewerCharacters#PER_CHARACTER} (see there). Returns a new array when
+     * {@code out} is not the frame's size.
      */
     double[] frame(double[] out) {
         synchronized (lock) {
             int n = sim.bodyCount();
-            int size = HEADER + PER_BODY * n;
+            int size = HEADER + PER_BODY * n + ViewerCharacters.PER_CHARACTER * sim.characterCount();
             if (out == null || out.length != size) {
                 out = new double[size];
             }
@@ -509,6 +535,7 @@ final class SimulationHost implements AutoCloseable {
                     }
                 }
             }
+            characters.frame(sim, out, HEADER + PER_BODY * n);
             out[0] = sim.time();
             out[1] = sim.stepCount();
             out[2] = sim.kineticEnergy();
@@ -582,6 +609,7 @@ final class SimulationHost implements AutoCloseable {
             root.put("awake", awake);
             root.put("asleep", asleep);
             root.set("drag", JointLines.dragJson(sim, drag));
+            characters.state(sim, root.putObject("characters"));
         }
         return root;
     }

@@ -25,9 +25,9 @@ import ricochet.io.scene.Scene;
 /**
  * The viewer's HTTP server on 127.0.0.1: the page and its scripts from the class path (three.js
  * and uPlot from their WebJars), the API the README lists plus {@code /api/params},
- * {@code /api/scene}, {@code /api/joints} and the mouse drag ({@code /api/drag}, {@code /api/drag/move},
- * {@code /api/drag/end}), and {@code /ws}, which streams {@link SimulationHost#frame} to every open
- * tab.
+ * {@code /api/scene}, {@code /api/joints}, the mouse drag ({@code /api/drag}, {@code /api/drag/move},
+ * {@code /api/drag/end}) and {@code /api/character/input}, and {@code /ws}, which streams
+ * {@link SimulationHost#frame} to every open tab.
  */
 public final class ViewerServer implements AutoCloseable {
 
@@ -82,6 +82,7 @@ public final class ViewerServer implements AutoCloseable {
         app.post("/api/drag", ctx -> withBody(ctx, host::startDrag));
         app.post("/api/drag/move", ctx -> withBody(ctx, host::moveDrag));
         app.post("/api/drag/end", ctx -> command(ctx, host::endDrag));
+        app.post("/api/character/input", ctx -> withBody(ctx, host::characterInput));
         app.ws("/ws", ws -> {
             ws.onConnect(ctx -> {
                 ctx.session.setIdleTimeout(java.time.Duration.ofHours(24));
@@ -154,7 +155,8 @@ public final class ViewerServer implements AutoCloseable {
 
     /**
      * Runs a command that takes the request's JSON body and answers the state after it; a bad field
-     * is answered 400 naming it, a command the scene cannot take (a drag in the lab world) 409.
+     * is answered 400 naming it, a command the scene cannot take (a drag in the lab world, a
+     * character input in a scene without characters) 409.
      */
     private void withBody(Context ctx, Consumer<JsonNode> action) {
         JsonNode body;
@@ -168,7 +170,7 @@ public final class ViewerServer implements AutoCloseable {
             ctx.json(host.apply(() -> action.accept(body)));
         } catch (ViewerParams.BadParam e) {
             bad(ctx, e.field, e.getMessage());
-        } catch (SimulationHost.DragUnavailable e) {
+        } catch (SimulationHost.DragUnavailable | ViewerCharacters.Unavailable e) {
             ctx.status(409).json(Map.of("error", e.getMessage()));
         }
     }

@@ -24,7 +24,9 @@ class SimulationHostTest {
                 if (!scene.ragdolls().isEmpty()) {
                     assertTrue(n > scene.bodies().size(), name + ": the ragdolls' parts are drawn");
                 }
-                assertEquals(SimulationHost.HEADER + SimulationHost.PER_BODY * n, frame.length, name);
+                int characters = scene.characters().size();
+                assertEquals(SimulationHost.HEADER + SimulationHost.PER_BODY * n
+                        + ViewerCharacters.PER_CHARACTER * characters, frame.length, name);
                 assertEquals(1, frame[1], name + ": one step");
                 for (double x : frame) {
                     assertTrue(Double.isFinite(x), name + ": finite frame");
@@ -32,6 +34,8 @@ class SimulationHostTest {
                 JsonNode state = host.stateJson();
                 assertEquals(n, state.get("bodies").size(), name);
                 assertEquals(n, SceneGeometry.json(scene, host, name).get("bodies").size(), name);
+                assertEquals(characters, state.get("characters").size(), name);
+                assertEquals(characters, SceneGeometry.json(scene, host, name).get("characters").size(), name);
                 assertEquals(frame[6] + frame[7], state.get("awake").asInt() + state.get("asleep").asInt(), name);
             }
         }

@@ -1,16 +1,16 @@
-// The viewer page: draws /api/scene once, then moves the bodies by the frames of /ws
+// The viewer page: draws /api/scene once, then moves the bodies and characters by the frames of /ws
 // (layout: SimulationHost.frame) and sends the keys and the panel to the HTTP API.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 
-const HEADER = 12, PER_BODY = 14;
+const HEADER = 12, PER_BODY = 14, PER_CHARACTER = 11;
 // Planes are infinite; this much of one is drawn, tiled every metre.
 const PLANE_SIZE = 40;
 const PLOT_POINTS = 900;
 
 const stats = window.ricochet = { ready: false, fps: 0, framesReceived: 0, framesDrawn: 0, contactsDrawn: 0,
-                                  jointsDrawn: 0 };
+                                  jointsDrawn: 0, characters: [] };
 const $ = (id) => document.getElementById(id);
 window.addEventListener('error', (e) => { $('error').textContent = String(e.message); });
 
@@ -145,12 +145,47 @@ const bodies = scene.bodies.map((b, i) => {
   return { spec: b, root, material, color: material.color.clone(), com: null, arrow: null, box: null };
 });
 
+// ------------------------------------------------------------------ characters
+// Each character is a capsule standing along +y around its centre: one mesh standing, one crouched,
+// the frame's height choosing which is shown. The first one, which the keys drive, is brighter.
+const GROUND_STATES = ['GROUNDED', 'SLIDING', 'AIRBORNE'];
+const characterBase = HEADER + PER_BODY * bodies.length;
+const characters = scene.characters.map((c, k) => {
+  const material = new THREE.MeshStandardMaterial({ color: k === 0 ? 0x3fc8a8 : 0x4a8a7c, roughness: 0.5 });
+  const capsule = (height) => {
+    const m = new THREE.Mesh(new THREE.CapsuleGeometry(c.radius, Math.max(height - 2 * c.radius, 0), 8, 24), material);
+    m.castShadow = m.receiveShadow = true;
+    return m;
+  };
+  const root = new THREE.Group();
+  root.name = c.name;
+  const standing = capsule(c.height), crouched = capsule(c.crouchHeight);
+  crouched.visible = false;
+  root.add(standing, crouched);
+  world.add(root);
+  return { spec: c, root, standing, crouched };
+});
+if (characters.length) {
+  $('character').hidden = false;
+  $('c-name').textContent = scene.characters[0].name;
+  // Space jumps here: pausing moves to p.
+  $('pause').title = 'pause (p)';
+  $('pause').firstChild.textContent = 'p';
+}
+
 // ------------------------------------------------------------------ grid and start view
 const finite = new THREE.Box3();
 // What the start view frames: the moving bodies when there are any (a pyramid, not its ground slab).
 function boundsOfFinite() {
   finite.makeEmpty();
   const moving = bodies.filter((b) => b.spec.type !== 'static');
+  if (characters.length) {
+    // The characters and what moves near them, not the whole level they walk in.
+    for (const c of characters) { finite.expandByObject(c.root); }
+    finite.expandByScalar(3);
+    for (const b of moving) { finite.expandByObject(b.root); }
+    return finite;
+  }
   for (const b of moving.length ? moving : bodies) {
     if (b.spec.shape.type !== 'plane') { finite.expandByObject(b.root); }
   }
@@ -267,6 +302,24 @@ function applyFrame() {
       b.box.visible = true;
     } else if (b.box) { b.box.visible = false; }
   }
+  for (let k = 0; k < characters.length; k++) {
+    const c = characters[k], o = characterBase + PER_CHARACTER * k;
+    c.root.position.set(frame[o], frame[o + 1], frame[o + 2]);
+    const crouching = frame[o + 7] === 1;
+    c.standing.visible = !crouching;
+    c.crouched.visible = crouching;
+    const ground = frame[o + 9] >= 0 ? scene.bodies[frame[o + 9]].name : null;
+    const speed = Math.hypot(frame[o + 3], frame[o + 4], frame[o + 5]);
+    stats.characters[k] = { name: c.spec.name, position: [frame[o], frame[o + 1], frame[o + 2]], crouching,
+                            groundState: GROUND_STATES[frame[o + 8]], groundBody: ground, speed,
+                            driven: frame[o + 10] === 1 };
+    if (k === 0) {
+      $('c-ground').textContent = GROUND_STATES[frame[o + 8]];
+      $('c-body').textContent = ground ?? '-';
+      $('c-speed').textContent = speed.toFixed(2) + ' m/s';
+      $('c-driver').textContent = frame[o + 10] === 1 ? 'keys / API' : 'input track';
+    }
+  }
   $('s-time').textContent = frame[0].toFixed(3) + ' s';
   $('s-step').textContent = frame[1];
   $('s-sps').textContent = frame[5].toFixed(0);
@@ -312,14 +365,75 @@ async function post(path, body) {
                                 headers: body === undefined ? {} : { 'Content-Type': 'application/json' } });
   return r;
 }
-const actions = { l: '/api/launch', r: '/api/reset', ' ': '/api/pause', '.': '/api/step' };
+const actions = { l: '/api/launch', r: '/api/reset', ' ': '/api/pause', p: '/api/pause', '.': '/api/step' };
+if (characters.length) { delete actions[' ']; }
+
+// The first character from the keys, through POST /api/character/input like any script: each
+// input says the whole wish (velocity, crouch; a jump once), sent when it changes, one after another.
+const WALK_SPEED = 4, JUMP_SPEED = 4;  // m/s
+const walkKeys = new Set(['w', 'a', 's', 'd']);
+const held = new Set();
+let crouch = false, sentWish = null, lastWishCheck = 0, inputs = Promise.resolve();
+// W walks where the camera looks, flattened onto the floor; D to its right (forward x up).
+const forward = new THREE.Vector3();
+function wish() {
+  camera.getWorldDirection(forward);
+  forward.y = 0;
+  if (forward.lengthSq() < 1e-12) { forward.set(0, 0, -1); }
+  forward.normalize();
+  let x = 0, z = 0;
+  const along = (s, ax, az) => { x += s * ax; z += s * az; };
+  if (held.has('w')) { along(1, forward.x, forward.z); }
+  if (held.has('s')) { along(-1, forward.x, forward.z); }
+  if (held.has('d')) { along(1, -forward.z, forward.x); }
+  if (held.has('a')) { along(-1, -forward.z, forward.x); }
+  const len = Math.hypot(x, z);
+  return len > 1e-9 ? [WALK_SPEED * x / len, 0, WALK_SPEED * z / len] : [0, 0, 0];
+}
+function sendInput(jump) {
+  const velocity = wish();
+  const key = velocity.map((c) => c.toFixed(3)).join() + crouch;
+  if (!jump && key === sentWish) { return; }
+  sentWish = key;
+  const body = { name: scene.characters[0].name, velocity, crouch };
+  if (jump) { body.jump = JUMP_SPEED; }
+  inputs = inputs.then(async () => {
+    const r = await post('/api/character/input', body);
+    if (!r.ok) { $('error').textContent = 'character: ' + (await r.json()).error; }
+  }).catch((e) => { $('error').textContent = 'character: ' + e.message; });
+}
+function forgetKeys() { held.clear(); crouch = false; sentWish = null; }
+// A turning camera turns the walk: the wish is looked at again while a walk key is held.
+function steerWhileWalking(now) {
+  if (held.size && now - lastWishCheck > 100) { lastWishCheck = now; sendInput(false); }
+}
+window.addEventListener('blur', () => { if (held.size) { held.clear(); sendInput(false); } });
+
 window.addEventListener('keydown', (e) => {
   if (e.target.closest && e.target.closest('input, select, textarea')) { return; }
-  const path = actions[e.key];
-  if (path) { e.preventDefault(); post(path); }
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (characters.length && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    if (walkKeys.has(key)) {
+      e.preventDefault();
+      if (!held.has(key)) { held.add(key); sendInput(false); }
+      return;
+    }
+    if (key === ' ') { e.preventDefault(); if (!e.repeat) { sendInput(true); } return; }
+    if (key === 'c') { e.preventDefault(); if (!e.repeat) { crouch = !crouch; sendInput(false); } return; }
+  }
+  const path = actions[key];
+  if (path) {
+    e.preventDefault();
+    if (path === '/api/reset' || path === '/api/launch') { forgetKeys(); }
+    post(path);
+  }
 });
-$('launch').onclick = () => post('/api/launch');
-$('reset').onclick = () => post('/api/reset');
+window.addEventListener('keyup', (e) => {
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (held.delete(key)) { sendInput(false); }
+});
+$('launch').onclick = () => { forgetKeys(); post('/api/launch'); };
+$('reset').onclick = () => { forgetKeys(); post('/api/reset'); };
 $('pause').onclick = () => post('/api/pause');
 $('step').onclick = () => post('/api/step');
 for (const b of document.querySelectorAll('.buttons button')) { b.addEventListener('keydown', (e) => e.key === ' ' && e.preventDefault()); }
@@ -532,6 +646,7 @@ let fpsFrames = 0, fpsStart = performance.now();
 function draw(now) {
   applyFrame();
   drawJoints();
+  steerWhileWalking(now);
   controls.update();
   renderer.render(world, camera);
   stats.framesDrawn++;
