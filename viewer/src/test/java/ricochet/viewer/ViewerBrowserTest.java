@@ -247,6 +247,96 @@ class ViewerBrowserTest {
         }
     }
 
+    private static JsonNode state(ViewerServer server) {
+        try {
+            return get(server, "/api/state");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static JsonNode hero(ViewerServer server) {
+        return state(server).get("characters").get("hero");
+    }
+
+    private static JsonNode capsule(String name) throws Exception {
+        Object drawn = js("return JSON.stringify(window.ricochet.capsuleOf('" + name + "'))");
+        return JSON.readTree(String.valueOf(drawn));
+    }
+
+    /**
+     * On a flat floor, W held walks the character (the key takes it over from its track), the drawn
+     * capsule follows it, space makes it jump, c crouches it and the capsule drawn is the shorter one,
+     * and p pauses.
+     */
+    @Test
+    void keysWalkJumpAndCrouchTheCharacterAndItsCapsuleFollows() throws Exception {
+        String json = """
+                {"format": "ricochet-scene/1", "description": "a character on a flat floor",
+                 "bodies": [{"name": "ground", "type": "static",
+                             "shape": {"type": "box", "halfExtents": [30, 0.5, 30]},
+                             "position": [0, -0.5, 0]}],
+                 "characters": [{"name": "hero", "position": [0, 0.92, 0],
+                                 "input": [{"t": 0, "velocity": [0, 0, 0]}]}]}""";
+        ricochet.io.scene.Scene scene = ricochet.io.scene.SceneReader.parse(json, "walk", Path.of("."));
+        try (ViewerServer server = new ViewerServer(scene, "walk", 0)) {
+            openPage(server);
+            assertTrue(browser.findElement(By.id("keys")).isDisplayed(), "the key help is shown");
+            JsonNode drawn = capsule("hero");
+            assertEquals(1.8, drawn.get("height").asDouble(), 1e-6, "standing capsule, caps included");
+            assertEquals(0.92, drawn.get("position").get(1).asDouble(), 1e-9);
+
+            new Actions(browser).keyDown("w").pause(700).keyUp("w").perform();
+            await("the character walked and stopped", () -> {
+                JsonNode h = hero(server);
+                double[] p = {h.get("position").get(0).asDouble(), h.get("position").get(2).asDouble()};
+                return Math.hypot(p[0], p[1]) > 0.5 && Math.abs(h.get("velocity").get(0).asDouble()) < 1e-9
+                        && Math.abs(h.get("velocity").get(2).asDouble()) < 1e-9;
+            });
+            JsonNode hero = hero(server);
+            assertTrue(hero.get("driven").asBoolean());
+            assertEquals("GROUNDED", hero.get("groundState").asText());
+            await("the capsule is drawn where the character is", () -> {
+                try {
+                    JsonNode c = capsule("hero");
+                    double d = 0;
+                    for (int i = 0; i < 3; i++) {
+                        d = Math.max(d, Math.abs(c.get("position").get(i).asDouble()
+                                - hero.get("position").get(i).asDouble()));
+                    }
+                    return d < 1e-9;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            assertEquals("GROUNDED", browser.findElement(By.id("c-ground")).getText());
+            assertEquals("ground", browser.findElement(By.id("c-body")).getText());
+
+            WebElement page = browser.findElement(By.tagName("body"));
+            page.sendKeys(" ");
+            await("it jumps", () -> hero(server).get("position").get(1).asDouble() > 1.2);
+            await("it lands", () -> "GROUNDED".equals(hero(server).get("groundState").asText()));
+            assertTrue(state(server).get("launched").asBoolean() && !state(server).get("paused").asBoolean(),
+                    "space jumps here, it does not pause");
+
+            page.sendKeys("c");
+            await("it crouches", () -> hero(server).get("crouching").asBoolean());
+            await("the crouched capsule is drawn", () -> {
+                try {
+                    return Math.abs(capsule("hero").get("height").asDouble() - 1.2) < 1e-6;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Files.write(Path.of("target", "viewer-character.png"), browser.getScreenshotAs(OutputType.BYTES));
+            page.sendKeys("p");
+            await("p pauses", () -> state(server).get("paused").asBoolean());
+            List<String> errors = severeLogs();
+            assertTrue(errors.isEmpty(), "JavaScript errors: " + errors);
+            browser.get("about:blank");
+        }
+    }
+
     /**
      * A mouse drag on the top box of {@code mass-ratio} (four bodies: quick to draw) pulls it up
      * while the joint toggle draws the drag line, and the release lets go of it.

@@ -64,7 +64,7 @@ class ViewerCharacterTest {
     }
 
     private static HttpResponse<String> send(String method, String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + path.substring(1)));
         b.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(body));
         return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
@@ -104,7 +104,8 @@ class ViewerCharacterTest {
         JsonNode h = hero(s);
         // On flat ground nothing clips the walk: (2 m/s) dt a step, to round-off.
         assertEquals(2.0 * n * DT, at(h, "position", 0) - at(hero(taken), "position", 0), 1e-9);
-        assertEquals(at(hero(taken), "position", 2), at(h, "position", 2), 1e-12, "the track no longer drives it");
+        assertEquals(at(hero(taken), "position", 2), at(h, "position", 2), 1e-12,
+                "the track no longer drives it");
         assertEquals(START_Y, at(h, "position", 1), 1e-9, "it stays on the floor");
         assertEquals(2.0, at(h, "velocity", 0), 1e-9);
         assertEquals("GROUNDED", h.get("groundState").asText());
@@ -115,7 +116,8 @@ class ViewerCharacterTest {
     @Test
     void jumpLeavesTheGroundAndLandsAfterItsFlightTime() throws Exception {
         post("/api/step", null);
-        JsonNode s = post("/api/character/input", "{\"name\": \"hero\", \"velocity\": [0, 0, 0], \"jump\": 4}");
+        JsonNode s = post("/api/character/input",
+                "{\"name\": \"hero\", \"velocity\": [0, 0, 0], \"jump\": 4}");
         s = post("/api/step", null);
         assertEquals("AIRBORNE", hero(s).get("groundState").asText());
         assertTrue(hero(s).get("groundBody").isNull());
@@ -142,8 +144,10 @@ class ViewerCharacterTest {
         JsonNode h = hero(s);
         assertTrue(h.get("crouching").asBoolean());
         double crouched = 1.8 / 2 + 0.3;
-        assertEquals(crouched, h.get("height").asDouble(), 1e-12, "default crouch height: height / 2 + radius");
-        assertEquals(START_Y - (1.8 - crouched) / 2, at(h, "position", 1), 1e-9, "the feet stay where they were");
+        assertEquals(crouched, h.get("height").asDouble(), 1e-12,
+                "default crouch height: height / 2 + radius");
+        assertEquals(START_Y - (1.8 - crouched) / 2, at(h, "position", 1), 1e-9,
+                "the feet stay where they were");
     }
 
     @Test

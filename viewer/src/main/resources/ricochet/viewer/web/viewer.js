@@ -575,6 +575,16 @@ stats.screenOf = (name) => {
   return [rect.left + (p.x + 1) / 2 * rect.width, rect.top + (1 - p.y) / 2 * rect.height];
 };
 
+// A character's drawn capsule: its centre and the height of the mesh shown (for scripts and tests).
+stats.capsuleOf = (name) => {
+  const c = characters.find((x) => x.spec.name === name);
+  if (!c || c.root.parent !== world) { return null; }
+  const shown = c.crouched.visible ? c.crouched : c.standing;
+  shown.geometry.computeBoundingBox();
+  const box = shown.geometry.boundingBox;
+  return { position: c.root.position.toArray(), height: box.max.y - box.min.y };
+};
+
 // ------------------------------------------------------------------ joints
 // GET /api/joints gives each joint's anchors in its bodies' frames; they are moved with the bodies
 // every frame (anchor = position + orientation * local) and refetched four times a second while the
