@@ -15,18 +15,26 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import ricochet.character.CharacterDef;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
+import ricochet.io.scene.CharacterSpec;
 import ricochet.io.scene.Scene;
+import ricochet.io.scene.ShapeSpec;
 import ricochet.io.output.AtomicOutput;
 import ricochet.world.Simulation;
+import ricochet.world.WorldSimulation;
 
 /**
  * A trajectory as glTF 2.0 (.gltf with the buffer embedded as a data URI, or .glb): one node per
- * body carrying its shape's mesh in the body's frame, and one animation whose translation and
- * rotation channels key every moving body at the written frames' times. Frames are kept in memory
- * (7 floats per body per frame) and the file is written by {@link #prepare()}, beside the target
- * and moved onto it, so a failed run leaves nothing half-written.
+ * body carrying its shape's mesh in the body's frame, then one node per character carrying its
+ * standing capsule, and one animation whose translation and rotation channels key every moving body
+ * at the written frames' times, and whose translation channels key every character's centre. A
+ * character that crouches also gets a scale channel: its capsule scaled along y by crouched height
+ * over standing height (its caps squashed with it), the centre already lowered so that the feet stay.
+ * Frames are kept in memory (7 floats per body and 4 per character per frame) and the file is
+ * written by {@link #prepare()}, beside the target and moved onto it, so a failed run leaves nothing
+ * half-written.
  *
  * <p>Knows nothing of the other trajectory formats: {@code ricochet.io.trajectory.TrajectoryWriter}
  * chooses this writer for a .gltf or .glb file and adapts it to its interface, so this package does
@@ -47,6 +55,8 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
     private final Scene scene;
     private final ShapeTriangles.FloatList times = new ShapeTriangles.FloatList();
     private final ShapeTriangles.FloatList[] poses;
+    /** Per character, per frame: centre (3) and height now over standing height. */
+    private final ShapeTriangles.FloatList[] characters;
     private final double[] state = new double[13];
     /** The file written by {@link #prepare()}, until {@link #commit()} moves it. */
     private AtomicOutput output;
@@ -67,13 +77,21 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
         for (int b = 0; b < poses.length; b++) {
             poses[b] = new ShapeTriangles.FloatList();
         }
+        this.characters = new ShapeTriangles.FloatList[scene.characters().size()];
+        for (int c = 0; c < characters.length; c++) {
+            characters[c] = new ShapeTriangles.FloatList();
+        }
     }
 
-    /** Keeps the current pose of every moving body as frame {@code frame}. */
+    /** Keeps the current pose of every moving body and character as frame {@code frame}. */
     public void writeFrame(long frame, Simulation sim) {
         if (sim.bodyCount() != poses.length) {
             throw new IllegalArgumentException("glTF: the simulation has " + sim.bodyCount() + " bodies, the scene "
                     + poses.length);
+        }
+        if (sim.characterCount() != characters.length) {
+            throw new IllegalArgumentException("glTF: the simulation has " + sim.characterCount()
+                    + " characters, the scene " + characters.length);
         }
         times.add(sim.time());
         for (int b = 0; b < poses.length; b++) {
@@ -90,6 +108,19 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
             }
             p.add(state[0], state[1], state[2], sign * state[3], sign * state[4], sign * state[5], sign * state[6]);
         }
+        for (int c = 0; c < characters.length; c++) {
+            sim.readCharacterState(c, state);
+            characters[c].add(state[0], state[1], state[2], heightScale(sim, c));
+        }
+    }
+
+    /** Character {@code c}'s capsule height now over its standing height: 1 unless it crouches. */
+    private double heightScale(Simulation sim, int c) {
+        if (sim instanceof WorldSimulation ws && ws.world().characters().isCrouching(ws.characterId(c))) {
+            CharacterDef def = scene.characters().get(c).def();
+            return def.effectiveCrouchHeight() / def.height();
+        }
+        return 1;
     }
 
     /** Writes the whole file beside the target under a temporary name; {@link #commit()} moves it. */
@@ -121,16 +152,8 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
                 return materials.size() - 1;
             });
             // Scenes repeat shapes (a pyramid's 210 boxes): one mesh per distinct shape and material.
-            Integer mesh = meshOf.computeIfAbsent(List.of(spec.shape(), spec.type()), k -> {
-                ShapeTriangles t = ShapeTriangles.of(spec.shape());
-                ObjectNode prim = meshes.addObject().put("name", spec.shape().type()).putArray("primitives").addObject();
-                ObjectNode attributes = prim.putObject("attributes");
-                attributes.put("POSITION", g.floats(t.positions, 3, "VEC3", true, ARRAY_BUFFER));
-                attributes.put("NORMAL", g.floats(t.normals, 3, "VEC3", false, ARRAY_BUFFER));
-                prim.put("indices", g.indices(t.indices));
-                prim.put("material", material);
-                return meshes.size() - 1;
-            });
+            Integer mesh = meshOf.computeIfAbsent(List.of(spec.shape(), spec.type()),
+                    k -> mesh(g, meshes, spec.shape(), spec.shape().type(), material));
             ObjectNode node = nodes.addObject().put("name", spec.name()).put("mesh", mesh);
             ArrayNode translation = node.putArray("translation");
             ArrayNode rotation = node.putArray("rotation");
@@ -148,10 +171,47 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
             }
             sceneNodes.add(b);
         }
+        int characterMaterial = materials.size();
+        if (characters.length > 0) {
+            materials.addObject().put("name", "character").putObject("pbrMetallicRoughness")
+                    .put("metallicFactor", 0.0).put("roughnessFactor", 0.5)
+                    .putArray("baseColorFactor").add(0.25).add(0.78).add(0.66).add(1.0);
+        }
+        for (int c = 0; c < characters.length; c++) {
+            CharacterSpec spec = scene.characters().get(c);
+            double r = spec.def().radius();
+            ShapeSpec capsule = new ShapeSpec.Capsule(r, 0.5 * spec.def().height() - r);
+            Integer mesh = meshOf.computeIfAbsent(List.of(capsule, "character"),
+                    k -> mesh(g, meshes, capsule, "character", characterMaterial));
+            ObjectNode node = nodes.addObject().put("name", spec.name()).put("mesh", mesh);
+            ArrayNode translation = node.putArray("translation");
+            if (frames > 0) {
+                ShapeTriangles.FloatList p = characters[c];
+                translation.add(p.get(0)).add(p.get(1)).add(p.get(2));
+                if (p.get(3) != 1) {
+                    node.putArray("scale").add(1.0).add(p.get(3)).add(1.0);
+                }
+            } else {
+                translation.add(spec.position().x()).add(spec.position().y()).add(spec.position().z());
+            }
+            sceneNodes.add(poses.length + c);
+        }
         if (frames > 0) {
             animation(g, root);
         }
         write(g.finishBuffer(binary));
+    }
+
+    /** A mesh of {@code shape}'s triangles in {@code material}; its number. */
+    private static int mesh(Builder g, ArrayNode meshes, ShapeSpec shape, String name, int material) {
+        ShapeTriangles t = ShapeTriangles.of(shape);
+        ObjectNode prim = meshes.addObject().put("name", name).putArray("primitives").addObject();
+        ObjectNode attributes = prim.putObject("attributes");
+        attributes.put("POSITION", g.floats(t.positions, 3, "VEC3", true, ARRAY_BUFFER));
+        attributes.put("NORMAL", g.floats(t.normals, 3, "VEC3", false, ARRAY_BUFFER));
+        prim.put("indices", g.indices(t.indices));
+        prim.put("material", material);
+        return meshes.size() - 1;
     }
 
     private void animation(Builder g, ObjectNode root) {
@@ -173,6 +233,27 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
             }
             channel(samplers, channels, input, g.floats(translation, 3, "VEC3", false, 0), b, "translation");
             channel(samplers, channels, input, g.floats(rotation, 4, "VEC4", false, 0), b, "rotation");
+        }
+        for (int c = 0; c < characters.length; c++) {
+            ShapeTriangles.FloatList translation = new ShapeTriangles.FloatList();
+            ShapeTriangles.FloatList scale = new ShapeTriangles.FloatList();
+            ShapeTriangles.FloatList p = characters[c];
+            boolean crouches = false;
+            for (int f = 0; f < times.size(); f++) {
+                int o = 4 * f;
+                translation.add(p.get(o), p.get(o + 1), p.get(o + 2));
+                scale.add(1, p.get(o + 3), 1);
+                crouches |= p.get(o + 3) != 1;
+            }
+            int node = poses.length + c;
+            channel(samplers, channels, input, g.floats(translation, 3, "VEC3", false, 0), node, "translation");
+            if (crouches) {
+                // STEP: a crouch is a change of capsule from one step to the next, not a gradual squash.
+                samplers.addObject().put("input", input).put("output", g.floats(scale, 3, "VEC3", false, 0))
+                        .put("interpolation", "STEP");
+                channels.addObject().put("sampler", samplers.size() - 1).putObject("target").put("node", node)
+                        .put("path", "scale");
+            }
         }
     }
 
