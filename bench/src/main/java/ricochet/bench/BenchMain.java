@@ -34,7 +34,8 @@ import ricochet.io.output.AtomicOutput;
 public final class BenchMain implements Callable<Integer> {
 
     @Option(names = "--scenes", split = ",", paramLabel = "a,b",
-            description = "benchmark scenes (default: pile,pyramid,spheres,terrain; also drop), or Ricochet's"
+            description = "benchmark scenes (default: pile,pyramid,spheres,terrain,ragdolls; also characters,"
+                    + " drop, swing), or Ricochet's"
                     + " built-in scene files (builtin:NAME, or NAME where no benchmark scene has it)")
     List<String> scenes = new ArrayList<>(BenchScenes.DEFAULT);
 
@@ -89,10 +90,20 @@ public final class BenchMain implements Callable<Integer> {
         Map<String, String[]> jobs = new LinkedHashMap<>();
         for (String scene : scenes) {
             for (String engine : enginesFor(scene)) {
+                String why = Workload.cannotRun(scene, engine);
+                if (why != null) {
+                    err.println("bench: skipped: " + why);
+                    continue;
+                }
                 String key = scene + "/" + engine;
                 jobs.put(key, new String[] {scene, engine});
                 results.put(key, new ArrayList<>());
             }
+        }
+        if (jobs.isEmpty()) {
+            err.println("error: none of the engines asked for can run the scenes asked for");
+            err.flush();
+            return 2;
         }
         boolean failed = false;
         for (int run = 1; run <= runs; run++) {

@@ -49,12 +49,31 @@ public final class Engines {
         return Integer.parseInt(name.substring(9));
     }
 
+    /** Whether the named engine's adapter drives characters (Ricochet's and Jolt's controllers). */
+    public static boolean hasCharacters(String name) {
+        return isRicochet(name) || name.equals("jolt");
+    }
+
+    /** Why the named engine cannot run {@code scene}, or null when it can. */
+    public static String cannotRun(String name, BenchScene scene) {
+        if (!scene.characters().isEmpty() && !hasCharacters(name)) {
+            return "scene '" + scene.name() + "' has characters and engine '" + name
+                    + "' has no character controller in the bench (ricochet and jolt have)";
+        }
+        return null;
+    }
+
     /**
      * Builds {@code scene} in the named engine.
      *
-     * @throws IllegalArgumentException naming the engine and the known ones when there is none such
+     * @throws IllegalArgumentException naming the engine and the known ones when there is none such,
+     *     or saying why the engine cannot run the scene ({@link #cannotRun})
      */
     public static PeerEngine create(String name, BenchScene scene) {
+        String why = exists(name) ? cannotRun(name, scene) : null;
+        if (why != null) {
+            throw new IllegalArgumentException(why);
+        }
         int threads = ricochetThreads(name);
         if (threads > 0) {
             return new RicochetEngine(scene, threads);

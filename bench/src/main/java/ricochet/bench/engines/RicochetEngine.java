@@ -3,6 +3,7 @@ package ricochet.bench.engines;
 import java.util.ArrayList;
 import java.util.List;
 import ricochet.bench.scene.BenchBody;
+import ricochet.bench.scene.BenchCharacter;
 import ricochet.bench.scene.BenchJoint;
 import ricochet.bench.scene.BenchScene;
 import ricochet.bench.scene.BenchShape;
@@ -17,12 +18,18 @@ import ricochet.math.Quat;
 import ricochet.math.Vec3;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
+import ricochet.character.CharacterDef;
+import ricochet.character.CharacterId;
+import ricochet.character.Characters;
 import ricochet.world.World;
 
 /**
  * Ricochet through its public {@link World} API, with the world's defaults (4 substeps, 1 solver
  * iteration) and sleeping off, on the given number of threads ({@code ricochet@N}; 1 by default);
  * joints through {@link JointDef#ball} and {@link JointDef#hinge} with limits.
+ * Characters through {@link World#characters()}: {@link CharacterDef#defaults} with the scene's radius,
+ * height, slope limit and step height, and before each step {@link Characters#setInput} with the
+ * character's wanted velocity (no jump, no crouch).
  * Contacts: {@link World#touchingPairCount()}, pairs whose closest
  * points are within {@link World#TOUCH_BEGIN}.
  */
@@ -30,6 +37,10 @@ final class RicochetEngine implements PeerEngine {
 
     private final World world = new World(new Vec3(0, -BenchScene.GRAVITY, 0));
     private final List<BodyId> dynamic = new ArrayList<>();
+    private final BenchCharacter[] walkers;
+    private final CharacterId[] characters;
+    private final double[] wish = new double[2];
+    private long steps;
 
     RicochetEngine(BenchScene scene, int threads) {
         world.setSleepingEnabled(false);
@@ -54,6 +65,14 @@ final class RicochetEngine implements PeerEngine {
                     : JointDef.hinge(a, b, anchor, new Vec3(j.ax(), j.ay(), j.az())).limits(-j.limit(),
                             j.limit()));
         }
+        walkers = scene.characters().toArray(new BenchCharacter[0]);
+        characters = new CharacterId[walkers.length];
+        for (int i = 0; i < characters.length; i++) {
+            BenchCharacter c = walkers[i];
+            CharacterDef def = CharacterDef.defaults("walker" + i).withRadius(c.radius())
+                    .withHeight(c.height()).withMaxSlope(c.maxSlope()).withStepHeight(c.stepHeight());
+            characters[i] = world.characters().add(def, new Vec3(c.x(), c.y(), c.z()));
+        }
     }
 
     private static Shape shape(BenchShape s) {
@@ -71,7 +90,15 @@ final class RicochetEngine implements PeerEngine {
 
     @Override
     public void step() {
+        if (characters.length > 0) {
+            Characters all = world.characters();
+            for (int i = 0; i < characters.length; i++) {
+                walkers[i].wish(steps, wish);
+                all.setInput(characters[i], wish[0], wish[1], 0, false);
+            }
+        }
         world.step(BenchScene.DT);
+        steps++;
     }
 
     @Override
@@ -86,12 +113,18 @@ final class RicochetEngine implements PeerEngine {
 
     @Override
     public double[] positions() {
-        double[] out = new double[3 * dynamic.size()];
+        double[] out = new double[3 * (dynamic.size() + characters.length)];
         for (int i = 0; i < dynamic.size(); i++) {
             Vec3 p = world.position(dynamic.get(i));
             out[3 * i] = p.x();
             out[3 * i + 1] = p.y();
             out[3 * i + 2] = p.z();
+        }
+        for (int i = 0, k = 3 * dynamic.size(); i < characters.length; i++, k += 3) {
+            Vec3 p = world.characters().position(characters[i]);
+            out[k] = p.x();
+            out[k + 1] = p.y();
+            out[k + 2] = p.z();
         }
         return out;
     }

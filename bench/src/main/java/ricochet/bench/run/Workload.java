@@ -46,10 +46,22 @@ public final class Workload implements AutoCloseable {
     }
 
     /**
+     * Why the engine cannot run the scene (a benchmark scene with characters asked of an engine
+     * without a character controller), or null when it can or when either name is unknown.
+     */
+    public static String cannotRun(String sceneName, String engineName) {
+        if (!isBenchScene(sceneName) || !Engines.exists(engineName)) {
+            return null;
+        }
+        return Engines.cannotRun(engineName, BenchScenes.get(sceneName));
+    }
+
+    /**
      * Builds the scene in the engine.
      *
-     * @throws IllegalArgumentException naming the scene or the engine when either is unknown, or when
-     *     a scene file is asked of an engine other than ricochet
+     * @throws IllegalArgumentException naming the scene or the engine when either is unknown, when
+     *     a scene file is asked of an engine other than ricochet, or when the engine cannot run the
+     *     benchmark scene ({@link #cannotRun})
      */
     public static Workload open(String sceneName, String engineName) {
         if (!Engines.exists(engineName)) {

@@ -4,17 +4,19 @@ import java.util.List;
 
 /**
  * A benchmark scene every engine builds alike: bodies in a fixed order (an engine reports positions
- * of the dynamic ones in that order), joints between them naming them by index, gravity
- * {@link #GRAVITY} along -y, steps of {@link #DT}.
+ * of the dynamic ones in that order, then its characters' centres), joints between them naming them
+ * by index, walking characters, gravity {@link #GRAVITY} along -y, steps of {@link #DT}.
  *
  * @param name what {@code --scenes} calls it
  * @param description one line for people
  * @param bodies static and dynamic, in the order adapters add them
  * @param joints added after all the bodies, in this order
+ * @param characters added after the joints, in this order; only engines with a character controller
+ *     run a scene that has any
  * @param check turns the final positions into the CSV's {@code check} word
  */
 public record BenchScene(String name, String description, List<BenchBody> bodies, List<BenchJoint> joints,
-                         Check check) {
+                         List<BenchCharacter> characters, Check check) {
 
     /** Seconds per step, one engine step per call, for every engine. */
     public static final double DT = 1.0 / 60.0;
@@ -32,6 +34,7 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
     public BenchScene {
         bodies = List.copyOf(bodies);
         joints = List.copyOf(joints);
+        characters = List.copyOf(characters);
         for (BenchJoint j : joints) {
             if (j.a() >= bodies.size() || j.b() >= bodies.size()) {
                 throw new IllegalArgumentException(name + ": joint " + j + " names a body beyond the "
@@ -46,17 +49,24 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
         }
     }
 
-    /** A scene without joints. */
+    /** A scene without characters. */
+    public BenchScene(String name, String description, List<BenchBody> bodies, List<BenchJoint> joints,
+                      Check check) {
+        this(name, description, bodies, joints, List.of(), check);
+    }
+
+    /** A scene without joints or characters. */
     public BenchScene(String name, String description, List<BenchBody> bodies, Check check) {
-        this(name, description, bodies, List.of(), check);
+        this(name, description, bodies, List.of(), List.of(), check);
     }
 
     /** A one-word verdict on where the dynamic bodies ended, e.g. {@code stands} or {@code toppled}. */
     @FunctionalInterface
     public interface Check {
         /**
-         * @param start dynamic bodies' positions after building, packed x y z in scene order
-         * @param end the same bodies after the last step
+         * @param start dynamic bodies' positions after building, then the characters' centres,
+         *     packed x y z in scene order
+         * @param end the same bodies and characters after the last step
          * @param drift the largest distance any one of them moved, m
          */
         String verdict(BenchScene scene, double[] start, double[] end, double drift);
@@ -72,9 +82,12 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
         return n;
     }
 
-    /** The dynamic bodies' positions as built, packed x y z in scene order. */
+    /**
+     * The dynamic bodies' positions as built, then the characters' centres, packed x y z in scene
+     * order.
+     */
     public double[] startPositions() {
-        double[] out = new double[3 * dynamicCount()];
+        double[] out = new double[3 * (dynamicCount() + characters.size())];
         int k = 0;
         for (BenchBody b : bodies) {
             if (b.dynamic()) {
@@ -82,6 +95,11 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
                 out[k++] = b.y();
                 out[k++] = b.z();
             }
+        }
+        for (BenchCharacter c : characters) {
+            out[k++] = c.x();
+            out[k++] = c.y();
+            out[k++] = c.z();
         }
         return out;
     }

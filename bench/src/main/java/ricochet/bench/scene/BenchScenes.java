@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * The benchmark scenes, defined once for every engine: {@code pile}, {@code pyramid},
- * {@code spheres}, {@code terrain}, {@code ragdolls}, and {@code drop} and {@code swing}, the tiny
- * scenes the harness's tests run. Layouts
+ * {@code spheres}, {@code terrain}, {@code ragdolls}, {@code characters} (engines with a character
+ * controller only), and {@code drop} and {@code swing}, the tiny scenes the harness's tests run. Layouts
  * that look random come from a seeded {@link Random}, so every engine and every run sees the same
  * bodies.
  */
@@ -30,13 +30,14 @@ public final class BenchScenes {
         SCENES.put("spheres", BenchScenes::spheres);
         SCENES.put("terrain", BenchScenes::terrain);
         SCENES.put("ragdolls", BenchScenes::ragdolls);
+        SCENES.put("characters", BenchScenes::characters);
         SCENES.put("drop", BenchScenes::drop);
         SCENES.put("swing", BenchScenes::swing);
     }
 
     /**
-     * Every scene's name, in the order the bench runs them by default (the test scenes last, and not by
-     * default).
+     * Every scene's name, in the order the bench runs them by default ({@code characters} and the test
+     * scenes last, and not by default).
      */
     public static final List<String> NAMES = List.copyOf(SCENES.keySet());
     /** What {@code ./ricochet bench} runs without {@code --scenes}. */
@@ -151,11 +152,10 @@ public final class BenchScenes {
     }
 
     /**
-     * A static triangle mesh of a bumpy bowl (40 x 40 one-metre cells, 3,200 triangles) and 432 boxes,
-     * spheres and capsules in three layers of a 12 x 12 grid, turned at random, dropped 1.5 to 5.5 m
-     * onto it.
+     * The terrain's static triangle mesh: the bowl {@link #terrainHeight} sampled on the 41 x 41
+     * corners of 40 x 40 one-metre cells, two triangles a cell (3,200).
      */
-    public static BenchScene terrain() {
+    static BenchShape.Mesh terrainMesh() {
         int n = TERRAIN_CELLS + 1;
         double cell = 2 * TERRAIN_HALF / TERRAIN_CELLS;
         double[] v = new double[3 * n * n];
@@ -182,8 +182,17 @@ public final class BenchScenes {
                 tri[t++] = v11;
             }
         }
+        return new BenchShape.Mesh(v, tri);
+    }
+
+    /**
+     * A static triangle mesh of a bumpy bowl ({@link #terrainMesh}) and 432 boxes,
+     * spheres and capsules in three layers of a 12 x 12 grid, turned at random, dropped 1.5 to 5.5 m
+     * onto it.
+     */
+    public static BenchScene terrain() {
         List<BenchBody> bodies = new ArrayList<>();
-        bodies.add(BenchBody.fixed(new BenchShape.Mesh(v, tri), 0, 0, 0));
+        bodies.add(BenchBody.fixed(terrainMesh(), 0, 0, 0));
         BenchShape[] kinds = {new BenchShape.Box(0.4, 0.4, 0.4), new BenchShape.Sphere(0.4),
                 new BenchShape.Capsule(0.3, 0.4)};
         Random random = new Random(103);
@@ -204,6 +213,51 @@ public final class BenchScenes {
         }
         return new BenchScene("terrain", "432 boxes, spheres and capsules dropped on a 3,200-triangle bumpy bowl",
                 bodies, BenchScenes::onTerrain);
+    }
+
+    /** The characters' grid: {@value #CHARACTER_GRID} x {@value #CHARACTER_GRID}, this far apart (m). */
+    static final int CHARACTER_GRID = 10;
+    static final double CHARACTER_PITCH = 2.2;
+    /** The walkers' capsule (m), slope limit (degrees), step height (m) and speed (m/s). */
+    static final double CHARACTER_RADIUS = 0.3, CHARACTER_HEIGHT = 1.8, CHARACTER_MAX_SLOPE = 45,
+            CHARACTER_STEP = 0.35, CHARACTER_SPEED = 2.5;
+
+    /**
+     * 100 characters walking on the terrain's bowl ({@link #terrainMesh}) among 144 boxes. The boxes
+     * (0.8 m, one 12 x 12 grid {@link #CHARACTER_PITCH} apart) are dropped 0.6 m onto the bowl; the
+     * characters (capsules of radius 0.3 m and height 1.8 m, slope limit 45 degrees, step height
+     * 0.35 m) stand on a 10 x 10 grid between the boxes' columns, 0.1 m above the surface, and walk
+     * at 2.5 m/s along squares of 3.75 m ({@link BenchCharacter}), each with its own first heading,
+     * sense of turning and phase from a seeded {@link Random}. The bowl is walkable everywhere (at
+     * most about 34 degrees) and the boxes are too tall to step onto.
+     */
+    public static BenchScene characters() {
+        List<BenchBody> bodies = new ArrayList<>();
+        bodies.add(BenchBody.fixed(terrainMesh(), 0, 0, 0));
+        double half = 0.4;
+        BenchShape box = new BenchShape.Box(half, half, half);
+        for (int i = 0; i < 12; i++) {
+            for (int j = 0; j < 12; j++) {
+                double x = (i - 5.5) * CHARACTER_PITCH, z = (j - 5.5) * CHARACTER_PITCH;
+                bodies.add(BenchBody.dynamic(box, x, terrainHeight(x, z) + half + 0.6, z, DENSITY));
+            }
+        }
+        List<BenchCharacter> characters = new ArrayList<>();
+        Random random = new Random(44);
+        for (int i = 0; i < CHARACTER_GRID; i++) {
+            for (int j = 0; j < CHARACTER_GRID; j++) {
+                // Midway between four box columns: the boxes sit at odd multiples of half the pitch.
+                double x = (i - 5) * CHARACTER_PITCH, z = (j - 5) * CHARACTER_PITCH;
+                double heading = 2 * Math.PI * random.nextDouble();
+                characters.add(new BenchCharacter(x, terrainHeight(x, z) + 0.5 * CHARACTER_HEIGHT + 0.1, z,
+                        CHARACTER_RADIUS, CHARACTER_HEIGHT, CHARACTER_MAX_SLOPE, CHARACTER_STEP,
+                        CHARACTER_SPEED, StrictMath.cos(heading), StrictMath.sin(heading),
+                        random.nextBoolean() ? 1 : -1, random.nextInt(BenchCharacter.LEG_STEPS)));
+            }
+        }
+        return new BenchScene("characters",
+                "100 characters walking squares on the terrain's bowl among 144 boxes", bodies, List.of(),
+                characters, BenchScenes::charactersOnGround);
     }
 
     /** The ragdolls' grid: {@value #RAGDOLL_GRID} x {@value #RAGDOLL_GRID} a layer, this many layers. */
@@ -340,6 +394,34 @@ public final class BenchScenes {
             }
         }
         return lost == 0 ? "on-mesh" : "lost-" + lost;
+    }
+
+    /**
+     * Where the characters' feet (centre minus half the height) ended against the bowl's analytic
+     * surface under them: {@code fell-N} for those more than 0.1 m below it (through the mesh; the
+     * flat triangles stray from the analytic surface by about 2.5 cm) or off the bowl, else
+     * {@code raised-N} for those more than 0.5 m above it (a capsule's feet on a slope of 34 degrees
+     * stand {@code r (1 / cos 34 - 1)} = 6 cm above the point under its centre; a box is 0.8 m tall),
+     * else {@code walking}.
+     */
+    private static String charactersOnGround(BenchScene s, double[] start, double[] end, double drift) {
+        int first = 3 * s.dynamicCount();
+        int fell = 0, raised = 0;
+        for (int c = 0; c < s.characters().size(); c++) {
+            int k = first + 3 * c;
+            double x = end[k], z = end[k + 2];
+            double feet = end[k + 1] - 0.5 * s.characters().get(c).height();
+            boolean onBowl = Math.abs(x) < TERRAIN_HALF && Math.abs(z) < TERRAIN_HALF;
+            if (!onBowl || !(feet >= terrainHeight(x, z) - 0.1)) {
+                fell++;
+            } else if (feet > terrainHeight(x, z) + 0.5) {
+                raised++;
+            }
+        }
+        if (fell > 0) {
+            return "fell-" + fell;
+        }
+        return raised > 0 ? "raised-" + raised : "walking";
     }
 
     /**

@@ -215,6 +215,35 @@ class BenchScenesTest {
         assertEquals("sunk-11", s.check().verdict(s, s.startPositions(), end, 0.7));
     }
 
+    /**
+     * The characters stand clear of every box (horizontal gap between the capsule and the box's
+     * corner circle, 0.4 sqrt 2 m), their feet 0.1 m above the bowl; the check reads their feet: at
+     * the start they are {@code walking}, one sunk 0.3 m below the surface {@code fell-1}, one lifted
+     * 1 m {@code raised-1}.
+     */
+    @Test
+    void charactersStartClearOfTheBoxesAndTheCheckReadsTheirFeet() {
+        BenchScene s = BenchScenes.characters();
+        assertEquals(100, s.characters().size());
+        assertEquals(144, dynamic(s).size());
+        for (BenchCharacter c : s.characters()) {
+            assertEquals(0.1, c.y() - 0.5 * c.height() - BenchScenes.terrainHeight(c.x(), c.z()), 1e-12);
+            for (BenchBody b : dynamic(s)) {
+                assertTrue(Math.hypot(b.x() - c.x(), b.z() - c.z()) > c.radius() + 0.4 * Math.sqrt(2));
+            }
+        }
+        double[] start = s.startPositions();
+        assertEquals(3 * (144 + 100), start.length);
+        assertEquals("walking", s.check().verdict(s, start, start, 0));
+        int k = 3 * 144 + 3 * 17;
+        double[] end = start.clone();
+        end[k + 1] -= 0.1 + 0.3;
+        assertEquals("fell-1", s.check().verdict(s, start, end, 0.4));
+        end = start.clone();
+        end[k + 1] += 1;
+        assertEquals("raised-1", s.check().verdict(s, start, end, 1));
+    }
+
     @Test
     void hingesMustJoinBodiesBuiltAlike() {
         BenchBody box = BenchBody.dynamic(new BenchShape.Box(0.5, 0.5, 0.5), 0, 1, 0, 1000);
