@@ -73,6 +73,10 @@ public final class Characters {
     private GroundState foundState;
     private double foundNx, foundNy, foundNz, foundPx, foundPy, foundPz;
     private int foundCollider;
+    // The same, kept while a snap is tried.
+    private GroundState savedState;
+    private double savedNx, savedNy, savedNz, savedPx, savedPy, savedPz;
+    private int savedCollider;
 
     public Characters(CharacterHost host) {
         this.host = host;
@@ -570,25 +574,36 @@ public final class Characters {
         boolean blocked = mover.hitWall;
         keepPushes(c);
 
-        // 5. A step up.
+        // 5. A step up. Both tries rise from the same place: the rise is slid once.
         double hl = Math.sqrt(hx * hx + hz * hz);
+        boolean stepped = false;
         if (wasGrounded && !jumping && blocked && def.stepHeight() > 0 && hl > 0) {
             double ux = hx / hl, uz = hz / hl;
             double done = (x - sx) * ux + (z - sz) * uz;
-            if (stepUp(c, shape, sx, sy, sz, ux, uz, hl, done)
-                    || stepUp(c, shape, sx, sy, sz, ux, uz, Math.max(hl, done + def.radius() + 2 * skin), done)) {
+            mover.slide(shape, sx, sy, sz, 0, def.stepHeight(), 0, skin, cos, CharacterMover.Mode.PLAIN);
+            double ax = mover.x, ay = mover.y, az = mover.z;
+            if (ay - sy > 0 && (stepUp(c, shape, sx, sy, sz, ax, ay, az, ux, uz, hl, done)
+                    || stepUp(c, shape, sx, sy, sz, ax, ay, az, ux, uz,
+                            Math.max(hl, done + def.radius() + 2 * skin), done))) {
                 x = mover.x;
                 y = mover.y;
                 z = mover.z;
+                stepped = true;
             }
         }
 
-        // 6. Ground, or snapped down to it.
-        classify(shape, x, y, z, skin, cos);
+        // 6. Ground, or snapped down to it. A step up that was kept has just classified its end.
+        if (!stepped) {
+            classify(shape, x, y, z, skin, cos);
+        }
         if (foundState != GroundState.GROUNDED && wasSupported && !jumping && def.stepHeight() > 0) {
+            saveFound();
             mover.slide(shape, x, y, z, 0, -def.stepHeight(), 0, skin, cos, CharacterMover.Mode.CAST);
             double qx = mover.x, qy = mover.y, qz = mover.z;
-            classify(shape, qx, qy, qz, skin, cos);
+            // A cast that did not move (already touching) ends where the ground was just found.
+            if (qx != x || qy != y || qz != z) {
+                classify(shape, qx, qy, qz, skin, cos);
+            }
             // Onto steep ground too: over the far side of a bump it then slides down the surface
             // instead of falling off it.
             if (foundState != GroundState.AIRBORNE) {
@@ -596,7 +611,7 @@ public final class Characters {
                 y = qy;
                 z = qz;
             } else {
-                classify(shape, x, y, z, skin, cos);
+                restoreFound();
             }
         }
 
@@ -654,19 +669,15 @@ public final class Characters {
     }
 
     /**
-     * Up by the step height, forward by {@code forward} along (ux, 0, uz) with no climbing, and down
-     * again; true (the end in the mover) when that lands on walkable ground further forward than
-     * {@code done}, and no higher above its foot than the step height.
+     * From (ax, ay, az), where rising by up to the step height from (sx, sy, sz) got it, forward by
+     * {@code forward} along (ux, 0, uz) with no climbing, and down again by the rise; true (the end in
+     * the mover, its ground in the found fields) when that lands on walkable ground further forward
+     * than {@code done}, and no higher above its foot than the step height.
      */
-    private boolean stepUp(CharacterState c, CapsuleShape shape, double sx, double sy, double sz, double ux,
-                           double uz, double forward, double done) {
+    private boolean stepUp(CharacterState c, CapsuleShape shape, double sx, double sy, double sz, double ax,
+                           double ay, double az, double ux, double uz, double forward, double done) {
         double skin = c.def.skin(), cos = c.cosMaxSlope;
-        mover.slide(shape, sx, sy, sz, 0, c.def.stepHeight(), 0, skin, cos, CharacterMover.Mode.PLAIN);
-        double ax = mover.x, ay = mover.y, az = mover.z;
         double rise = ay - sy;
-        if (!(rise > 0)) {
-            return false;
-        }
         mover.slide(shape, ax, ay, az, forward * ux, 0, forward * uz, skin, cos, CharacterMover.Mode.HORIZONTAL);
         double bx = mover.x, by = mover.y, bz = mover.z;
         if ((bx - sx) * ux + (bz - sz) * uz <= done + 1e-6) {
@@ -732,6 +743,29 @@ public final class Characters {
                 foundNz = tmp[2];
             }
         }
+    }
+
+    /** Keeps what the last classify found, so that a position is not classified twice. */
+    private void saveFound() {
+        savedState = foundState;
+        savedCollider = foundCollider;
+        savedNx = foundNx;
+        savedNy = foundNy;
+        savedNz = foundNz;
+        savedPx = foundPx;
+        savedPy = foundPy;
+        savedPz = foundPz;
+    }
+
+    private void restoreFound() {
+        foundState = savedState;
+        foundCollider = savedCollider;
+        foundNx = savedNx;
+        foundNy = savedNy;
+        foundNz = savedNz;
+        foundPx = savedPx;
+        foundPy = savedPy;
+        foundPz = savedPz;
     }
 
     /** Whether the capsule at centre (x, y, z) keeps at least half its skin from everything. */
