@@ -12,6 +12,7 @@ import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.ContactStore;
 import ricochet.dynamics.RigidBodies;
+import ricochet.fracture.Fractures;
 import ricochet.geometry.shape.Shape;
 import ricochet.joints.JointDef;
 import ricochet.joints.JointId;
@@ -105,6 +106,7 @@ public final class World implements AutoCloseable {
     private final WorldStep stepper;
     private final Characters characters;
     private final ContactPoints contactPoints;
+    private final Fractures fractures;
 
     /** An empty world under {@code gravity} (m/s^2, world frame). */
     public World(Vec3 gravity) {
@@ -128,7 +130,8 @@ public final class World implements AutoCloseable {
                 continuous, jointLinks, pairs, characters);
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
-                sleeping, pairs, characters);
+                sleeping, pairs, characters,
+                fractures = new Fractures(new FractureLink(this, store, table, collision, contacts)));
         contactPoints = new ContactPoints(contacts, table);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
@@ -173,6 +176,16 @@ public final class World implements AutoCloseable {
      */
     public Characters characters() {
         return characters;
+    }
+
+    // ---------------------------------------------------------------- fractured bodies
+
+    /**
+     * The world's fractured bodies: add them, read their pieces and bonds. Their clusters are ordinary
+     * bodies of this world; a step splits a cluster whose bond broke ({@code docs/destruction.md}).
+     */
+    public Fractures fractures() {
+        return fractures;
     }
 
     // ---------------------------------------------------------------- joints

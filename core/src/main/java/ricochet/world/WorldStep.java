@@ -4,6 +4,7 @@ import ricochet.character.Characters;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.ContactStore;
+import ricochet.fracture.Fractures;
 
 /**
  * {@link World#step}: the stages in order, each timed into the {@link Profile}, inside a checkpoint
@@ -29,12 +30,13 @@ final class WorldStep {
     private final Sleeping sleeping;
     private final PairEvents pairEvents;
     private final Characters characters;
+    private final Fractures fractures;
 
     WorldStep(BodyStore store, ContactStore contacts, ContactSolver solver, StepClock clock,
               WorldSettings settings, EventBuffer events, Profile profile, StepCheckpoint checkpoint,
               StateCheck stateCheck, PoseUpdate poseUpdate, ContactCollector collector, Islands islands,
               JointLinks jointLinks, Continuous continuous, Sleeping sleeping, PairEvents pairEvents,
-              Characters characters) {
+              Characters characters, Fractures fractures) {
         this.store = store;
         this.contacts = contacts;
         this.solver = solver;
@@ -52,6 +54,7 @@ final class WorldStep {
         this.sleeping = sleeping;
         this.pairEvents = pairEvents;
         this.characters = characters;
+        this.fractures = fractures;
     }
 
     /** One step of {@code dt} seconds (checked by the caller); see {@link World#step}. */
@@ -93,11 +96,23 @@ final class WorldStep {
             sleeping.sleep(dt);
             t = lap(Profile.Stage.SLEEP, t);
             pairEvents.reportPairs();
+            // Bonds broke: the step is redone from its start with the clusters split, so that what
+            // broke them meets the pieces (Fractures says why, and when a split waits instead).
+            if (fractures.count() > 0 && fractures.measure(dt, settings.gx, settings.gy, settings.gz,
+                    characters.count() == 0)) {
+                checkpoint.rollback();
+                fractures.split();
+                step(dt);
+                return;
+            }
         } catch (RuntimeException e) {
             checkpoint.rollback();
             throw e;
         }
         checkpoint.commit();
+        if (fractures.count() > 0) {
+            fractures.finishStep();
+        }
         store.clearForces();
         clock.stepCount = clock.eventStep;
         clock.time = clock.eventTime;

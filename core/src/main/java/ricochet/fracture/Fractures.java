@@ -1,0 +1,866 @@
+package ricochet.fracture;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
+import ricochet.geometry.shape.CompoundShape;
+import ricochet.geometry.shape.ConvexHullShape;
+import ricochet.geometry.shape.MassProperties;
+import ricochet.geometry.shape.QuickHull;
+import ricochet.geometry.shape.Shape;
+import ricochet.math.Mat3;
+import ricochet.math.Quat;
+import ricochet.math.Transform;
+import ricochet.math.Vec3;
+
+/**
+ * The world's fractured bodies: each a {@link FracturePattern} whose pieces are held together by bonds,
+ * every bonded group (a cluster) one rigid body of the world with the pieces as a compound shape, until
+ * a bond's impulse in a step exceeds the strength; the cluster then splits into its connected parts.
+ * {@code docs/destruction.md} describes the method.
+ *
+ * <p>Frames: a fractured body keeps the frame its definition gave it (the pattern's frame). A
+ * cluster's body has that frame's axes and its origin at the cluster's centre of mass {@code t} (so its
+ * mass properties are centred); piece p, centroid {@code c_p} in the pattern's frame, sits at
+ * {@code x + R (c_p - t)} for a cluster body at x with rotation R.
+ *
+ * <p>The bond impulse, each step: every contact point on a cluster is assigned to the piece it lies in
+ * and its normal impulse (N s, the whole step's) added to that piece's received impulse {@code J_p}.
+ * A dynamic cluster moved as one body, so piece p (mass m_p, arm {@code d_p = c_p - t}) needed
+ * {@code m_p (dv + dw x d_p)} of it, with {@code dv = sum J / M}, {@code dw = I^-1 sum (r x J)} the
+ * cluster's velocity change from those impulses; the rest, {@code e_p = J_p - m_p (dv + dw x d_p)}
+ * (they sum to zero), is what its bonds had to pass on. A cluster held by the world (anchored, a static
+ * body) did not move: its pieces pass on all they received plus their weight over the step,
+ * {@code e_p = J_p + m_p g dt}, to the world bonds. The bond impulses are the flow of least energy
+ * that does that ({@link BondFlow}), with each bond's conductance its shared area (a larger face takes
+ * more); a world bond has the mean bond area. Friction impulses and joint reactions are not counted
+ * (the contact store keeps friction per substep only, and a joint on a fractured body is dropped when
+ * its cluster splits), nor are moments: the estimate carries forces, so a bending load shows as the
+ * shear it causes.
+ *
+ * <p>When a bond breaks, the step is redone from its start with the cluster split (the world rolls
+ * back to the checkpoint it took for the step), so whatever broke the bond meets the pieces rather than
+ * the intact body: a ball goes through a wall instead of bouncing off it and leaving the pieces at
+ * rest. A break found in the redone step, or in a world with characters (whose stage is not rolled
+ * back), is applied after the step. A part keeps the parent's motion: its centre of mass moves at
+ * {@code v + w x r} (r from the parent's centre of mass) and it spins at w, so momentum, angular
+ * momentum and kinetic energy are the parent's.
+ *
+ * <p>Splits allocate (new shapes and bodies); a step without one allocates nothing here.
+ */
+public final class Fractures {
+
+    /** A bond that broke: pieces a and b of fractured body {@code fracture} (b is -1 for a world bond). */
+    public record Break(int fracture, int a, int b) {
+    }
+
+    /** Hull growth factor for the anchoring test, so that a piece resting on the ground touches it. */
+    static final double ANCHOR_GROWTH = 1.02;
+
+    private final FractureHost host;
+    private final List<Body> bodies = new ArrayList<>();
+    private final List<Cluster> clusters = new ArrayList<>();
+    private int[] clusterOfSlot = new int[16];
+    private final List<Break> breaks = new ArrayList<>();
+    private final List<Cluster> pendingSplits = new ArrayList<>();
+    private boolean redoing;
+    private boolean estimateAll;
+    private final BondFlow flow = new BondFlow();
+    private final double[] state = new double[13];
+    private final double[] point = new double[10];
+    private final double[] rot = new double[9];
+    private int[] active = new int[16];
+    private int activeCount;
+    // Scratch for one cluster's solve, by its local piece number.
+    private double[] supply = new double[48], phi = new double[48], ground = new double[16];
+    private int[] ea = new int[16], eb = new int[16], edgeBond = new int[16];
+    private double[] weight = new double[16];
+
+    public Fractures(FractureHost host) {
+        this.host = host;
+        Arrays.fill(clusterOfSlot, -1);
+    }
+
+    // ---------------------------------------------------------------- adding
+
+    /**
+     * Adds a fractured body: the pattern's pieces (in the def's frame) filled with {@code density},
+     * bonded as the pattern says, moving as the def says. With {@code anchored}, each piece that touches
+     * a static body now (its hull grown by 2 % about its centroid overlaps one) is also bonded to the
+     * world, and the clusters holding such pieces are static bodies until those bonds break.
+     *
+     * @param def a dynamic body's definition; its mass properties are replaced by the pieces'
+     * @param strength the impulse (N s) in one step that breaks a bond, > 0
+     * @return the fractured body's number, 0, 1, ... in the order added
+     * @throws IllegalArgumentException for a def that is not dynamic, a density or strength not > 0 and
+     *     finite, or a friction or restitution the world rejects (nothing is added)
+     */
+    public int add(BodyDef def, FracturePattern pattern, double density, double strength, boolean anchored,
+                   double friction, double restitution) {
+        if (def == null || def.type() != BodyDef.Type.DYNAMIC) {
+            throw new IllegalArgumentException("fracture: the body must be dynamic, got "
+                    + (def == null ? "null" : def.type()));
+        }
+        if (!(density > 0) || !Double.isFinite(density)) {
+            throw new IllegalArgumentException("fracture: density must be > 0 and finite, got " + density);
+        }
+        if (!(strength > 0) || !Double.isFinite(strength)) {
+            throw new IllegalArgumentException("fracture: strength must be > 0 and finite, got " + strength);
+        }
+        if (!(friction >= 0) || !Double.isFinite(friction) || !(restitution >= 0) || !Double.isFinite(restitution)) {
+            throw new IllegalArgumentException("fracture: friction and restitution must be >= 0 and finite, got "
+                    + friction + " and " + restitution);
+        }
+        Body f = new Body(bodies.size(), def, pattern, density, strength, friction, restitution);
+        Quat q = def.orientation().normalized();
+        Transform pose = new Transform();
+        if (anchored) {
+            for (int p = 0; p < f.pieces; p++) {
+                Vec3 c = q.rotate(new Vec3(f.cx[p], f.cy[p], f.cz[p])).plus(def.position());
+                pose.set(c, q);
+                f.anchor[p] = host.touchesStatic(grown(f.shapes[p]), pose);
+            }
+        }
+        bodies.add(f);
+        // The whole moves at v about its centre of mass (the pieces' together).
+        double[] com = centre(f, allPieces(f));
+        Vec3 x = q.rotate(new Vec3(com[0], com[1], com[2])).plus(def.position());
+        for (int[] part : components(f, allPieces(f))) {
+            makeCluster(f, part, def.position(), q, x, def.velocity(), def.angularVelocity(), true);
+        }
+        return f.number;
+    }
+
+    private static ConvexHullShape grown(ConvexHullShape hull) {
+        double[] v = new double[3 * hull.vertexCount()];
+        for (int i = 0; i < hull.vertexCount(); i++) {
+            v[3 * i] = ANCHOR_GROWTH * hull.vertexX(i);
+            v[3 * i + 1] = ANCHOR_GROWTH * hull.vertexY(i);
+            v[3 * i + 2] = ANCHOR_GROWTH * hull.vertexZ(i);
+        }
+        return QuickHull.build(v);
+    }
+
+    private static int[] allPieces(Body f) {
+        int[] all = new int[f.pieces];
+        for (int p = 0; p < f.pieces; p++) {
+            all[p] = p;
+        }
+        return all;
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    /** Fractured bodies added. */
+    public int count() {
+        return bodies.size();
+    }
+
+    /** The name given to fractured body f's definition; its pieces are {@code name.0}, {@code name.1}, ... */
+    public String name(int f) {
+        return body(f).def.name();
+    }
+
+    public int pieceCount(int f) {
+        return body(f).pieces;
+    }
+
+    /** Piece p's hull in its own frame (origin at its centroid, axes of the fractured body). */
+    public ConvexHullShape pieceShape(int f, int p) {
+        Body b = body(f);
+        return b.shapes[check(b, p)];
+    }
+
+    /** kg. */
+    public double pieceMass(int f, int p) {
+        Body b = body(f);
+        return b.mass[check(b, p)];
+    }
+
+    /** The body that carries piece p now (its cluster's), or null once that body was removed. */
+    public BodyId pieceBody(int f, int p) {
+        Body b = body(f);
+        Cluster c = clusters.get(b.clusterOfPiece[check(b, p)]);
+        return c.dead || !host.containsBody(c.body) ? null : c.body;
+    }
+
+    /**
+     * Piece p's state into {@code out[0..12]}, in the layout of {@code World.readState}: its frame's
+     * origin (its centroid, m), orientation (x, y, z, w), the centroid's velocity (m/s) and the angular
+     * velocity (rad/s), world frame, from its cluster's body. Returns false (out untouched) once that
+     * body was removed.
+     */
+    public boolean pieceState(int f, int p, double[] out) {
+        Body b = body(f);
+        Cluster c = clusters.get(b.clusterOfPiece[check(b, p)]);
+        if (c.dead || !host.containsBody(c.body)) {
+            return false;
+        }
+        host.readState(c.body, state);
+        quatMatrix(state[3], state[4], state[5], state[6], rot);
+        double dx = b.cx[p] - c.tx, dy = b.cy[p] - c.ty, dz = b.cz[p] - c.tz;
+        double rx = rot[0] * dx + rot[1] * dy + rot[2] * dz;
+        double ry = rot[3] * dx + rot[4] * dy + rot[5] * dz;
+        double rz = rot[6] * dx + rot[7] * dy + rot[8] * dz;
+        double wx = state[10], wy = state[11], wz = state[12];
+        out[0] = state[0] + rx;
+        out[1] = state[1] + ry;
+        out[2] = state[2] + rz;
+        System.arraycopy(state, 3, out, 3, 4);
+        // v + w x r
+        out[7] = state[7] + wy * rz - wz * ry;
+        out[8] = state[8] + wz * rx - wx * rz;
+        out[9] = state[9] + wx * ry - wy * rx;
+        out[10] = wx;
+        out[11] = wy;
+        out[12] = wz;
+        return true;
+    }
+
+    public int bondCount(int f) {
+        return body(f).bondA.length;
+    }
+
+    public int bondPieceA(int f, int bond) {
+        return body(f).bondA[bond];
+    }
+
+    public int bondPieceB(int f, int bond) {
+        return body(f).bondB[bond];
+    }
+
+    public boolean isBondBroken(int f, int bond) {
+        return !body(f).bondAlive[bond];
+    }
+
+    /** The impulse (N s) the last step that solved its cluster estimated through the bond. */
+    public double bondImpulse(int f, int bond) {
+        return body(f).bondImpulse[bond];
+    }
+
+    /** Whether piece p is bonded to the world now. */
+    public boolean isAnchored(int f, int p) {
+        Body b = body(f);
+        return b.anchor[check(b, p)];
+    }
+
+    /**
+     * Whether every cluster that received an impulse has its bond impulses estimated
+     * ({@link #bondImpulse}), for tools and tests; by default (false) only those whose received impulse
+     * could break a bond are, which gives the same breaks.
+     */
+    public void setEstimateAll(boolean on) {
+        estimateAll = on;
+    }
+
+    /** Bonds (pieces and world) that broke in the last step, and by {@link #breakAll} since; oldest first. */
+    public List<Break> breaks() {
+        return List.copyOf(breaks);
+    }
+
+    /** Bodies now carrying fractured body f's pieces (1 while it is whole). */
+    public int clusterCount(int f) {
+        Body b = body(f);
+        int n = 0;
+        for (Cluster c : clusters) {
+            if (!c.dead && c.body != null && c.f == b) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Breaks every bond of fractured body f, world bonds included, now: each piece becomes a body of its
+     * own with its cluster's motion at its centroid (linear and angular momentum and kinetic energy are
+     * kept). For scripted demolition and tests.
+     */
+    public void breakAll(int f) {
+        Body b = body(f);
+        for (int k = 0; k < b.bondA.length; k++) {
+            if (b.bondAlive[k]) {
+                b.bondAlive[k] = false;
+                breaks.add(new Break(f, b.bondA[k], b.bondB[k]));
+            }
+        }
+        for (int p = 0; p < b.pieces; p++) {
+            if (b.anchor[p]) {
+                b.anchor[p] = false;
+                breaks.add(new Break(f, p, -1));
+            }
+        }
+        for (Cluster c : clusters) {
+            if (!c.dead && c.f == b && !pendingSplits.contains(c)) {
+                pendingSplits.add(c);
+            }
+        }
+        split();
+    }
+
+    private Body body(int f) {
+        if (f < 0 || f >= bodies.size()) {
+            throw new IllegalArgumentException("fracture: no fractured body " + f + " (have " + bodies.size() + ")");
+        }
+        return bodies.get(f);
+    }
+
+    private static int check(Body b, int p) {
+        if (p < 0 || p >= b.pieces) {
+            throw new IllegalArgumentException("fracture '" + b.def.name() + "': no piece " + p + " (has "
+                    + b.pieces + ")");
+        }
+        return p;
+    }
+
+    // ---------------------------------------------------------------- the step
+
+    /**
+     * After the solve: estimates every loaded cluster's bond impulses from the step's contacts and marks
+     * the bonds beyond their strength broken. Returns true when the step should be redone with the
+     * broken clusters split ({@code redoAllowed}, and not already a redone step); then the world rolls
+     * back and calls {@link #split}. Otherwise the splits wait for {@link #finishStep}.
+     */
+    public boolean measure(double dt, double gx, double gy, double gz, boolean redoAllowed) {
+        if (!redoing) {
+            breaks.clear();
+        }
+        activeCount = 0;
+        int n = host.contactCount();
+        for (int k = 0; k < n; k++) {
+            for (int side = 0; side < 2; side++) {
+                int c = clusterOf(host.contactSlot(k, side == 1));
+                if (c >= 0) {
+                    Cluster cl = clusters.get(c);
+                    if (!cl.loaded) {
+                        cl.loaded = true;
+                        cl.load = 0;
+                        if (activeCount == active.length) {
+                            active = Arrays.copyOf(active, 2 * activeCount);
+                        }
+                        active[activeCount++] = c;
+                    }
+                    host.contact(k, point);
+                    cl.load += Math.abs(point[3]);
+                }
+            }
+        }
+        // Static clusters carry their weight: solved once, and again only when contacts load them.
+        for (int c = 0; c < clusters.size(); c++) {
+            Cluster cl = clusters.get(c);
+            if (cl.fixed && !cl.dead && !cl.loaded && !cl.weightSolved && cl.bonded()) {
+                if (activeCount == active.length) {
+                    active = Arrays.copyOf(active, 2 * activeCount);
+                }
+                active[activeCount++] = c;
+                cl.load = 0;
+                cl.loaded = true;
+            }
+        }
+        for (int i = 0; i < activeCount; i++) {
+            Cluster cl = clusters.get(active[i]);
+            cl.loaded = false;
+            if (cl.dead || !cl.bonded() || !host.containsBody(cl.body)) {
+                continue;
+            }
+            double g = Math.sqrt(gx * gx + gy * gy + gz * gz) * Math.abs(cl.f.def.gravityScale()) * dt;
+            // No bond can carry more than all the excess there is (the flow has no cycles).
+            double bound = cl.fixed ? cl.load + cl.mass * g : cl.load * cl.spread;
+            if (bound <= cl.f.strength && !estimateAll) {
+                cl.weightSolved = cl.fixed;
+                continue;
+            }
+            solveCluster(cl, dt, gx, gy, gz);
+            cl.weightSolved = cl.fixed && cl.load == 0;
+        }
+        return !pendingSplits.isEmpty() && redoAllowed && !redoing && (redoing = true);
+    }
+
+    /** After the step's commit: applies the splits still pending, and ends the step. */
+    public void finishStep() {
+        split();
+        redoing = false;
+    }
+
+    private int clusterOf(int slot) {
+        if (slot < 0 || slot >= clusterOfSlot.length) {
+            return -1;
+        }
+        int c = clusterOfSlot[slot];
+        return c >= 0 && clusters.get(c).bonded() ? c : -1;
+    }
+
+    private void solveCluster(Cluster cl, double dt, double gx, double gy, double gz) {
+        Body f = cl.f;
+        int m = cl.pieces.length;
+        if (supply.length < 3 * m) {
+            supply = new double[6 * m];
+            phi = new double[6 * m];
+            ground = new double[2 * m];
+        }
+        Arrays.fill(supply, 0, 3 * m, 0);
+        for (int i = 0; i < m; i++) {
+            f.localOf[cl.pieces[i]] = i;
+            ground[i] = f.anchor[cl.pieces[i]] ? f.anchorWeight : 0;
+        }
+        host.readState(cl.body, state);
+        quatMatrix(state[3], state[4], state[5], state[6], rot);
+        double jx = 0, jy = 0, jz = 0, tx = 0, ty = 0, tz = 0;
+        int n = host.contactCount();
+        for (int k = 0; k < n; k++) {
+            for (int side = 0; side < 2; side++) {
+                int slot = host.contactSlot(k, side == 1);
+                if (slot < 0 || slot >= clusterOfSlot.length || clusterOfSlot[slot] != cl.number) {
+                    continue;
+                }
+                host.contact(k, point);
+                // B is pushed along n, A against it; into the cluster's axes: R^T n.
+                double s = side == 1 ? point[3] : -point[3];
+                double wx = s * point[0], wy = s * point[1], wz = s * point[2];
+                double lx = rot[0] * wx + rot[3] * wy + rot[6] * wz;
+                double ly = rot[1] * wx + rot[4] * wy + rot[7] * wz;
+                double lz = rot[2] * wx + rot[5] * wy + rot[8] * wz;
+                int o = side == 1 ? 7 : 4;
+                double px = point[o], py = point[o + 1], pz = point[o + 2];
+                int i = f.localOf[pieceAt(cl, px, py, pz)];
+                supply[3 * i] += lx;
+                supply[3 * i + 1] += ly;
+                supply[3 * i + 2] += lz;
+                jx += lx;
+                jy += ly;
+                jz += lz;
+                tx += py * lz - pz * ly;
+                ty += pz * lx - px * lz;
+                tz += px * ly - py * lx;
+            }
+        }
+        if (cl.fixed) {
+            double sc = f.def.gravityScale() * dt;
+            double glx = sc * (rot[0] * gx + rot[3] * gy + rot[6] * gz);
+            double gly = sc * (rot[1] * gx + rot[4] * gy + rot[7] * gz);
+            double glz = sc * (rot[2] * gx + rot[5] * gy + rot[8] * gz);
+            for (int i = 0; i < m; i++) {
+                double pm = f.mass[cl.pieces[i]];
+                supply[3 * i] += pm * glx;
+                supply[3 * i + 1] += pm * gly;
+                supply[3 * i + 2] += pm * glz;
+            }
+        } else {
+            // dv = J / M, dw = I^-1 tau; each piece keeps m_p (dv + dw x d_p).
+            double dvx = jx / cl.mass, dvy = jy / cl.mass, dvz = jz / cl.mass;
+            double[] a = cl.invInertia;
+            double dwx = a[0] * tx + a[1] * ty + a[2] * tz;
+            double dwy = a[3] * tx + a[4] * ty + a[5] * tz;
+            double dwz = a[6] * tx + a[7] * ty + a[8] * tz;
+            for (int i = 0; i < m; i++) {
+                int p = cl.pieces[i];
+                double dx = f.cx[p] - cl.tx, dy = f.cy[p] - cl.ty, dz = f.cz[p] - cl.tz;
+                double pm = f.mass[p];
+                supply[3 * i] -= pm * (dvx + dwy * dz - dwz * dy);
+                supply[3 * i + 1] -= pm * (dvy + dwz * dx - dwx * dz);
+                supply[3 * i + 2] -= pm * (dvz + dwx * dy - dwy * dx);
+            }
+        }
+        int e = 0;
+        for (int k : cl.bonds) {
+            if (!f.bondAlive[k]) {
+                continue;
+            }
+            if (e == ea.length) {
+                ea = Arrays.copyOf(ea, 2 * e);
+                eb = Arrays.copyOf(eb, 2 * e);
+                edgeBond = Arrays.copyOf(edgeBond, 2 * e);
+                weight = Arrays.copyOf(weight, 2 * e);
+            }
+            ea[e] = f.localOf[f.bondA[k]];
+            eb[e] = f.localOf[f.bondB[k]];
+            weight[e] = f.bondArea[k];
+            edgeBond[e++] = k;
+        }
+        flow.solve(m, e, ea, eb, weight, ground, supply, phi);
+        boolean broke = false;
+        for (int i = 0; i < e; i++) {
+            int a = 3 * ea[i], b = 3 * eb[i];
+            double w = weight[i];
+            double fx = w * (phi[a] - phi[b]), fy = w * (phi[a + 1] - phi[b + 1]), fz = w * (phi[a + 2] - phi[b + 2]);
+            double impulse = Math.sqrt(fx * fx + fy * fy + fz * fz);
+            int k = edgeBond[i];
+            f.bondImpulse[k] = impulse;
+            if (impulse > f.strength) {
+                f.bondAlive[k] = false;
+                breaks.add(new Break(f.number, f.bondA[k], f.bondB[k]));
+                broke = true;
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            int p = cl.pieces[i];
+            if (f.anchor[p]) {
+                double w = ground[i];
+                double fx = w * phi[3 * i], fy = w * phi[3 * i + 1], fz = w * phi[3 * i + 2];
+                double impulse = Math.sqrt(fx * fx + fy * fy + fz * fz);
+                f.anchorImpulse[p] = impulse;
+                if (impulse > f.strength) {
+                    f.anchor[p] = false;
+                    breaks.add(new Break(f.number, p, -1));
+                    broke = true;
+                }
+            }
+        }
+        if (broke && !pendingSplits.contains(cl)) {
+            pendingSplits.add(cl);
+        }
+    }
+
+    /** The piece of the cluster whose hull point (x, y, z) (cluster body frame, m) lies deepest in. */
+    private int pieceAt(Cluster cl, double x, double y, double z) {
+        Body f = cl.f;
+        int best = cl.pieces[0];
+        double bestOut = Double.POSITIVE_INFINITY;
+        for (int p : cl.pieces) {
+            double qx = x - (f.cx[p] - cl.tx), qy = y - (f.cy[p] - cl.ty), qz = z - (f.cz[p] - cl.tz);
+            ConvexHullShape h = f.shapes[p];
+            double out = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < h.faceCount() && out < bestOut; k++) {
+                out = Math.max(out, h.faceNormalX(k) * qx + h.faceNormalY(k) * qy + h.faceNormalZ(k) * qz
+                        - h.faceOffset(k));
+            }
+            if (out < bestOut) {
+                bestOut = out;
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Splits the clusters whose bonds broke into their connected parts, each a new body with the
+     * parent's motion; the world calls it after rolling a step back (so the step is redone with the
+     * parts) or after a step.
+     */
+    public void split() {
+        for (int s = 0; s < pendingSplits.size(); s++) {
+            Cluster cl = pendingSplits.get(s);
+            if (cl.dead) {
+                continue;
+            }
+            if (!host.containsBody(cl.body)) {
+                retire(cl);
+                continue;
+            }
+            List<int[]> parts = components(cl.f, cl.pieces);
+            boolean fixedAfter = cl.fixed && anyAnchored(cl.f, cl.pieces);
+            if (parts.size() == 1 && fixedAfter == cl.fixed) {
+                continue;
+            }
+            host.readState(cl.body, state);
+            Quat q = new Quat(state[3], state[4], state[5], state[6]);
+            Vec3 x = new Vec3(state[0], state[1], state[2]);
+            Vec3 v = new Vec3(state[7], state[8], state[9]);
+            Vec3 w = new Vec3(state[10], state[11], state[12]);
+            // The pattern frame's origin: x - R t.
+            Vec3 origin = x.minus(q.rotate(new Vec3(cl.tx, cl.ty, cl.tz)));
+            host.removeBody(cl.body);
+            retire(cl);
+            for (int[] part : parts) {
+                makeCluster(cl.f, part, origin, q, x, v, w, cl.fixed);
+            }
+        }
+        pendingSplits.clear();
+    }
+
+    private void retire(Cluster cl) {
+        cl.dead = true;
+        if (cl.body != null && cl.body.index() < clusterOfSlot.length && clusterOfSlot[cl.body.index()] == cl.number) {
+            clusterOfSlot[cl.body.index()] = -1;
+        }
+    }
+
+    private static boolean anyAnchored(Body f, int[] pieces) {
+        for (int p : pieces) {
+            if (f.anchor[p]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The parts of {@code pieces} connected by live bonds, each in increasing piece order. */
+    private static List<int[]> components(Body f, int[] pieces) {
+        int[] mark = f.localOf;
+        for (int p : pieces) {
+            mark[p] = -2;
+        }
+        List<int[]> parts = new ArrayList<>();
+        int[] queue = new int[pieces.length];
+        for (int p0 : pieces) {
+            if (mark[p0] != -2) {
+                continue;
+            }
+            int head = 0, tail = 0;
+            queue[tail++] = p0;
+            mark[p0] = parts.size();
+            while (head < tail) {
+                int p = queue[head++];
+                for (int k : f.bondsOf[p]) {
+                    if (!f.bondAlive[k]) {
+                        continue;
+                    }
+                    int o = f.bondA[k] == p ? f.bondB[k] : f.bondA[k];
+                    if (mark[o] == -2) {
+                        mark[o] = parts.size();
+                        queue[tail++] = o;
+                    }
+                }
+            }
+            int[] part = Arrays.copyOf(queue, tail);
+            Arrays.sort(part);
+            parts.add(part);
+        }
+        return parts;
+    }
+
+    /** The pieces' centre of mass in the pattern's frame. */
+    private static double[] centre(Body f, int[] pieces) {
+        if (pieces.length == 1) {
+            int p = pieces[0];
+            return new double[] {f.cx[p], f.cy[p], f.cz[p]};
+        }
+        double m = 0, x = 0, y = 0, z = 0;
+        for (int p : pieces) {
+            m += f.mass[p];
+            x += f.mass[p] * f.cx[p];
+            y += f.mass[p] * f.cy[p];
+            z += f.mass[p] * f.cz[p];
+        }
+        return new double[] {x / m, y / m, z / m};
+    }
+
+    /**
+     * A body for {@code pieces}, the pattern's frame at {@code origin} turned by q, moving with the rigid
+     * motion that has velocity {@code vAt} at world point {@code at} and spin w; static when
+     * {@code mayBeFixed} and a piece is bonded to the world.
+     */
+    private void makeCluster(Body f, int[] pieces, Vec3 origin, Quat q, Vec3 at, Vec3 vAt, Vec3 w,
+                             boolean mayBeFixed) {
+        double[] t = centre(f, pieces);
+        boolean fixed = mayBeFixed && anyAnchored(f, pieces);
+        double mass = 0;
+        double[] inertia = new double[9];
+        for (int p : pieces) {
+            double pm = f.mass[p];
+            mass += pm;
+            // I += I_p + m_p (|d|^2 E - d d^T), d = c_p - t (parallel axes).
+            double[] d = {f.cx[p] - t[0], f.cy[p] - t[1], f.cz[p] - t[2]};
+            double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+            for (int r = 0; r < 3; r++) {
+                for (int c = r; c < 3; c++) {
+                    inertia[3 * r + c] += f.inertia[p][3 * r + c] + pm * ((r == c ? dd : 0) - d[r] * d[c]);
+                }
+            }
+        }
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < r; c++) {
+                inertia[3 * r + c] = inertia[3 * c + r];
+            }
+        }
+        Shape shape;
+        if (pieces.length == 1) {
+            shape = f.shapes[pieces[0]];
+        } else {
+            List<CompoundShape.Child> children = new ArrayList<>();
+            for (int p : pieces) {
+                children.add(new CompoundShape.Child(f.shapes[p],
+                        new Transform().set(f.cx[p] - t[0], f.cy[p] - t[1], f.cz[p] - t[2], 0, 0, 0, 1)));
+            }
+            shape = new CompoundShape(children);
+        }
+        Vec3 x = q.rotate(new Vec3(t[0], t[1], t[2])).plus(origin);
+        // v + w x r at the new centre of mass.
+        Vec3 v = vAt.plus(w.cross(x.minus(at)));
+        String name = pieces.length == 1 ? f.def.name() + "." + pieces[0] : f.def.name();
+        BodyDef def = f.def.withType(fixed ? BodyDef.Type.STATIC : BodyDef.Type.DYNAMIC).withPosition(x)
+                .withOrientation(q).withName(name)
+                .withVelocity(fixed ? Vec3.ZERO : v).withAngularVelocity(fixed ? Vec3.ZERO : w)
+                .withMassProperties(new MassProperties(mass, Vec3.ZERO, inertia));
+        Cluster cl = new Cluster(clusters.size(), f, pieces, t, mass, inertia, fixed);
+        cl.body = host.addBody(def, shape, f.friction, f.restitution);
+        clusters.add(cl);
+        for (int p : pieces) {
+            f.clusterOfPiece[p] = cl.number;
+        }
+        int slot = cl.body.index();
+        if (slot >= clusterOfSlot.length) {
+            int old = clusterOfSlot.length;
+            clusterOfSlot = Arrays.copyOf(clusterOfSlot, Math.max(2 * old, slot + 1));
+            Arrays.fill(clusterOfSlot, old, clusterOfSlot.length, -1);
+        }
+        clusterOfSlot[slot] = cl.number;
+    }
+
+    /** Row-major rotation matrix of the unit quaternion (x, y, z, w) into out. */
+    private static void quatMatrix(double x, double y, double z, double w, double[] out) {
+        out[0] = 1 - 2 * (y * y + z * z);
+        out[1] = 2 * (x * y - z * w);
+        out[2] = 2 * (x * z + y * w);
+        out[3] = 2 * (x * y + z * w);
+        out[4] = 1 - 2 * (x * x + z * z);
+        out[5] = 2 * (y * z - x * w);
+        out[6] = 2 * (x * z - y * w);
+        out[7] = 2 * (y * z + x * w);
+        out[8] = 1 - 2 * (x * x + y * y);
+    }
+
+    // ---------------------------------------------------------------- data
+
+    /** One fractured body: its pieces and bonds. */
+    private static final class Body {
+        final int number;
+        final BodyDef def;
+        final double strength, friction, restitution;
+        final int pieces;
+        final ConvexHullShape[] shapes;
+        final double[] mass, cx, cy, cz;
+        final double[][] inertia;
+        final int[] bondA, bondB;
+        final double[] bondArea, bondImpulse, anchorImpulse;
+        final boolean[] bondAlive, anchor;
+        final int[][] bondsOf;
+        final int[] clusterOfPiece, localOf;
+        final double anchorWeight;
+        /** The farthest any piece's vertex lies from its centroid, m. */
+        final double shapeSize;
+
+        Body(int number, BodyDef def, FracturePattern pattern, double density, double strength, double friction,
+             double restitution) {
+            this.number = number;
+            this.def = def;
+            this.strength = strength;
+            this.friction = friction;
+            this.restitution = restitution;
+            pieces = pattern.pieces().size();
+            shapes = new ConvexHullShape[pieces];
+            mass = new double[pieces];
+            cx = new double[pieces];
+            cy = new double[pieces];
+            cz = new double[pieces];
+            inertia = new double[pieces][];
+            double size = 0;
+            for (int p = 0; p < pieces; p++) {
+                FracturePattern.Piece piece = pattern.pieces().get(p);
+                shapes[p] = piece.shape();
+                mass[p] = density * piece.volume();
+                cx[p] = piece.centroid().x();
+                cy[p] = piece.centroid().y();
+                cz[p] = piece.centroid().z();
+                inertia[p] = piece.inertia();
+                for (int k = 0; k < 9; k++) {
+                    inertia[p][k] *= density;
+                }
+                ConvexHullShape h = shapes[p];
+                for (int i = 0; i < h.vertexCount(); i++) {
+                    size = Math.max(size, Math.sqrt(h.vertexX(i) * h.vertexX(i) + h.vertexY(i) * h.vertexY(i)
+                            + h.vertexZ(i) * h.vertexZ(i)));
+                }
+            }
+            shapeSize = size;
+            int nb = pattern.bonds().size();
+            bondA = new int[nb];
+            bondB = new int[nb];
+            bondArea = new double[nb];
+            bondImpulse = new double[nb];
+            bondAlive = new boolean[nb];
+            int[] degree = new int[pieces];
+            double area = 0;
+            for (int k = 0; k < nb; k++) {
+                FracturePattern.Bond b = pattern.bonds().get(k);
+                bondA[k] = b.a();
+                bondB[k] = b.b();
+                bondArea[k] = b.area();
+                bondAlive[k] = true;
+                degree[b.a()]++;
+                degree[b.b()]++;
+                area += b.area();
+            }
+            anchorWeight = nb > 0 ? area / nb : 1;
+            bondsOf = new int[pieces][];
+            for (int p = 0; p < pieces; p++) {
+                bondsOf[p] = new int[degree[p]];
+                degree[p] = 0;
+            }
+            for (int k = 0; k < nb; k++) {
+                bondsOf[bondA[k]][degree[bondA[k]]++] = k;
+                bondsOf[bondB[k]][degree[bondB[k]]++] = k;
+            }
+            anchor = new boolean[pieces];
+            anchorImpulse = new double[pieces];
+            clusterOfPiece = new int[pieces];
+            localOf = new int[pieces];
+        }
+    }
+
+    /** A bonded group of one fractured body's pieces, carried by one body of the world. */
+    private static final class Cluster {
+        final int number;
+        final Body f;
+        final int[] pieces;
+        /** The live bonds' numbers among the pieces, at creation. */
+        final int[] bonds;
+        final double tx, ty, tz, mass;
+        final double[] invInertia = new double[9];
+        final boolean fixed;
+        /** For a moving cluster: how much more than its received impulse a bond's can be at most. */
+        final double spread;
+        BodyId body;
+        boolean dead, loaded, weightSolved;
+        double load;
+
+        Cluster(int number, Body f, int[] pieces, double[] t, double mass, double[] inertia, boolean fixed) {
+            this.number = number;
+            this.f = f;
+            this.pieces = pieces;
+            this.tx = t[0];
+            this.ty = t[1];
+            this.tz = t[2];
+            this.mass = mass;
+            this.fixed = fixed;
+            Mat3.invert(inertia, invInertia);
+            int n = 0;
+            int[] list = new int[16];
+            double reach2 = 0;
+            for (int p : pieces) {
+                for (int k : f.bondsOf[p]) {
+                    if (f.bondAlive[k] && f.bondA[k] == p) {
+                        if (n == list.length) {
+                            list = Arrays.copyOf(list, 2 * n);
+                        }
+                        list[n++] = k;
+                    }
+                }
+                double dx = f.cx[p] - tx, dy = f.cy[p] - ty, dz = f.cz[p] - tz;
+                reach2 = Math.max(reach2, dx * dx + dy * dy + dz * dz);
+            }
+            bonds = Arrays.copyOf(list, n);
+            // |e_p| summed <= |J| (1 + 1 + M r^2 |I^-1| r_c / r): the arms reach the farthest centroid,
+            // contacts at most the cluster's size beyond it.
+            double norm = 0;
+            for (double a : invInertia) {
+                norm = Math.max(norm, Math.abs(a));
+            }
+            double r = Math.sqrt(reach2) + f.shapeSize;
+            spread = 2 + 3 * mass * r * r * norm;
+        }
+
+        boolean bonded() {
+            if (dead) {
+                return false;
+            }
+            for (int k : bonds) {
+                if (f.bondAlive[k]) {
+                    return true;
+                }
+            }
+            return fixed;
+        }
+    }
+}
