@@ -26,14 +26,15 @@ public final class BuiltinScenes {
     /**
      * Names in the order {@code ./ricochet scenes} lists them: the lab's bunnies, then the scenes of
      * the engine's world, joint scenes ({@code tools/solver-scenes.py} writes those), then the
-     * characters' scenes.
+     * characters' scenes, then the fractured bodies' scenes.
      */
     public static final List<String> NAMES = List.of(
             "bunny", "bunny-seed", "bunny-penalty", "bunny-log-barrier", "bunny-shape-matching",
             "pyramid", "wall", "tower", "mass-ratio", "spheres", "bullet", "slide", "newton-cradle",
             "kinematic", "sensor", "terrain", "bunny-solver", "pile",
             "pendulum", "chain", "door", "bridge", "ragdolls",
-            "stairs", "slopes", "push", "platform", "seams");
+            "stairs", "slopes", "push", "platform", "seams",
+            "shatter", "slab-bridge");
 
     private BuiltinScenes() {
     }

@@ -19,6 +19,7 @@ import ricochet.geometry.shape.Shape;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.CharacterSpec;
+import ricochet.io.scene.FractureSpec;
 import ricochet.io.scene.JointSpec;
 import ricochet.io.scene.RagdollSpec;
 import ricochet.io.scene.Scene;
@@ -34,6 +35,8 @@ import ricochet.math.Vec3;
 import ricochet.ragdoll.Ragdoll;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
+import ricochet.fracture.FracturePattern;
+import ricochet.fracture.VoronoiFracture;
 import ricochet.world.Simulation;
 import ricochet.world.World;
 import ricochet.world.WorldSimulation;
@@ -192,6 +195,10 @@ public final class WorldBuilder {
      * {@code mesh} collides as a simplified convex hull of its vertices (the narrow phase meets meshes only with
      * convex shapes) and weighs as the closed mesh when it is closed, else as that hull.
      *
+     * A body with a {@code fracture} is cut into pieces ({@link VoronoiFracture}) listed as
+     * {@code name.0}, {@code name.1}, ... after the scene's other bodies (which it may be anchored to,
+     * so they are added first).
+     *
      * Then the ragdolls (their bodies listed after the scene's, {@link Ragdoll#PARTS} order each),
      * then the joints, unnamed ones called {@code joints[i]} after their place in the file, then the
      * characters, each driven by its input track.
@@ -239,15 +246,24 @@ public final class WorldBuilder {
 
     private static void addAll(Scene scene, WorldSimulation sim, Map<String, JointId> joints) {
         World world = sim.world();
-        for (int i = 0; i < scene.bodies().size(); i++) {
-            BodySpec b = scene.bodies().get(i);
-            try {
-                add(sim, b);
-                if (b.motion() != null) {
-                    sim.addMotion(sim.body(b.name()), b.motion());
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < scene.bodies().size(); i++) {
+                BodySpec b = scene.bodies().get(i);
+                if ((b.fracture() != null) != (pass == 1)) {
+                    continue;
                 }
-            } catch (IllegalArgumentException e) {
-                throw new BuildException("$.bodies[" + i + "]", "body '" + b.name() + "': " + e.getMessage(), e);
+                try {
+                    if (b.fracture() == null) {
+                        add(sim, b);
+                        if (b.motion() != null) {
+                            sim.addMotion(sim.body(b.name()), b.motion());
+                        }
+                    } else {
+                        addFractured(sim, b, b.fracture());
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new BuildException("$.bodies[" + i + "]", "body '" + b.name() + "': " + e.getMessage(), e);
+                }
             }
         }
         for (int n = 0; n < scene.ragdolls().size(); n++) {
@@ -335,6 +351,27 @@ public final class WorldBuilder {
         if (b.bullet()) {
             sim.world().setBullet(id, true);
         }
+    }
+
+    /**
+     * A fractured body: its shape cut as {@code f} says, filled with its density (or, given a mass, the
+     * density that gives the cut solid that mass).
+     */
+    private static void addFractured(WorldSimulation sim, BodySpec b, FractureSpec f) {
+        Shape shape = ShapeFactory.create(b.shape());
+        FracturePattern pattern = VoronoiFracture.fracture(shape, f.pieces(), f.seed());
+        double density = Double.isNaN(b.density()) ? DEFAULT_DENSITY : b.density();
+        if (!Double.isNaN(b.mass())) {
+            density = b.mass() / pattern.volume();
+        }
+        BodyDef def = BodyDef.dynamic().withPosition(b.position())
+                .withOrientation(b.orientation())
+                .withVelocity(b.velocity())
+                .withAngularVelocity(b.angularVelocity())
+                .withLinearDamping(b.linearDamping())
+                .withAngularDamping(b.angularDamping())
+                .withGravityScale(b.gravityScale());
+        sim.addFractured(b.name(), def, pattern, density, f.strength(), f.anchored(), b.friction(), b.restitution());
     }
 
     /**

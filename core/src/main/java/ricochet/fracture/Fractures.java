@@ -260,6 +260,18 @@ public final class Fractures {
         return List.copyOf(breaks);
     }
 
+    /**
+     * The name of the cluster body in handle slot {@code slot} ({@link BodyId#index()}): its fractured
+     * body's name, or {@code name.p} for a lone piece; null for a slot that holds no cluster.
+     */
+    public String nameOfSlot(int slot) {
+        if (slot < 0 || slot >= clusterOfSlot.length || clusterOfSlot[slot] < 0) {
+            return null;
+        }
+        Cluster c = clusters.get(clusterOfSlot[slot]);
+        return c.pieces.length == 1 ? c.f.def.name() + "." + c.pieces[0] : c.f.def.name();
+    }
+
     /** Bodies now carrying fractured body f's pieces (1 while it is whole). */
     public int clusterCount(int f) {
         Body b = body(f);

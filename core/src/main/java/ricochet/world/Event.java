@@ -19,7 +19,9 @@ public record Event(long step, double time, Type type, String a, String b) {
         /** A character touched ground after being airborne ({@code b} the body stood on). */
         GROUNDED("grounded"),
         /** A character left the ground ({@code b} null). */
-        AIRBORNE("airborne");
+        AIRBORNE("airborne"),
+        /** A fractured body's bond broke: {@code a} and {@code b} its two pieces ({@code b} null for a world bond). */
+        BREAK("break");
 
         private final String key;
 

@@ -11,6 +11,8 @@ import ricochet.character.CharacterDef;
 import ricochet.character.CharacterId;
 import ricochet.character.Characters;
 import ricochet.character.InputTrack;
+import ricochet.fracture.FracturePattern;
+import ricochet.fracture.Fractures;
 import ricochet.geometry.shape.Shape;
 import ricochet.math.StateInput;
 import ricochet.math.Vec3;
@@ -34,6 +36,16 @@ public final class WorldSimulation implements Simulation {
     /** Kinematic bodies driven by a motion track, and their tracks. */
     private final List<BodyId> movedBodies = new ArrayList<>();
     private final List<MotionTrack> motions = new ArrayList<>();
+    /** Per listed body: null, or the fractured body and piece (f, p) the row shows. */
+    private final List<int[]> pieceOfRow = new ArrayList<>();
+    /** Rows of each fractured body's piece 0, by fractured body number. */
+    private final List<Integer> firstPieceRow = new ArrayList<>();
+    private final java.util.Set<String> pieceNames = new java.util.HashSet<>();
+    /**
+     * Break events name pieces, which are not bodies of the world: they are recorded here as
+     * {@code PIECE + row}, above any body slot.
+     */
+    private static final int PIECE = 1 << 30;
     /** Events of the steps since the last drain (the world keeps only its last step's). */
     private final EventBuffer events = new EventBuffer();
 
@@ -62,7 +74,7 @@ public final class WorldSimulation implements Simulation {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("simulation: a body needs a name");
         }
-        if (byName.containsKey(name)) {
+        if (byName.containsKey(name) || pieceNames.contains(name)) {
             throw new IllegalArgumentException("simulation: two bodies are named '" + name + "'");
         }
         BodyId id = world.add(def == null ? null : def.withName(name), shape, friction, restitution);
@@ -81,7 +93,7 @@ public final class WorldSimulation implements Simulation {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("simulation: a body needs a name");
         }
-        if (byName.containsKey(name)) {
+        if (byName.containsKey(name) || pieceNames.contains(name)) {
             throw new IllegalArgumentException("simulation: two bodies are named '" + name + "'");
         }
         if (!world.contains(id)) {
@@ -93,8 +105,41 @@ public final class WorldSimulation implements Simulation {
         list(name, id);
     }
 
+    /**
+     * Adds a fractured body ({@link Fractures#add}) whose pieces are listed, after the bodies so far,
+     * as {@code name.0} ... {@code name.(n-1)}: each row the piece's own frame (its centroid, the
+     * body's axes) and motion, from the body that carries it.
+     *
+     * @return the fractured body's number in {@link World#fractures()}
+     * @throws IllegalArgumentException for a piece name that is taken, or anything the world rejects
+     */
+    public int addFractured(String name, BodyDef def, FracturePattern pattern, double density, double strength,
+                            boolean anchored, double friction, double restitution) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("simulation: a body needs a name");
+        }
+        int n = pattern.pieces().size();
+        for (int p = 0; p < n; p++) {
+            String piece = name + "." + p;
+            if (byName.containsKey(piece) || pieceNames.contains(piece) || characterNames.contains(piece)) {
+                throw new IllegalArgumentException("simulation: piece '" + piece + "' has the name of another body");
+            }
+        }
+        int f = world.fractures().add(def.withName(name), pattern, density, strength, anchored, friction,
+                restitution);
+        firstPieceRow.add(ids.size());
+        for (int p = 0; p < n; p++) {
+            ids.add(null);
+            names.add(name + "." + p);
+            pieceNames.add(name + "." + p);
+            pieceOfRow.add(new int[] {f, p});
+        }
+        return f;
+    }
+
     private void list(String name, BodyId id) {
         ids.add(id);
+        pieceOfRow.add(null);
         names.add(name);
         byName.put(name, id);
         if (id.index() >= nameOfSlot.length) {
@@ -115,7 +160,7 @@ public final class WorldSimulation implements Simulation {
             throw new IllegalArgumentException("simulation: a character needs a definition");
         }
         String name = def.name();
-        if (byName.containsKey(name) || characterNames.contains(name)) {
+        if (byName.containsKey(name) || pieceNames.contains(name) || characterNames.contains(name)) {
             throw new IllegalArgumentException("simulation: two bodies or characters are named '" + name + "'");
         }
         CharacterId id = world.characters().add(def, centre);
@@ -163,9 +208,10 @@ public final class WorldSimulation implements Simulation {
         return id;
     }
 
-    /** The handle of body number {@code body} (scene order). */
+    /** The handle of body number {@code body} (scene order); for a piece, the body carrying it now. */
     public BodyId id(int body) {
-        return ids.get(body);
+        int[] piece = pieceOfRow.get(body);
+        return piece == null ? ids.get(body) : world.fractures().pieceBody(piece[0], piece[1]);
     }
 
     @Override
@@ -195,12 +241,17 @@ public final class WorldSimulation implements Simulation {
 
     @Override
     public void readState(int body, double[] out) {
-        world.readState(ids.get(body), out);
+        int[] piece = pieceOfRow.get(body);
+        if (piece == null) {
+            world.readState(ids.get(body), out);
+        } else if (!world.fractures().pieceState(piece[0], piece[1], out)) {
+            throw new IllegalStateException("simulation: the body carrying '" + names.get(body) + "' was removed");
+        }
     }
 
     @Override
     public boolean isSleeping(int body) {
-        return world.isSleeping(ids.get(body));
+        return world.isSleeping(id(body));
     }
 
     @Override
@@ -258,6 +309,26 @@ public final class WorldSimulation implements Simulation {
             events.setCapacity(world.eventCapacity());
         }
         world.drainEvents(events);
+        if (!firstPieceRow.isEmpty()) {
+            for (Fractures.Break b : world.fractures().breaks()) {
+                int first = firstPieceRow.get(b.fracture());
+                events.add(world.stepCount(), world.time(), Event.Type.BREAK, PIECE + first + b.a(),
+                        b.b() < 0 ? -1 : PIECE + first + b.b());
+            }
+        }
+    }
+
+    /** The name of a body slot in events: a listed body's, a piece row's, or the fractured cluster's. */
+    private String eventName(int slot) {
+        if (slot < -1) {
+            // A character's event (EventBuffer.characterIndex).
+            return world.characters().nameAt(EventBuffer.characterSlot(slot));
+        }
+        if (slot >= PIECE) {
+            return names.get(slot - PIECE);
+        }
+        String name = slot < nameOfSlot.length ? nameOfSlot[slot] : null;
+        return name != null ? name : world.fractures().nameOfSlot(slot);
     }
 
     /** Touching pairs (see {@link World#touchingPairCount}). */
@@ -279,12 +350,7 @@ public final class WorldSimulation implements Simulation {
     @Override
     public void drainEvents(List<Event> out) {
         world.drainEvents(events);
-        events.drainInto(out, this::subjectName);
-    }
-
-    /** The name of an event's body index, or of its character (an index below -1). */
-    private String subjectName(int index) {
-        return index < -1 ? world.characters().nameAt(EventBuffer.characterSlot(index)) : nameOfSlot[index];
+        events.drainInto(out, this::eventName);
     }
 
     @Override
@@ -308,6 +374,7 @@ public final class WorldSimulation implements Simulation {
     /** The world's state after the events this simulation holds for draining (kind SIMULATION). */
     @Override
     public WorldSnapshot snapshot() {
+        refuseFractures();
         return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
                 SnapshotFormat.payload(out -> {
                     events.writeState(out);
@@ -325,6 +392,7 @@ public final class WorldSimulation implements Simulation {
      */
     @Override
     public void restore(WorldSnapshot snapshot) {
+        refuseFractures();
         if (snapshot == null || snapshot.kind() == WorldSnapshot.Kind.LAB) {
             throw new IllegalArgumentException("simulation: can restore a world's snapshot, got "
                     + (snapshot == null ? null : "a lab world's"));
@@ -367,6 +435,13 @@ public final class WorldSimulation implements Simulation {
                 throw StateInput.refuse("character " + k + "'s input track cursor " + started[k]
                         + " is out of range " + (track == null ? "-1..-1" : "0.." + track.size()));
             }
+        }
+    }
+
+    private void refuseFractures() {
+        if (world.fractures().count() > 0) {
+            throw new IllegalStateException("simulation: snapshots do not hold fractured bodies yet, and this world has "
+                    + world.fractures().count());
         }
     }
 }

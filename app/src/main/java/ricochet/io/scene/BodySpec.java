@@ -24,6 +24,7 @@ import ricochet.world.MotionTrack;
  * @param gravityScale multiplies the world's gravity for this body (solver bodies)
  * @param method how a mesh body meets static geometry: "solver" (the engine) or a lab method
  * @param lab the lab parameters; {@link LabParams#defaults()} for solver bodies
+ * @param fracture the body's fracture, or null for a body that does not break
  */
 public record BodySpec(
         String name,
@@ -44,17 +45,18 @@ public record BodySpec(
         double gravityScale,
         String method,
         LabParams lab,
-        MotionTrack motion) {
+        MotionTrack motion,
+        FractureSpec fracture) {
 
     public static final String SOLVER = "solver";
 
-    /** A body that no motion track drives. */
+    /** A body that no motion track drives and that does not break. */
     public BodySpec(String name, BodyType type, ShapeSpec shape, Vec3 position, Quat orientation, Vec3 velocity,
                     Vec3 angularVelocity, double mass, double density, double friction, double restitution,
                     boolean sensor, boolean bullet, double linearDamping, double angularDamping, double gravityScale,
                     String method, LabParams lab) {
         this(name, type, shape, position, orientation, velocity, angularVelocity, mass, density, friction,
-                restitution, sensor, bullet, linearDamping, angularDamping, gravityScale, method, lab, null);
+                restitution, sensor, bullet, linearDamping, angularDamping, gravityScale, method, lab, null, null);
     }
 
     public boolean usesLabMethod() {

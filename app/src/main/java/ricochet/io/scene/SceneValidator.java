@@ -52,7 +52,7 @@ final class SceneValidator {
     static {
         List<String> keys = new ArrayList<>(List.of(
                 "name", "type", "shape", "position", "orientation", "velocity", "angularVelocity",
-                "mass", "density", "friction", "restitution", "sensor", "method", "motion"));
+                "mass", "density", "friction", "restitution", "sensor", "method", "motion", "fracture"));
         keys.addAll(SOLVER_KEYS);
         keys.addAll(LAB_KEYS);
         BODY_KEYS = List.copyOf(keys);
@@ -411,6 +411,14 @@ final class SceneValidator {
             in.report(JsonChecks.key(path, "motion"),
                     "'motion' drives a kinematic body, but type is '" + type.key() + "'");
         }
+        FractureSpec fracture = null;
+        if (o.has("fracture")) {
+            fracture = fracture(o.get("fracture"), JsonChecks.key(path, "fracture"));
+            fractureFits(path, type, shape, lab, sensor);
+            if (fracture == null) {
+                return null;
+            }
+        }
         if (name == null || type == null || shape == null || position == null || orientation == null
                 || velocity == null || angularVelocity == null || method == null || labParams == null
                 || o.has("motion") && motion == null) {
@@ -418,9 +426,53 @@ final class SceneValidator {
         }
         return new BodySpec(name, type, shape, position, orientation, velocity, angularVelocity,
                 mass, density, friction, restitution, sensor, bullet, linearDamping, angularDamping, gravityScale,
-                method, labParams, motion);
+                method, labParams, motion, fracture);
     }
 
+    static final List<String> FRACTURE_KEYS = List.of("pieces", "seed", "strength", "anchored");
+
+    /** A body's {@code fracture} object, or null when it has a problem (reported). */
+    private FractureSpec fracture(JsonNode node, String path) {
+        ObjectNode o = in.object(node, path);
+        if (o == null) {
+            return null;
+        }
+        in.allowKeys(o, path, FRACTURE_KEYS);
+        JsonNode piecesNode = in.require(o, path, "pieces");
+        Integer pieces = piecesNode == null ? null
+                : in.integer(piecesNode, JsonChecks.key(path, "pieces"), 2, 10_000);
+        Integer seed = in.integer(o, path, "seed", 0, 0);
+        JsonNode strengthNode = in.require(o, path, "strength");
+        double strength = strengthNode == null ? Double.NaN
+                : in.number(strengthNode, JsonChecks.key(path, "strength"), Range.POSITIVE);
+        boolean anchored = in.bool(o, path, "anchored", false);
+        if (pieces == null || seed == null || Double.isNaN(strength)) {
+            return null;
+        }
+        return new FractureSpec(pieces, seed, strength, anchored);
+    }
+
+    /** The rules a fractured body's other keys must meet (each reported at its own path). */
+    private void fractureFits(String path, BodyType type, ShapeSpec shape, boolean lab, boolean sensor) {
+        String at = JsonChecks.key(path, "fracture");
+        if (type != null && type != BodyType.DYNAMIC) {
+            in.report(at, "'fracture' needs a dynamic body, but type is '" + type.key() + "'");
+        }
+        if (shape != null && !(shape instanceof ShapeSpec.Box || shape instanceof ShapeSpec.Sphere
+                || shape instanceof ShapeSpec.Capsule || shape instanceof ShapeSpec.Cylinder
+                || shape instanceof ShapeSpec.ConvexHull)) {
+            in.report(JsonChecks.key(path, "shape"), "'fracture' needs a convex shape (box, sphere, capsule,"
+                    + " cylinder or convexHull), but the shape is '" + shape.type() + "'");
+        }
+        if (lab) {
+            in.report(at, "'fracture' does not apply to a lab method (only to method '" + BodySpec.SOLVER + "')");
+        }
+        if (sensor) {
+            in.report(at, "'fracture' does not apply to a sensor");
+        }
+    }
+
+                
     /**
      * A kinematic body's motion track: entries {@code {t, velocity?, angularVelocity?}} at increasing
      * times (a missing velocity is zero); null when it has a problem (reported).

@@ -1,0 +1,13 @@
+package ricochet.io.scene;
+
+/**
+ * A body's {@code fracture} entry, validated: the body is cut into {@code pieces} convex pieces by a
+ * Voronoi fracture that {@code seed} decides, held by bonds that break at {@code strength}.
+ *
+ * @param pieces 2 to 10,000
+ * @param seed the fracture's seed
+ * @param strength N s, > 0: the impulse through a bond in one step that breaks it
+ * @param anchored whether the pieces touching static bodies are also bonded to the world
+ */
+public record FractureSpec(int pieces, long seed, double strength, boolean anchored) {
+}
