@@ -433,7 +433,7 @@ final class SimulationHost implements AutoCloseable {
                     dynamic && p.restitution() != null ? p.restitution() : b.restitution(),
                     b.sensor(), b.bullet(), b.linearDamping(), b.angularDamping(), b.gravityScale(),
                     dynamic && b.usesLabMethod() && p.method() != null ? p.method() : b.method(), b.lab(),
-                    b.motion()));
+                    b.motion(), b.fracture()));
         }
         return WorldBuilder.simulation(scene.with(settings, bodies));
     }
