@@ -2,6 +2,7 @@ package ricochet.collision;
 
 import ricochet.collision.broad.PairFilter;
 import ricochet.collision.broad.ProxyCallback;
+import ricochet.collision.broad.RayCallback;
 import ricochet.collision.narrow.Gjk;
 import ricochet.collision.narrow.GjkResult;
 import ricochet.collision.narrow.ShapeCast;
@@ -54,6 +55,50 @@ final class CollisionQueries {
             return out.body >= 0 ? out.fraction : max;
         });
         return out.body >= 0;
+    }
+
+    // The ray of the skipping cast, read by its callback (a field, so the cast allocates nothing).
+    private double skipOx, skipOy, skipOz, skipDx, skipDy, skipDz;
+    private boolean[] skipBodies;
+    private RayResult skipOut;
+    private final RayCallback skipVisitor = this::visitSkipping;
+
+    /** See {@link CollisionWorld#raycastClosest(double, double, double, double, double, double, double, boolean[], RayResult)}. */
+    boolean raycastClosest(double ox, double oy, double oz, double dx, double dy, double dz,
+            double maxFraction, boolean[] skip, RayResult out) {
+        out.body = -1;
+        out.fraction = maxFraction;
+        for (int p = 0; p < w.planeCount; p++) {
+            int plane = w.planes[p];
+            if (plane >= skip.length || !skip[plane]) {
+                rayBody(plane, ox, oy, oz, dx, dy, dz, out.fraction, out);
+            }
+        }
+        skipOx = ox;
+        skipOy = oy;
+        skipOz = oz;
+        skipDx = dx;
+        skipDy = dy;
+        skipDz = dz;
+        skipBodies = skip;
+        skipOut = out;
+        try {
+            w.broad.raycast(ox, oy, oz, dx, dy, dz, out.fraction, skipVisitor);
+        } finally {
+            skipBodies = null;
+            skipOut = null;
+        }
+        return out.body >= 0;
+    }
+
+    private double visitSkipping(int proxy, double max) {
+        int body = w.broad.userData(proxy);
+        if (body < skipBodies.length && skipBodies[body]) {
+            return max;
+        }
+        RayResult out = skipOut;
+        rayBody(body, skipOx, skipOy, skipOz, skipDx, skipDy, skipDz, Math.min(max, out.fraction), out);
+        return out.body >= 0 ? out.fraction : max;
     }
 
     /** See {@link CollisionWorld#raycastAll}. */

@@ -529,6 +529,16 @@ public final class CollisionWorld {
     }
 
     /**
+     * {@link #raycastClosest(double, double, double, double, double, double, double, RayResult)} that
+     * ignores every body with {@code skip[body]} true (a body numbered beyond the array is not
+     * skipped): a wheel's ray that starts inside its own chassis. Allocates nothing.
+     */
+    public boolean raycastClosest(double ox, double oy, double oz, double dx, double dy, double dz,
+                                  double maxFraction, boolean[] skip, RayResult out) {
+        return queries.raycastClosest(ox, oy, oz, dx, dy, dz, maxFraction, skip, out);
+    }
+
+    /**
      * Every body the ray hits, each with its first hit, sorted by fraction (ties by body number), into
      * {@code out} (cleared first).
      */

@@ -9,7 +9,7 @@ public final class Profile {
     /** The stages of a step, in the order they run. */
     public enum Stage {
         /** Copying what the step changes, so a failed step can be undone (see {@link World#step}). */
-        CHECKPOINT("checkpoint"), UPDATE_POSES("update poses"), FIND_CONTACTS("find contacts"),
+        CHECKPOINT("checkpoint"), UPDATE_POSES("update poses"), VEHICLES("vehicles"), FIND_CONTACTS("find contacts"),
                 ISLANDS("islands"), SOLVE("solve"),
         CONTINUOUS("continuous"), CHARACTERS("characters"), SLEEP("sleep"), EVENTS("events");
 

@@ -21,6 +21,7 @@ import ricochet.joints.JointStore;
 import ricochet.math.Quat;
 import ricochet.math.StateLimits;
 import ricochet.math.Vec3;
+import ricochet.vehicle.Vehicles;
 
 /**
  * Rigid bodies with shapes that collide: what users embed. A step reads top to bottom in
@@ -105,6 +106,7 @@ public final class World implements AutoCloseable {
     final SnapshotFormat snapshots;
     private final WorldStep stepper;
     private final Characters characters;
+    private final Vehicles vehicles;
     private final ContactPoints contactPoints;
     private final Fractures fractures;
 
@@ -131,7 +133,8 @@ public final class World implements AutoCloseable {
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
                 sleeping, pairs, characters,
-                fractures = new Fractures(new FractureLink(this, store, table, collision, contacts)));
+                fractures = new Fractures(new FractureLink(this, store, table, collision, contacts)),
+                vehicles = new Vehicles(new VehicleLink(this, bodies, table, collision, sleeping)));
         contactPoints = new ContactPoints(contacts, table);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
@@ -186,6 +189,17 @@ public final class World implements AutoCloseable {
      */
     public Fractures fractures() {
         return fractures;
+    }
+
+    // ---------------------------------------------------------------- vehicles
+
+    /**
+     * The world's vehicles: add, remove, drive ({@link Vehicles#setInput}) and read them (wheels,
+     * suspension, slips, gear, rpm). They are updated in {@link #step} before the rigid bodies are
+     * solved, their chassis being dynamic bodies of this world; {@code docs/vehicles.md} describes how.
+     */
+    public Vehicles vehicles() {
+        return vehicles;
     }
 
     // ---------------------------------------------------------------- joints

@@ -5,6 +5,7 @@ import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.ContactStore;
 import ricochet.fracture.Fractures;
+import ricochet.vehicle.Vehicles;
 
 /**
  * {@link World#step}: the stages in order, each timed into the {@link Profile}, inside a checkpoint
@@ -31,12 +32,13 @@ final class WorldStep {
     private final PairEvents pairEvents;
     private final Characters characters;
     private final Fractures fractures;
+    private final Vehicles vehicles;
 
     WorldStep(BodyStore store, ContactStore contacts, ContactSolver solver, StepClock clock,
               WorldSettings settings, EventBuffer events, Profile profile, StepCheckpoint checkpoint,
               StateCheck stateCheck, PoseUpdate poseUpdate, ContactCollector collector, Islands islands,
               JointLinks jointLinks, Continuous continuous, Sleeping sleeping, PairEvents pairEvents,
-              Characters characters, Fractures fractures) {
+              Characters characters, Fractures fractures, Vehicles vehicles) {
         this.store = store;
         this.contacts = contacts;
         this.solver = solver;
@@ -55,6 +57,7 @@ final class WorldStep {
         this.pairEvents = pairEvents;
         this.characters = characters;
         this.fractures = fractures;
+        this.vehicles = vehicles;
     }
 
     /** One step of {@code dt} seconds (checked by the caller); see {@link World#step}. */
@@ -72,6 +75,12 @@ final class WorldStep {
             clock.eventTime = clock.time + dt;
             poseUpdate.updatePoses();
             t = lap(Profile.Stage.UPDATE_POSES, t);
+            // Vehicles cast their wheels against the poses at the start of the step and leave forces
+            // for the solve; a chassis they wake joins this step's islands.
+            if (vehicles.count() > 0) {
+                vehicles.update(dt, settings.gx, settings.gy, settings.gz);
+            }
+            t = lap(Profile.Stage.VEHICLES, t);
             // The islands are built inside find contacts (the contact runs are laid out by island):
             // their time is taken out of that stage's and shown as their own.
             long islandNanos = collector.findContacts();
@@ -97,9 +106,10 @@ final class WorldStep {
             t = lap(Profile.Stage.SLEEP, t);
             pairEvents.reportPairs();
             // Bonds broke: the step is redone from its start with the clusters split, so that what
-            // broke them meets the pieces (Fractures says why, and when a split waits instead).
+            // broke them meets the pieces (Fractures says why, and when a split waits instead: also
+            // in worlds with characters or vehicles, whose own state the checkpoint does not redo).
             if (fractures.count() > 0 && fractures.measure(dt, settings.gx, settings.gy, settings.gz,
-                    characters.count() == 0)) {
+                    characters.count() == 0 && vehicles.count() == 0)) {
                 checkpoint.rollback();
                 fractures.split();
                 step(dt);

@@ -1,0 +1,62 @@
+package ricochet.vehicle;
+
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
+import ricochet.collision.CollisionWorld;
+import ricochet.geometry.shape.Shape;
+
+/**
+ * What {@link Vehicles} needs from the world it lives in: a chassis body to add and remove, its
+ * state, forces on it and on what the wheels stand on, and the collision world the wheels cast
+ * into. The world implements it; this package does not depend on the world's.
+ */
+public interface VehicleHost {
+
+    /** Ground kinds: wheels pass through {@code IGNORED} colliders (sensors). */
+    int IGNORED = -1;
+    int STATIC = 0;
+    int KINEMATIC = 1;
+    int DYNAMIC = 2;
+
+    /** Floats {@link #readChassis} writes. */
+    int CHASSIS_STATE = 26;
+
+    CollisionWorld collision();
+
+    /** Adds the chassis body (dynamic, with the def's mass properties). */
+    BodyId addBody(BodyDef def, Shape shape, double friction, double restitution);
+
+    void removeBody(BodyId id);
+
+    /** The body's collider number in {@link #collision()}. */
+    int colliderOf(BodyId id);
+
+    /**
+     * The chassis' state into {@code out}: centre of mass (0..2, world, m), orientation (3..6,
+     * x y z w), velocity (7..9, m/s), angular velocity (10..12, rad/s), inverse mass (13, 1/kg),
+     * inverse world inertia (14..22, row-major, 1/(kg m^2)), body origin (23..25, world, m).
+     */
+    void readChassis(BodyId id, double[] out);
+
+    /** Adds a force (N, world) and a torque about the centre of mass (N m, world) for this step. */
+    void addForce(BodyId id, double fx, double fy, double fz, double tx, double ty, double tz);
+
+    boolean isAsleep(BodyId id);
+
+    void wake(BodyId id);
+
+    /** {@link #STATIC}, {@link #KINEMATIC}, {@link #DYNAMIC}, or {@link #IGNORED} (sensors). */
+    int motionType(int collider);
+
+    /** The velocity (m/s, world) of world point (x, y, z) carried by the collider's body, into out[0..2]. */
+    void pointVelocity(int collider, double x, double y, double z, double[] out);
+
+    /**
+     * Adds the force (N, world) at world point (x, y, z) to the collider's body for this step when it
+     * is dynamic, waking it.
+     */
+    void addForceAt(int collider, double fx, double fy, double fz, double x, double y, double z);
+
+    /** The handle of the collider's body. */
+    BodyId bodyOf(int collider);
+}

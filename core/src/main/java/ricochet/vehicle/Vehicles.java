@@ -1,0 +1,887 @@
+package ricochet.vehicle;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import ricochet.body.BodyDef;
+import ricochet.body.BodyId;
+import ricochet.collision.RayResult;
+import ricochet.geometry.shape.BoxShape;
+import ricochet.geometry.shape.MassProperties;
+import ricochet.math.Quat;
+import ricochet.math.Vec3;
+
+/**
+ * A world's vehicles: ray-cast cars whose chassis is a dynamic body of the world. They are updated
+ * once per step, before the rigid bodies are solved, in the order they were added, on the calling
+ * thread (so the result does not depend on the threads); {@code docs/vehicles.md} gives the model.
+ *
+ * <p>One update, per awake vehicle:
+ * <ol>
+ *   <li>each wheel casts a ray from its mount down the chassis' -y axis, {@code restLength + radius}
+ *       long, skipping the vehicle's own chassis and sensors;</li>
+ *   <li>suspension: a spring and damper per wheel, {@code F = k x + c dx/dt} (never pulling), with
+ *       {@code k = m_i omega^2}, {@code c = 2 zeta m_i omega}, {@code omega = 2 pi frequency} and
+ *       {@code m_i} the chassis mass the wheel carries at rest (the least-squares split that puts
+ *       the weights' centre on the centre of mass), plus the anti-roll bar's {@code k_ar (x_i - x_j)}
+ *       between the two wheels of an axle; explicit, as forces on the chassis and, opposite, on a
+ *       dynamic ground;</li>
+ *   <li>the drivetrain: engine torque from its curve at the driven wheels' speed, the automatic
+ *       gearbox, the torque split equally (open differential) onto the driven wheels' spin;</li>
+ *   <li>a small sequential-impulse solve on a copy of the chassis' velocity at the end of the step
+ *       (gravity and the suspension included), per wheel in order: the bump stop (a unilateral row
+ *       along the suspension when the wheel has used up its travel), the brake (the wheel's spin to
+ *       zero, bounded by the brake torque times dt), the limited-slip clutch, and the tyre's two rows
+ *       (along and across the wheel), each an implicit solve of the brush model
+ *       {@link TyreModel}: the impulse J that satisfies {@code J = dt F(u_free - K J)}. The tyre
+ *       row's effective mass includes the wheel's spin inertia, so the stiff slip dynamics of a light
+ *       wheel are stable at any step;</li>
+ *   <li>the rows' impulses over dt become forces on the chassis (and opposite on a dynamic ground),
+ *       which the contact solver integrates with gravity in its substeps.</li>
+ * </ol>
+ *
+ * <p>A sleeping chassis is left asleep until its input changes or its throttle is on. Nothing is
+ * allocated per update: each vehicle's arrays are made when it is added, the scratch is this
+ * object's.
+ */
+public final class Vehicles {
+
+    /** Gauss-Seidel passes over the wheels' rows per step. */
+    static final int ITERATIONS = 12;
+    /** Bisection halvings of each tyre row's implicit solve. */
+    static final int BISECTIONS = 40;
+    /**
+     * Where in the step the spring's compression is taken, as a fraction of dt ahead: 0.4 cancels
+     * the lag of a force held over the step to within 0.005 of the damping ratio at 30-120 Hz.
+     */
+    static final double SPRING_LEAD = 0.4;
+    /** Fraction of the bump stop's overrun taken back per step. */
+    static final double STOP_BIAS = 0.5;
+    /** Engine torque at the rev limit, idle, and the peak between, as fractions of maxTorque. */
+    static final double CURVE_AT_ZERO = 0.8, CURVE_PEAK_AT = 0.6, CURVE_AT_LIMIT = 0.8;
+
+    private static final double RPM_PER_RAD_S = 60 / (2 * Math.PI);
+
+    private final VehicleHost host;
+    private VehicleState[] all = new VehicleState[4];
+    private int slots;
+    private int live;
+    private final double[] st = new double[VehicleHost.CHASSIS_STATE];
+    private final double[] tmp = new double[3];
+    private final RayResult ray = new RayResult();
+    private boolean[] skip = new boolean[64];
+
+    // Predicted chassis velocity at the end of the step, changed by the rows.
+    private double pvx, pvy, pvz, pwx, pwy, pwz;
+    private double invMass;
+    private final double[] invI = new double[9];
+
+    public Vehicles(VehicleHost host) {
+        this.host = host;
+    }
+
+    // ---------------------------------------------------------------- table
+
+    /**
+     * Adds a vehicle: its chassis body (named as the vehicle) with its origin at {@code position}
+     * (world, m) turned by {@code orientation}, at rest, wheels at full extension and not spinning,
+     * first gear.
+     *
+     * @throws IllegalArgumentException from {@link VehicleDef#validate}, or for a position or
+     *     orientation that is not finite
+     */
+    public VehicleId add(VehicleDef def, Vec3 position, Quat orientation) {
+        if (def == null || position == null || orientation == null) {
+            throw new IllegalArgumentException("vehicle: def, position and orientation must not be null");
+        }
+        def.validate();
+        if (!Double.isFinite(position.x()) || !Double.isFinite(position.y()) || !Double.isFinite(position.z())
+                || !orientation.isFinite() || !(orientation.norm() > 0)) {
+            throw new IllegalArgumentException("vehicle '" + def.name() + "': position and orientation must be finite");
+        }
+        VehicleDef.Chassis ch = def.chassis();
+        Vec3 h = ch.halfExtents();
+        double m = ch.mass();
+        // The solid box's inertia about its centre, taken about the centre of mass.
+        double ix = m / 3 * (h.y() * h.y() + h.z() * h.z());
+        double iy = m / 3 * (h.x() * h.x() + h.z() * h.z());
+        double iz = m / 3 * (h.x() * h.x() + h.y() * h.y());
+        MassProperties mp = new MassProperties(m, ch.centerOfMass(), new double[] {ix, 0, 0, 0, iy, 0, 0, 0, iz});
+        BodyDef bd = BodyDef.dynamic().withPosition(position).withOrientation(orientation.normalized())
+                .withMassProperties(mp).withName(def.name());
+        VehicleState v = new VehicleState();
+        int n = def.wheels().size();
+        v.allocate(n);
+        v.def = def;
+        setUp(v, def);
+        v.chassis = host.addBody(bd, new BoxShape(h.x(), h.y(), h.z()), 0.5, 0);
+        v.collider = host.colliderOf(v.chassis);
+        int slot = 0;
+        while (slot < slots && all[slot].live) {
+            slot++;
+        }
+        if (slot == all.length) {
+            all = Arrays.copyOf(all, 2 * all.length);
+        }
+        v.generation = all[slot] == null ? 0 : all[slot].generation + 1;
+        v.live = true;
+        all[slot] = v;
+        slots = Math.max(slots, slot + 1);
+        live++;
+        placeWheelsAtRest(v);
+        return new VehicleId(slot, v.generation);
+    }
+
+    /** The per-wheel constants: mounts, springs from the sprung mass split, axle partners. */
+    private static void setUp(VehicleState v, VehicleDef def) {
+        int n = v.wheels;
+        VehicleDef.Chassis ch = def.chassis();
+        for (int i = 0; i < n; i++) {
+            VehicleDef.Wheel w = def.wheels().get(i);
+            v.mx[i] = w.position().x();
+            v.my[i] = w.position().y();
+            v.mz[i] = w.position().z();
+            v.radius[i] = w.radius();
+            v.inertia[i] = w.inertia();
+            v.steers[i] = w.steer();
+            v.drives[i] = w.drive();
+            v.handbrakes[i] = w.handbrake();
+            if (w.drive()) {
+                v.driven++;
+            }
+        }
+        double[] share = sprungShares(v, ch.centerOfMass());
+        double omega = 2 * Math.PI * def.suspension().frequency();
+        for (int i = 0; i < n; i++) {
+            double mi = share[i] * ch.mass();
+            v.spring[i] = mi * omega * omega;
+            v.damper[i] = 2 * def.suspension().damping() * mi * omega;
+        }
+        // Axle partners: the wheel mirrored across the chassis' x = com.x plane, same height and z.
+        for (int i = 0; i < n; i++) {
+            v.rollPartner[i] = -1;
+            for (int j = 0; j < n; j++) {
+                if (j != i && Math.abs(v.mz[j] - v.mz[i]) < 1e-6 && Math.abs(v.my[j] - v.my[i]) < 1e-6
+                        && Math.abs(v.mx[j] - v.mx[i]) > 1e-6) {
+                    v.rollPartner[i] = j;
+                    break;
+                }
+            }
+        }
+        // Limited-slip pairs: driven wheels in def order, two by two.
+        Arrays.fill(v.slipPartner, -1);
+        int last = -1;
+        for (int i = 0; i < n; i++) {
+            if (v.drives[i]) {
+                if (last < 0) {
+                    last = i;
+                } else {
+                    v.slipPartner[last] = i;
+                    last = -1;
+                }
+            }
+        }
+        v.gears = def.gears();
+        v.rpm = def.engine().idleRpm();
+    }
+
+    /**
+     * The share of the chassis weight each wheel carries at rest: the least-norm weights {@code w}
+     * with {@code sum w = 1} and {@code sum w (x_i, z_i) = (c_x, c_z)} ({@code w = A^T (A A^T)^-1 b}),
+     * clamped to at least a tenth of an even share and renormalised. Exact for the usual layouts
+     * (four wheels on a rectangle: the lever rule front to back and side to side).
+     */
+    static double[] sprungShares(VehicleState v, Vec3 com) {
+        int n = v.wheels;
+        double[][] a = new double[3][n];
+        for (int i = 0; i < n; i++) {
+            a[0][i] = 1;
+            a[1][i] = v.mx[i] - com.x();
+            a[2][i] = v.mz[i] - com.z();
+        }
+        double[] m = new double[9];
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                double s = 0;
+                for (int i = 0; i < n; i++) {
+                    s += a[r][i] * a[c][i];
+                }
+                m[3 * r + c] = s;
+            }
+        }
+        // A row that is all zero (wheels in a line) or a rank-deficient layout: a tiny ridge keeps it solvable.
+        double ridge = 1e-9 * (m[0] + m[4] + m[8]);
+        m[0] += ridge;
+        m[4] += ridge;
+        m[8] += ridge;
+        double[] y = solve3(m, 1, 0, 0);
+        double[] w = new double[n];
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            w[i] = Math.max(0.1 / n, a[0][i] * y[0] + a[1][i] * y[1] + a[2][i] * y[2]);
+            sum += w[i];
+        }
+        for (int i = 0; i < n; i++) {
+            w[i] /= sum;
+        }
+        return w;
+    }
+
+    private static double[] solve3(double[] m, double b0, double b1, double b2) {
+        double c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8], c02 = m[3] * m[7] - m[4] * m[6];
+        double det = m[0] * c00 + m[1] * c01 + m[2] * c02;
+        double c10 = m[2] * m[7] - m[1] * m[8], c11 = m[0] * m[8] - m[2] * m[6], c12 = m[1] * m[6] - m[0] * m[7];
+        double c20 = m[1] * m[5] - m[2] * m[4], c21 = m[2] * m[3] - m[0] * m[5], c22 = m[0] * m[4] - m[1] * m[3];
+        return new double[] {(c00 * b0 + c10 * b1 + c20 * b2) / det, (c01 * b0 + c11 * b1 + c21 * b2) / det,
+                (c02 * b0 + c12 * b1 + c22 * b2) / det};
+    }
+
+    /** Removes the vehicle and its chassis body; its handle becomes stale. */
+    public void remove(VehicleId id) {
+        VehicleState v = state(id);
+        host.removeBody(v.chassis);
+        v.live = false;
+        live--;
+    }
+
+    public boolean contains(VehicleId id) {
+        return id != null && id.index() >= 0 && id.index() < slots && all[id.index()].live
+                && all[id.index()].generation == id.generation();
+    }
+
+    public int count() {
+        return live;
+    }
+
+    /** The live vehicles' handles, in update order. */
+    public List<VehicleId> ids() {
+        List<VehicleId> out = new ArrayList<>(live);
+        for (int i = 0; i < slots; i++) {
+            if (all[i].live) {
+                out.add(new VehicleId(i, all[i].generation));
+            }
+        }
+        return out;
+    }
+
+    private VehicleState state(VehicleId id) {
+        if (!contains(id)) {
+            throw new IllegalArgumentException("vehicle: stale or unknown handle " + id);
+        }
+        return all[id.index()];
+    }
+
+    // ---------------------------------------------------------------- input and readout
+
+    /**
+     * The driver's input, held until changed: throttle, brake and handbrake in [0, 1], steer in
+     * [-1, 1] (a fraction of maxSteer; positive turns left).
+     *
+     * @throws IllegalArgumentException for a value out of its range or not finite
+     */
+    public void setInput(VehicleId id, double throttle, double brake, double handbrake, double steer) {
+        VehicleState v = state(id);
+        unit("throttle", throttle, 0);
+        unit("brake", brake, 0);
+        unit("handbrake", handbrake, 0);
+        unit("steer", steer, -1);
+        v.throttle = throttle;
+        v.brake = brake;
+        v.handbrake = handbrake;
+        v.steer = steer;
+    }
+
+    private static void unit(String what, double x, double lo) {
+        if (!(x >= lo && x <= 1)) {
+            throw new IllegalArgumentException("vehicle input: " + what + " must be in [" + (int) lo + ", 1], got " + x);
+        }
+    }
+
+    public VehicleDef def(VehicleId id) {
+        return state(id).def;
+    }
+
+    public String name(VehicleId id) {
+        return state(id).def.name();
+    }
+
+    /** The chassis body. */
+    public BodyId chassis(VehicleId id) {
+        return state(id).chassis;
+    }
+
+    public int wheelCount(VehicleId id) {
+        return state(id).wheels;
+    }
+
+    /**
+     * The wheel's centre (world, m) into out[0..2]: below its mount on the chassis as it is now, by the
+     * suspension length of the last update (kept between 0 and the rest length). Allocates nothing.
+     */
+    public void wheelCenter(VehicleId id, int wheel, double[] out) {
+        VehicleState v = state(id);
+        host.readChassis(v.chassis, st);
+        double qx = st[3], qy = st[4], qz = st[5], qw = st[6];
+        double lx = 1 - 2 * (qy * qy + qz * qz), ly = 2 * (qx * qy + qz * qw), lz = 2 * (qx * qz - qy * qw);
+        double ux = 2 * (qx * qy - qz * qw), uy = 1 - 2 * (qx * qx + qz * qz), uz = 2 * (qy * qz + qx * qw);
+        double fx = 2 * (qx * qz + qy * qw), fy = 2 * (qy * qz - qx * qw), fz = 1 - 2 * (qx * qx + qy * qy);
+        double rest = v.def.suspension().restLength();
+        double at = Math.max(0, Math.min(v.length[wheel], rest));
+        double my = v.my[wheel] - at;
+        out[0] = st[23] + lx * v.mx[wheel] + ux * my + fx * v.mz[wheel];
+        out[1] = st[24] + ly * v.mx[wheel] + uy * my + fy * v.mz[wheel];
+        out[2] = st[25] + lz * v.mx[wheel] + uz * my + fz * v.mz[wheel];
+    }
+
+    /**
+     * The wheel's orientation (x, y, z, w into out[0..3]): the chassis', turned by the steering angle
+     * about the chassis' up axis, then by the spin angle about the axle (the chassis' x axis).
+     */
+    public void wheelOrientation(VehicleId id, int wheel, Quat chassis, double[] out) {
+        VehicleState v = state(id);
+        double hs = 0.5 * v.steerAngle[wheel], ha = 0.5 * v.angle[wheel];
+        // q_steer (about y) * q_spin (about x)
+        double sy = Math.sin(hs), cy = Math.cos(hs), sx = Math.sin(ha), cx = Math.cos(ha);
+        double lx = cy * sx, ly = sy * cx, lz = -sy * sx, lw = cy * cx;
+        double ax = chassis.x(), ay = chassis.y(), az = chassis.z(), aw = chassis.w();
+        out[0] = aw * lx + ax * lw + ay * lz - az * ly;
+        out[1] = aw * ly - ax * lz + ay * lw + az * lx;
+        out[2] = aw * lz + ax * ly - ay * lx + az * lw;
+        out[3] = aw * lw - ax * lx - ay * ly - az * lz;
+    }
+
+    /** The wheel's spin about its axle, rad/s (positive rolls forward). */
+    public double wheelSpin(VehicleId id, int wheel) {
+        return state(id).omega[wheel];
+    }
+
+    /** The wheel's spin angle about its axle, rad. */
+    public double wheelAngle(VehicleId id, int wheel) {
+        return state(id).angle[wheel];
+    }
+
+    /** The wheel's steering angle, rad (positive turns left). */
+    public double steerAngle(VehicleId id, int wheel) {
+        return state(id).steerAngle[wheel];
+    }
+
+    /** Whether the wheel's ray found ground within its travel in the last update. */
+    public boolean inContact(VehicleId id, int wheel) {
+        return state(id).contact[wheel];
+    }
+
+    /** The body the wheel stands on, or null when airborne. */
+    public BodyId groundBody(VehicleId id, int wheel) {
+        VehicleState v = state(id);
+        return v.contact[wheel] ? host.bodyOf(v.ground[wheel]) : null;
+    }
+
+    /** Suspension length, mount to wheel centre, m (negative: into the bump stop). */
+    public double suspensionLength(VehicleId id, int wheel) {
+        return state(id).length[wheel];
+    }
+
+    /** The wheel's load (the suspension's force), N. */
+    public double wheelLoad(VehicleId id, int wheel) {
+        return state(id).load[wheel];
+    }
+
+    /** The practical longitudinal slip ratio {@code (omega R - v_x) / max(|v_x|, V_MIN)} of the last update. */
+    public double slipRatio(VehicleId id, int wheel) {
+        return state(id).slipRatio[wheel];
+    }
+
+    /** The slip angle {@code atan(v_y / max(|v_x|, V_MIN))}, rad, of the last update. */
+    public double slipAngle(VehicleId id, int wheel) {
+        return state(id).slipAngle[wheel];
+    }
+
+    /** The gear engaged, 0 for first. */
+    public int gear(VehicleId id) {
+        return state(id).gear;
+    }
+
+    /** Engine speed, rpm (at least idle). */
+    public double rpm(VehicleId id) {
+        return state(id).rpm;
+    }
+
+    /** Engine torque of the last update, N m. */
+    public double engineTorque(VehicleId id) {
+        return state(id).engineTorque;
+    }
+
+    /**
+     * The engine's torque curve: maxTorque times a piecewise-linear shape through
+     * {@link #CURVE_AT_ZERO} at 0 rpm, 1 at {@link #CURVE_PEAK_AT} maxRpm and {@link #CURVE_AT_LIMIT} at
+     * maxRpm; 0 from maxRpm on (the rev limiter).
+     */
+    public static double engineCurve(VehicleDef.Engine e, double rpm) {
+        double x = rpm / e.maxRpm();
+        if (x >= 1) {
+            return 0;
+        }
+        double shape = x < CURVE_PEAK_AT ? CURVE_AT_ZERO + (1 - CURVE_AT_ZERO) * x / CURVE_PEAK_AT
+                : 1 - (1 - CURVE_AT_LIMIT) * (x - CURVE_PEAK_AT) / (1 - CURVE_PEAK_AT);
+        return e.maxTorque() * shape;
+    }
+
+    // ---------------------------------------------------------------- the update
+
+    /**
+     * Updates every awake vehicle for a step of {@code dt} seconds under gravity (m/s^2): wheel casts,
+     * suspension, drivetrain and tyres; their forces go to the chassis and the ground for the solve
+     * that follows. The colliders must hold the bodies' poses at the start of the step.
+     */
+    public void update(double dt, double gx, double gy, double gz) {
+        int bound = host.collision().bodyNumberBound();
+        if (skip.length < bound) {
+            skip = Arrays.copyOf(skip, Math.max(bound, 2 * skip.length));
+        }
+        for (int s = 0; s < slots; s++) {
+            VehicleState v = all[s];
+            if (!v.live) {
+                continue;
+            }
+            boolean changed = v.throttle != v.lastThrottle || v.brake != v.lastBrake
+                    || v.handbrake != v.lastHandbrake || v.steer != v.lastSteer;
+            if (host.isAsleep(v.chassis)) {
+                if (!changed && v.throttle == 0) {
+                    continue;
+                }
+                host.wake(v.chassis);
+            }
+            v.lastThrottle = v.throttle;
+            v.lastBrake = v.brake;
+            v.lastHandbrake = v.handbrake;
+            v.lastSteer = v.steer;
+            updateVehicle(v, dt, gx, gy, gz);
+        }
+    }
+
+    private void updateVehicle(VehicleState v, double dt, double gx, double gy, double gz) {
+        VehicleDef def = v.def;
+        host.readChassis(v.chassis, st);
+        double cmx = st[0], cmy = st[1], cmz = st[2];
+        double qx = st[3], qy = st[4], qz = st[5], qw = st[6];
+        invMass = st[13];
+        System.arraycopy(st, 14, invI, 0, 9);
+        double ox = st[23], oy = st[24], oz = st[25];
+        // Chassis axes: columns of R(q): left (x), up (y), forward (z).
+        double lx = 1 - 2 * (qy * qy + qz * qz), ly = 2 * (qx * qy + qz * qw), lz = 2 * (qx * qz - qy * qw);
+        double ux = 2 * (qx * qy - qz * qw), uy = 1 - 2 * (qx * qx + qz * qz), uz = 2 * (qy * qz + qx * qw);
+        double fx0 = 2 * (qx * qz + qy * qw), fy0 = 2 * (qy * qz - qx * qw), fz0 = 1 - 2 * (qx * qx + qy * qy);
+        double rest = def.suspension().restLength();
+        double mu = def.tyre().friction();
+        double theta = mu > 0 ? def.tyre().slipStiffness() / (3 * mu) : 0;
+        double maxSteer = Math.toRadians(def.maxSteer());
+        int n = v.wheels;
+
+        // 1. Casts.
+        skip[v.collider] = true;
+        for (int i = 0; i < n; i++) {
+            double px = ox + lx * v.mx[i] + ux * v.my[i] + fx0 * v.mz[i];
+            double py = oy + ly * v.mx[i] + uy * v.my[i] + fy0 * v.mz[i];
+            double pz = oz + lz * v.mx[i] + uz * v.my[i] + fz0 * v.mz[i];
+            double reach = rest + v.radius[i];
+            boolean hit = cast(px, py, pz, -ux * reach, -uy * reach, -uz * reach);
+            v.contactBefore[i] = v.contact[i];
+            double len = rest;
+            if (hit) {
+                len = ray.fraction * reach - v.radius[i];
+                double nx = ray.normalX, ny = ray.normalY, nz = ray.normalZ;
+                if (nx * ux + ny * uy + nz * uz < 0) {
+                    nx = -nx;
+                    ny = -ny;
+                    nz = -nz;
+                }
+                v.ground[i] = ray.body;
+                v.hx[i] = ray.pointX;
+                v.hy[i] = ray.pointY;
+                v.hz[i] = ray.pointZ;
+                v.nx[i] = nx;
+                v.ny[i] = ny;
+                v.nz[i] = nz;
+            } else {
+                v.ground[i] = -1;
+            }
+            v.contact[i] = hit;
+            v.length[i] = len;
+            v.compression[i] = rest - len;
+            double at = Math.min(len, rest) < 0 ? 0 : Math.min(len, rest);
+            v.cx[i] = px - ux * at;
+            v.cy[i] = py - uy * at;
+            v.cz[i] = pz - uz * at;
+            double delta = v.steers[i] ? v.steer * maxSteer : 0;
+            v.steerAngle[i] = delta;
+            double c = Math.cos(delta), sn = Math.sin(delta);
+            // f = cos(delta) f0 + sin(delta) left; s = up x f = cos(delta) left - sin(delta) f0
+            v.fx[i] = c * fx0 + sn * lx;
+            v.fy[i] = c * fy0 + sn * ly;
+            v.fz[i] = c * fz0 + sn * lz;
+            v.sx[i] = c * lx - sn * fx0;
+            v.sy[i] = c * ly - sn * fy0;
+            v.sz[i] = c * lz - sn * fz0;
+            if (hit) {
+                groundAxes(v, i);
+            }
+        }
+        skip[v.collider] = false;
+
+        // 2. Suspension, explicit: F = k x + c dx/dt (+ anti-roll), along the ground normal at the contact.
+        double sfx = 0, sfy = 0, sfz = 0, stx = 0, sty = 0, stz = 0;
+        double vx = st[7], vy = st[8], vz = st[9], wx = st[10], wy = st[11], wz = st[12];
+        for (int i = 0; i < n; i++) {
+            v.jx[i] = v.jy[i] = v.jn[i] = v.jb[i] = v.jd[i] = 0;
+            if (!v.contact[i]) {
+                v.load[i] = 0;
+                continue;
+            }
+            double rx = v.hx[i] - cmx, ry = v.hy[i] - cmy, rz = v.hz[i] - cmz;
+            v.rx[i] = rx;
+            v.ry[i] = ry;
+            v.rz[i] = rz;
+            host.pointVelocity(v.ground[i], v.hx[i], v.hy[i], v.hz[i], tmp);
+            v.gvx[i] = tmp[0];
+            v.gvy[i] = tmp[1];
+            v.gvz[i] = tmp[2];
+            // dx/dt = (v_chassis(P) - v_ground(P)) . d, d = -up
+            double cvx = vx + wy * rz - wz * ry - tmp[0];
+            double cvy = vy + wz * rx - wx * rz - tmp[1];
+            double cvz = vz + wx * ry - wy * rx - tmp[2];
+            double rate = -(cvx * ux + cvy * uy + cvz * uz);
+            double x = Math.min(v.compression[i], rest);
+            // The spring a little into the step, x + SPRING_LEAD rate dt: the force is held over the
+            // step, and taken at its start it lags the motion and feeds the bounce (the damping ratio
+            // falls by about omega dt / 5, 0.06 at 30 Hz, measured).
+            double f = v.spring[i] * (x + SPRING_LEAD * dt * rate) + v.damper[i] * rate;
+            int j = v.rollPartner[i];
+            if (j >= 0) {
+                double xj = v.contact[j] ? Math.min(v.compression[j], rest) : 0;
+                f += def.antiRoll() * (x - xj);
+            }
+            f = Math.max(0, f);
+            v.load[i] = f;
+            double px = f * v.nx[i], py = f * v.ny[i], pz = f * v.nz[i];
+            sfx += px;
+            sfy += py;
+            sfz += pz;
+            stx += ry * pz - rz * py;
+            sty += rz * px - rx * pz;
+            stz += rx * py - ry * px;
+            if (host.motionType(v.ground[i]) == VehicleHost.DYNAMIC) {
+                host.addForceAt(v.ground[i], -px, -py, -pz, v.hx[i], v.hy[i], v.hz[i]);
+            }
+        }
+        // The chassis' velocity at the end of the step under gravity and the suspension.
+        pvx = vx + dt * (gx + invMass * sfx);
+        pvy = vy + dt * (gy + invMass * sfy);
+        pvz = vz + dt * (gz + invMass * sfz);
+        double[] a = invI;
+        pwx = wx + dt * (a[0] * stx + a[1] * sty + a[2] * stz);
+        pwy = wy + dt * (a[3] * stx + a[4] * sty + a[5] * stz);
+        pwz = wz + dt * (a[6] * stx + a[7] * sty + a[8] * stz);
+
+        // 3. Drivetrain: gearbox, engine torque, equal split onto the driven wheels' spin.
+        drive(v, dt);
+
+        // 4. Row constants.
+        for (int i = 0; i < n; i++) {
+            v.brakeBound[i] = dt * (v.brake * def.brakeTorque() + (v.handbrakes[i] ? v.handbrake * def.handbrakeTorque() : 0));
+            if (!v.contact[i]) {
+                continue;
+            }
+            double rx = v.rx[i], ry = v.ry[i], rz = v.rz[i];
+            v.kx[i] = rowMass(i, rx, ry, rz, v.fx[i], v.fy[i], v.fz[i], v.ifx, v.ify, v.ifz)
+                    + v.radius[i] * v.radius[i] / v.inertia[i];
+            v.ky[i] = rowMass(i, rx, ry, rz, v.sx[i], v.sy[i], v.sz[i], v.isx, v.isy, v.isz);
+            v.kn[i] = rowMass(i, rx, ry, rz, v.nx[i], v.ny[i], v.nz[i], v.inx, v.iny, v.inz);
+            // Ground speed along the wheel, at the start of the step.
+            double cvx = vx + wy * rz - wz * ry - v.gvx[i];
+            double cvy = vy + wz * rx - wx * rz - v.gvy[i];
+            double cvz = vz + wx * ry - wy * rx - v.gvz[i];
+            double along = Math.abs(cvx * v.fx[i] + cvy * v.fy[i] + cvz * v.fz[i]);
+            v.speed[i] = Math.max(along, TyreModel.V_MIN);
+            v.stick[i] = Math.max(0, 1 - along / TyreModel.V_STATIC);
+        }
+
+        // 5. Sequential impulses over the rows.
+        double stopTravel = 0;
+        for (int it = 0; it < ITERATIONS; it++) {
+            for (int i = 0; i < n; i++) {
+                if (v.contact[i] && v.length[i] < stopTravel) {
+                    bumpStop(v, i, dt);
+                }
+                if (v.brakeBound[i] > 0) {
+                    double lo = v.jb[i];
+                    double jb = clamp(lo + v.omega[i] * v.inertia[i], v.brakeBound[i]);
+                    v.jb[i] = jb;
+                    v.omega[i] -= (jb - lo) / v.inertia[i];
+                }
+                int p = v.slipPartner[i];
+                if (p >= 0 && def.differential() == VehicleDef.Differential.LIMITED_SLIP) {
+                    double bound = dt * (VehicleDef.LIMITED_SLIP_PRELOAD
+                            + VehicleDef.LIMITED_SLIP_BIAS * Math.abs(v.wheelTorque[i] + v.wheelTorque[p]));
+                    double k = 1 / v.inertia[i] + 1 / v.inertia[p];
+                    double lo = v.jd[i];
+                    double jd = clamp(lo + (v.omega[i] - v.omega[p]) / k, bound);
+                    v.jd[i] = jd;
+                    v.omega[i] -= (jd - lo) / v.inertia[i];
+                    v.omega[p] += (jd - lo) / v.inertia[p];
+                }
+                if (v.contact[i] && v.load[i] > 0 && mu > 0) {
+                    tyre(v, i, dt, mu * v.load[i], theta);
+                }
+            }
+        }
+
+        // 6. The rows' impulses as forces for the step; slips for the readout; spin angles.
+        double tfx = 0, tfy = 0, tfz = 0, ttx = 0, tty = 0, ttz = 0;
+        double invDt = 1 / dt;
+        for (int i = 0; i < n; i++) {
+            v.angle[i] = Math.IEEEremainder(v.angle[i] + dt * v.omega[i], 2 * Math.PI);
+            if (!v.contact[i]) {
+                v.slipRatio[i] = 0;
+                v.slipAngle[i] = 0;
+                continue;
+            }
+            // impulse on the chassis: -jx f - jy s + jn n
+            double px = (-v.jx[i] * v.fx[i] - v.jy[i] * v.sx[i] + v.jn[i] * v.nx[i]) * invDt;
+            double py = (-v.jx[i] * v.fy[i] - v.jy[i] * v.sy[i] + v.jn[i] * v.ny[i]) * invDt;
+            double pz = (-v.jx[i] * v.fz[i] - v.jy[i] * v.sz[i] + v.jn[i] * v.nz[i]) * invDt;
+            double rx = v.rx[i], ry = v.ry[i], rz = v.rz[i];
+            tfx += px;
+            tfy += py;
+            tfz += pz;
+            ttx += ry * pz - rz * py;
+            tty += rz * px - rx * pz;
+            ttz += rx * py - ry * px;
+            if (host.motionType(v.ground[i]) == VehicleHost.DYNAMIC) {
+                host.addForceAt(v.ground[i], -px, -py, -pz, v.hx[i], v.hy[i], v.hz[i]);
+            }
+            v.load[i] += v.jn[i] * invDt;
+            double ufx = slipX(v, i), ufy = slipY(v, i);
+            v.slipRatio[i] = -ufx / v.speed[i];
+            v.slipAngle[i] = Math.atan(ufy / v.speed[i]);
+        }
+        host.addForce(v.chassis, sfx + tfx, sfy + tfy, sfz + tfz, stx + ttx, sty + tty, stz + ttz);
+    }
+
+    /**
+     * The tyre's axes in the ground plane: the wheel's forward axis with its normal part removed, and
+     * {@code s = n x f} across it. The wheel is massless, so the ground's force on it (normal load
+     * along n, friction in the plane) is what reaches the chassis.
+     */
+    private static void groundAxes(VehicleState v, int i) {
+        double nx = v.nx[i], ny = v.ny[i], nz = v.nz[i];
+        double d = v.fx[i] * nx + v.fy[i] * ny + v.fz[i] * nz;
+        double fx = v.fx[i] - d * nx, fy = v.fy[i] - d * ny, fz = v.fz[i] - d * nz;
+        double len = Math.sqrt(fx * fx + fy * fy + fz * fz);
+        if (len < 1e-9) {
+            return;
+        }
+        fx /= len;
+        fy /= len;
+        fz /= len;
+        v.fx[i] = fx;
+        v.fy[i] = fy;
+        v.fz[i] = fz;
+        v.sx[i] = ny * fz - nz * fy;
+        v.sy[i] = nz * fx - nx * fz;
+        v.sz[i] = nx * fy - ny * fx;
+    }
+
+    /** {@code 1/m + (r x a) . I^-1 (r x a)}, keeping {@code I^-1 (r x a)} for the row. */
+    private double rowMass(int i, double rx, double ry, double rz, double ax, double ay, double az,
+                           double[] ix, double[] iy, double[] iz) {
+        double cx = ry * az - rz * ay, cy = rz * ax - rx * az, cz = rx * ay - ry * ax;
+        double[] a = invI;
+        double bx = a[0] * cx + a[1] * cy + a[2] * cz;
+        double by = a[3] * cx + a[4] * cy + a[5] * cz;
+        double bz = a[6] * cx + a[7] * cy + a[8] * cz;
+        ix[i] = bx;
+        iy[i] = by;
+        iz[i] = bz;
+        return invMass + cx * bx + cy * by + cz * bz;
+    }
+
+    /** The patch's sliding velocity along the wheel, {@code (v + w x r - v_ground) . f - omega R}, m/s. */
+    private double slipX(VehicleState v, int i) {
+        return patchAlong(v, i, v.fx[i], v.fy[i], v.fz[i]) - v.omega[i] * v.radius[i];
+    }
+
+    /** The patch's sliding velocity across the wheel, m/s. */
+    private double slipY(VehicleState v, int i) {
+        return patchAlong(v, i, v.sx[i], v.sy[i], v.sz[i]);
+    }
+
+    private double patchAlong(VehicleState v, int i, double ax, double ay, double az) {
+        double rx = v.rx[i], ry = v.ry[i], rz = v.rz[i];
+        double cx = pvx + pwy * rz - pwz * ry - v.gvx[i];
+        double cy = pvy + pwz * rx - pwx * rz - v.gvy[i];
+        double cz = pvz + pwx * ry - pwy * rx - v.gvz[i];
+        return cx * ax + cy * ay + cz * az;
+    }
+
+    /**
+     * The bump stop: a unilateral row along the ground normal at the contact that lets the
+     * suspension compress no further and takes back {@link #STOP_BIAS} of the overrun per step.
+     */
+    private void bumpStop(VehicleState v, int i, double dt) {
+        // closing speed c = -(v(P) - v_ground) . n; wanted c <= -STOP_BIAS overrun / dt
+        double closing = -patchAlong(v, i, v.nx[i], v.ny[i], v.nz[i]);
+        double target = -STOP_BIAS * (-v.length[i]) / dt;
+        double lo = v.jn[i];
+        double jn = Math.max(0, lo + (closing - target) / v.kn[i]);
+        v.jn[i] = jn;
+        applyChassis(jn - lo, v.nx[i], v.ny[i], v.nz[i], v.inx[i], v.iny[i], v.inz[i]);
+    }
+
+    /**
+     * The tyre's two rows. Each solves {@code J = dt F(u_free - K J)} for its total impulse by
+     * bisection, with the other component held: {@code g(J) = J - dt F(u_free - K J)} increases with
+     * J, so its root is bracketed by 0 and {@code u_free / K} (where the patch stops), including the
+     * static case where F jumps at zero sliding speed.
+     */
+    private void tyre(VehicleState v, int i, double dt, double peak, double theta) {
+        double stick = v.stick[i] * peak;
+        double speed = v.speed[i];
+        // Along the wheel: the row moves the chassis and the wheel's spin.
+        double uy = slipY(v, i);
+        double kx = v.kx[i];
+        double free = slipX(v, i) + kx * v.jx[i];
+        double jx = solveRow(free, uy, kx, dt, speed, peak, theta, stick);
+        double d = jx - v.jx[i];
+        v.jx[i] = jx;
+        applyChassis(-d, v.fx[i], v.fy[i], v.fz[i], v.ifx[i], v.ify[i], v.ifz[i]);
+        v.omega[i] += d * v.radius[i] / v.inertia[i];
+        // Across it.
+        double ux = slipX(v, i);
+        double ky = v.ky[i];
+        free = slipY(v, i) + ky * v.jy[i];
+        double jy = solveRow(free, ux, ky, dt, speed, peak, theta, stick);
+        d = jy - v.jy[i];
+        v.jy[i] = jy;
+        applyChassis(-d, v.sx[i], v.sy[i], v.sz[i], v.isx[i], v.isy[i], v.isz[i]);
+    }
+
+    private static double solveRow(double free, double other, double k, double dt, double speed, double peak,
+                                   double theta, double stick) {
+        if (free == 0) {
+            return 0;
+        }
+        double lo = 0, hi = free / k;
+        // g(lo) has the sign of -free, g(hi) that of free (F(0, other) is 0 or along other only).
+        for (int b = 0; b < BISECTIONS; b++) {
+            double mid = 0.5 * (lo + hi);
+            double g = mid - dt * TyreModel.force(free - k * mid, other, speed, peak, theta, stick);
+            if ((g > 0) == (free > 0)) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return 0.5 * (lo + hi);
+    }
+
+    /** Impulse {@code j a} at the contact on the predicted chassis velocity ({@code ia = I^-1 (r x a)}). */
+    private void applyChassis(double j, double ax, double ay, double az, double iax, double iay, double iaz) {
+        pvx += j * invMass * ax;
+        pvy += j * invMass * ay;
+        pvz += j * invMass * az;
+        pwx += j * iax;
+        pwy += j * iay;
+        pwz += j * iaz;
+    }
+
+    private static double clamp(double x, double bound) {
+        return Math.max(-bound, Math.min(bound, x));
+    }
+
+    /**
+     * The gearbox and the engine: the driven wheels' mean spin through the gear and final drive gives
+     * the engine speed; it shifts up at {@code shiftUpRpm} and down below {@code shiftDownRpm} (at most
+     * once per {@code shiftTime}); the engine's torque at that speed (idle torque below idle, the
+     * clutch slipping) times the throttle goes through the ratio, split equally, onto the wheels' spin.
+     */
+    private void drive(VehicleState v, double dt) {
+        VehicleDef def = v.def;
+        VehicleDef.Engine e = def.engine();
+        int n = v.wheels;
+        Arrays.fill(v.wheelTorque, 0);
+        if (v.driven == 0) {
+            v.engineTorque = 0;
+            v.rpm = e.idleRpm();
+            return;
+        }
+        double mean = 0;
+        for (int i = 0; i < n; i++) {
+            if (v.drives[i]) {
+                mean += v.omega[i];
+            }
+        }
+        mean /= v.driven;
+        double rpm = Math.abs(mean) * v.gears[v.gear] * def.differentialRatio() * RPM_PER_RAD_S;
+        v.shiftTimer = Math.max(0, v.shiftTimer - dt);
+        if (v.shiftTimer == 0) {
+            if (rpm >= e.shiftUpRpm() && v.gear < v.gears.length - 1) {
+                v.gear++;
+                v.shiftTimer = e.shiftTime();
+            } else if (rpm < e.shiftDownRpm() && v.gear > 0) {
+                v.gear--;
+                v.shiftTimer = e.shiftTime();
+            }
+            rpm = Math.abs(mean) * v.gears[v.gear] * def.differentialRatio() * RPM_PER_RAD_S;
+        }
+        v.rpm = Math.max(e.idleRpm(), rpm);
+        double torque = v.throttle * engineCurve(e, v.rpm);
+        v.engineTorque = torque;
+        double perWheel = torque * v.gears[v.gear] * def.differentialRatio() / v.driven;
+        for (int i = 0; i < n; i++) {
+            if (v.drives[i]) {
+                v.wheelTorque[i] = perWheel;
+                v.omega[i] += dt * perWheel / v.inertia[i];
+            }
+        }
+    }
+
+    /** A ray from (x, y, z) by (dx, dy, dz) into {@link #ray}, skipping marked bodies and sensors. */
+    private boolean cast(double x, double y, double z, double dx, double dy, double dz) {
+        int skipped0 = -1, skipped1 = -1;
+        boolean hit = false;
+        for (int tries = 0; tries < 3; tries++) {
+            hit = host.collision().raycastClosest(x, y, z, dx, dy, dz, 1, skip, ray);
+            if (!hit || host.motionType(ray.body) != VehicleHost.IGNORED) {
+                break;
+            }
+            skip[ray.body] = true;
+            if (tries == 0) {
+                skipped0 = ray.body;
+            } else {
+                skipped1 = ray.body;
+            }
+            hit = false;
+        }
+        if (skipped0 >= 0) {
+            skip[skipped0] = false;
+        }
+        if (skipped1 >= 0) {
+            skip[skipped1] = false;
+        }
+        return hit;
+    }
+
+    /** Wheel centres at full extension below their mounts, for readouts before the first step. */
+    private void placeWheelsAtRest(VehicleState v) {
+        host.readChassis(v.chassis, st);
+        double qx = st[3], qy = st[4], qz = st[5], qw = st[6];
+        Quat q = new Quat(qx, qy, qz, qw);
+        for (int i = 0; i < v.wheels; i++) {
+            Vec3 p = q.rotate(new Vec3(v.mx[i], v.my[i] - v.def.suspension().restLength(), v.mz[i]));
+            v.cx[i] = st[23] + p.x();
+            v.cy[i] = st[24] + p.y();
+            v.cz[i] = st[25] + p.z();
+            v.length[i] = v.def.suspension().restLength();
+        }
+    }
+}
