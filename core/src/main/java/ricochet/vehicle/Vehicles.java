@@ -612,7 +612,7 @@ public final class Vehicles {
                 if (v.contact[i] && v.length[i] < stopTravel) {
                     bumpStop(v, i, dt);
                 }
-                if (v.brakeBound[i] > 0) {
+                if (v.brakeBound[i] > 0 && !(v.contact[i] && v.load[i] > 0 && mu > 0)) {
                     double lo = v.jb[i];
                     double jb = clamp(lo + v.omega[i] * v.inertia[i], v.brakeBound[i]);
                     v.jb[i] = jb;
@@ -746,19 +746,45 @@ public final class Vehicles {
     private void tyre(VehicleState v, int i, double dt, double peak, double theta) {
         double stick = v.stick[i] * peak;
         double speed = v.speed[i];
-        // Along the wheel: the row moves the chassis and the wheel's spin.
+        // Along the wheel, with the brake: the row moves the chassis and the wheel's spin, which the
+        // brake holds while it can. Solved as one block: first with the wheel locked (its spin 0,
+        // the chassis alone taking the impulse); if the brake cannot give the torque that needs, with
+        // the brake slipping at its bound and the wheel free. (As two rows, Gauss-Seidel between a
+        // 1 kg m^2 wheel and a 1200 kg chassis would converge by the mass ratio per pass.)
         double uy = slipY(v, i);
-        double kx = v.kx[i];
-        double free = slipX(v, i) + kx * v.jx[i];
-        double jx = solveRow(free, uy, kx, dt, speed, peak, theta, stick);
+        double r = v.radius[i], inertia = v.inertia[i];
+        double kc = v.kx[i] - r * r / inertia;
+        // The spin without this wheel's own brake and tyre impulses.
+        double spin = v.omega[i] + (v.jb[i] - v.jx[i] * r) / inertia;
+        double freeChassis = patchAlong(v, i, v.fx[i], v.fy[i], v.fz[i]) + kc * v.jx[i];
+        double bound = v.brakeBound[i];
+        double jx, jb;
+        boolean locked = false;
+        jx = 0;
+        jb = 0;
+        if (bound > 0) {
+            jx = solveRow(freeChassis, uy, kc, dt, speed, peak, theta, stick);
+            jb = inertia * spin + jx * r;
+            locked = Math.abs(jb) <= bound;
+        }
+        double omega;
+        if (locked) {
+            omega = 0;
+        } else {
+            jb = bound > 0 ? Math.copySign(bound, jb) : 0;
+            double turning = spin - jb / inertia;
+            jx = solveRow(freeChassis - turning * r, uy, v.kx[i], dt, speed, peak, theta, stick);
+            omega = turning + jx * r / inertia;
+        }
         double d = jx - v.jx[i];
         v.jx[i] = jx;
+        v.jb[i] = jb;
         applyChassis(-d, v.fx[i], v.fy[i], v.fz[i], v.ifx[i], v.ify[i], v.ifz[i]);
-        v.omega[i] += d * v.radius[i] / v.inertia[i];
+        v.omega[i] = omega;
         // Across it.
         double ux = slipX(v, i);
         double ky = v.ky[i];
-        free = slipY(v, i) + ky * v.jy[i];
+        double free = slipY(v, i) + ky * v.jy[i];
         double jy = solveRow(free, ux, ky, dt, speed, peak, theta, stick);
         d = jy - v.jy[i];
         v.jy[i] = jy;

@@ -25,6 +25,19 @@ final class VehicleScenes {
                         VehicleDef.Wheel.of(new Vec3(0.8, -0.3, -1.3), r, w, false, false, true)));
     }
 
+    /** The same car with every wheel driven (open differential: equal torque on all four). */
+    static VehicleDef allWheelDrive(String name) {
+        VehicleDef c = car(name);
+        java.util.List<VehicleDef.Wheel> wheels = new java.util.ArrayList<>();
+        for (VehicleDef.Wheel w : c.wheels()) {
+            wheels.add(new VehicleDef.Wheel(w.position(), w.radius(), w.width(), w.steer(), true, w.handbrake(),
+                    w.inertia()));
+        }
+        return new VehicleDef(name, c.chassis(), wheels, c.suspension(), c.tyre(), c.engine(), c.gears(),
+                c.differentialRatio(), c.differential(), c.antiRoll(), c.maxSteer(), c.brakeTorque(),
+                c.handbrakeTorque());
+    }
+
     /** A world with a flat static ground box whose top is y = 0, friction 1. */
     static World flat(int substeps) {
         World w = new World(new Vec3(0, -G, 0));
