@@ -315,8 +315,10 @@ public final class Vehicles {
     }
 
     /**
-     * The wheel's centre (world, m) into out[0..2]: below its mount on the chassis as it is now, by the
-     * suspension length of the last update (kept between 0 and the rest length). Allocates nothing.
+     * The wheel's centre (world, m) into out[0..2]: below its mount on the chassis as it is now, where
+     * a ray cast now finds the ground (within the travel; at full extension when airborne, at the
+     * bump stop when the ground is above it). The forces of a step use the cast at its start; this
+     * one places the wheel for the pose after it. Allocates nothing.
      */
     public void wheelCenter(VehicleId id, int wheel, double[] out) {
         VehicleState v = state(id);
@@ -326,7 +328,19 @@ public final class Vehicles {
         double ux = 2 * (qx * qy - qz * qw), uy = 1 - 2 * (qx * qx + qz * qz), uz = 2 * (qy * qz + qx * qw);
         double fx = 2 * (qx * qz + qy * qw), fy = 2 * (qy * qz - qx * qw), fz = 1 - 2 * (qx * qx + qy * qy);
         double rest = v.def.suspension().restLength();
-        double at = Math.max(0, Math.min(v.length[wheel], rest));
+        double px = st[23] + lx * v.mx[wheel] + ux * v.my[wheel] + fx * v.mz[wheel];
+        double py = st[24] + ly * v.mx[wheel] + uy * v.my[wheel] + fy * v.mz[wheel];
+        double pz = st[25] + lz * v.mx[wheel] + uz * v.my[wheel] + fz * v.mz[wheel];
+        double reach = rest + v.radius[wheel];
+        int bound = host.collision().bodyNumberBound();
+        if (skip.length < bound) {
+            skip = Arrays.copyOf(skip, Math.max(bound, 2 * skip.length));
+        }
+        skip[v.collider] = true;
+        double len = cast(px, py, pz, -ux * reach, -uy * reach, -uz * reach) ? ray.fraction * reach - v.radius[wheel]
+                : rest;
+        skip[v.collider] = false;
+        double at = Math.max(0, Math.min(len, rest));
         double my = v.my[wheel] - at;
         out[0] = st[23] + lx * v.mx[wheel] + ux * my + fx * v.mz[wheel];
         out[1] = st[24] + ly * v.mx[wheel] + uy * my + fy * v.mz[wheel];
