@@ -26,7 +26,8 @@ public final class BuiltinScenes {
     /**
      * Names in the order {@code ./ricochet scenes} lists them: the lab's bunnies, then the scenes of
      * the engine's world, joint scenes ({@code tools/solver-scenes.py} writes those), then the
-     * characters' scenes, then the fractured bodies' scenes.
+     * characters' scenes, then the fractured bodies' scenes, then the vehicles'
+     * ({@code tools/vehicle-scenes.py} writes those).
      */
     public static final List<String> NAMES = List.of(
             "bunny", "bunny-seed", "bunny-penalty", "bunny-log-barrier", "bunny-shape-matching",
@@ -34,7 +35,8 @@ public final class BuiltinScenes {
             "kinematic", "sensor", "terrain", "bunny-solver", "pile",
             "pendulum", "chain", "door", "bridge", "ragdolls",
             "stairs", "slopes", "push", "platform", "seams",
-            "shatter", "slab-bridge");
+            "shatter", "slab-bridge",
+            "car-brake", "car-circle", "car-slope", "car-bumps", "car-launch");
 
     private BuiltinScenes() {
     }

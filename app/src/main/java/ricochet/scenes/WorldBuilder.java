@@ -20,6 +20,7 @@ import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.CharacterSpec;
 import ricochet.io.scene.FractureSpec;
+import ricochet.io.scene.VehicleSpec;
 import ricochet.io.scene.JointSpec;
 import ricochet.io.scene.RagdollSpec;
 import ricochet.io.scene.Scene;
@@ -113,9 +114,10 @@ public final class WorldBuilder {
      *     body, a sensor, a static shape other than plane, box and sphere), or a value it rejects
      */
     public static LabWorld buildLab(Scene scene) {
-        if (!scene.joints().isEmpty() || !scene.ragdolls().isEmpty() || !scene.characters().isEmpty()) {
+        if (!scene.joints().isEmpty() || !scene.ragdolls().isEmpty() || !scene.characters().isEmpty()
+                || !scene.vehicles().isEmpty()) {
             String what = !scene.joints().isEmpty() ? "joints" : !scene.ragdolls().isEmpty() ? "ragdolls"
-                    : "characters";
+                    : !scene.characters().isEmpty() ? "characters" : "vehicles";
             throw new BuildException("$." + what, what
                     + " need the engine's world, and this scene's lab-method bodies make it a lab scene"
                     + " (the lab world has no joint solver)", null);
@@ -302,6 +304,14 @@ public final class WorldBuilder {
                 sim.addCharacter(c.def(), c.position(), c.track());
             } catch (IllegalArgumentException e) {
                 throw at("$.characters[" + i + "]", "character '" + c.name() + "': ", e);
+            }
+        }
+        for (int i = 0; i < scene.vehicles().size(); i++) {
+            VehicleSpec v = scene.vehicles().get(i);
+            try {
+                sim.addVehicle(v.def(), v.position(), v.orientation(), v.track());
+            } catch (IllegalArgumentException e) {
+                throw at("$.vehicles[" + i + "]", "vehicle '" + v.name() + "': ", e);
             }
         }
     }

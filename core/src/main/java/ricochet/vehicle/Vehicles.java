@@ -597,7 +597,7 @@ public final class Vehicles {
         pwz = wz + dt * (a[6] * stx + a[7] * sty + a[8] * stz);
 
         // 3. Drivetrain: gearbox, engine torque, equal split onto the driven wheels' spin.
-        drive(v, dt);
+        drive(v, dt, Math.abs(vx * fx0 + vy * fy0 + vz * fz0));
 
         // 4. Row constants.
         for (int i = 0; i < n; i++) {
@@ -840,11 +840,11 @@ public final class Vehicles {
 
     /**
      * The gearbox and the engine: the driven wheels' mean spin through the gear and final drive gives
-     * the engine speed; it shifts up at {@code shiftUpRpm} and down below {@code shiftDownRpm} (at most
-     * once per {@code shiftTime}); the engine's torque at that speed (idle torque below idle, the
+     * the engine speed; the gearbox shifts up when the road speed would turn the engine at
+     * {@code shiftUpRpm} and down below {@code shiftDownRpm} (at most once per {@code shiftTime}); the engine's torque at that speed (idle torque below idle, the
      * clutch slipping) times the throttle goes through the ratio, split equally, onto the wheels' spin.
      */
-    private void drive(VehicleState v, double dt) {
+    private void drive(VehicleState v, double dt, double roadSpeed) {
         VehicleDef def = v.def;
         VehicleDef.Engine e = def.engine();
         int n = v.wheels;
@@ -861,18 +861,21 @@ public final class Vehicles {
             }
         }
         mean /= v.driven;
-        double rpm = Math.abs(mean) * v.gears[v.gear] * def.differentialRatio() * RPM_PER_RAD_S;
+        // The gearbox shifts on road speed (the output shaft of a rolling car), so wheels spinning on
+        // a launch do not shift it up: road speed over the mean driven radius, through the gears.
+        double roadSpin = roadSpeed * v.driven / drivenRadii(v);
         v.shiftTimer = Math.max(0, v.shiftTimer - dt);
         if (v.shiftTimer == 0) {
-            if (rpm >= e.shiftUpRpm() && v.gear < v.gears.length - 1) {
+            double shaft = roadSpin * def.differentialRatio() * RPM_PER_RAD_S;
+            if (shaft * v.gears[v.gear] >= e.shiftUpRpm() && v.gear < v.gears.length - 1) {
                 v.gear++;
                 v.shiftTimer = e.shiftTime();
-            } else if (rpm < e.shiftDownRpm() && v.gear > 0) {
+            } else if (shaft * v.gears[v.gear] < e.shiftDownRpm() && v.gear > 0) {
                 v.gear--;
                 v.shiftTimer = e.shiftTime();
             }
-            rpm = Math.abs(mean) * v.gears[v.gear] * def.differentialRatio() * RPM_PER_RAD_S;
         }
+        double rpm = Math.abs(mean) * v.gears[v.gear] * def.differentialRatio() * RPM_PER_RAD_S;
         v.rpm = Math.max(e.idleRpm(), rpm);
         double torque = v.throttle * engineCurve(e, v.rpm);
         v.engineTorque = torque;
@@ -883,6 +886,16 @@ public final class Vehicles {
                 v.omega[i] += dt * perWheel / v.inertia[i];
             }
         }
+    }
+
+    private static double drivenRadii(VehicleState v) {
+        double sum = 0;
+        for (int i = 0; i < v.wheels; i++) {
+            if (v.drives[i]) {
+                sum += v.radius[i];
+            }
+        }
+        return sum;
     }
 
     /** A ray from (x, y, z) by (dx, dy, dz) into {@link #ray}, skipping marked bodies and sensors. */

@@ -48,6 +48,25 @@ public interface Simulation {
         throw new IndexOutOfBoundsException("no character " + character);
     }
 
+    /** Vehicle wheels, numbered 0..wheelCount-1 (each vehicle's in order, vehicles in the order added); none by default. */
+    default int wheelCount() {
+        return 0;
+    }
+
+    /** The name of wheel number {@code wheel}: {@code VEHICLE.wheelI}, I its index in the vehicle. */
+    default String wheelName(int wheel) {
+        throw new IndexOutOfBoundsException("no wheel " + wheel);
+    }
+
+    /**
+     * A wheel's state into {@code out[0..12]} laid out as {@link #readState}: its centre, its
+     * orientation (the chassis', steered, then turned by its spin angle about the axle), the velocity
+     * of the chassis at the centre and the chassis' angular velocity plus the spin about the axle.
+     */
+    default void readWheelState(int wheel, double[] out) {
+        throw new IndexOutOfBoundsException("no wheel " + wheel);
+    }
+
     /** Advances one step of {@link #dt()}; throws {@link SimulationException} on a non-finite state. */
     void step();
 

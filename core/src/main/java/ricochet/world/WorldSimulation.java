@@ -15,7 +15,12 @@ import ricochet.fracture.FracturePattern;
 import ricochet.fracture.Fractures;
 import ricochet.geometry.shape.Shape;
 import ricochet.math.StateInput;
+import ricochet.math.Quat;
 import ricochet.math.Vec3;
+import ricochet.vehicle.VehicleDef;
+import ricochet.vehicle.VehicleId;
+import ricochet.vehicle.VehicleInputTrack;
+import ricochet.vehicle.Vehicles;
 
 /**
  * A {@link World} stepped at a fixed dt with its bodies named and numbered in the order they were
@@ -46,6 +51,13 @@ public final class WorldSimulation implements Simulation {
      * {@code PIECE + row}, above any body slot.
      */
     private static final int PIECE = 1 << 30;
+    private final List<VehicleId> vehicleIds = new ArrayList<>();
+    /** Each vehicle's input track, or null for one driven through {@link World#vehicles()}. */
+    private final List<VehicleInputTrack> vehicleTracks = new ArrayList<>();
+    /** Per wheel row: its vehicle's number and its index in the vehicle. */
+    private final List<int[]> wheelRows = new ArrayList<>();
+    private final List<String> wheelNames = new ArrayList<>();
+    private final double[] wheelScratch = new double[4];
     /** Events of the steps since the last drain (the world keeps only its last step's). */
     private final EventBuffer events = new EventBuffer();
 
@@ -194,6 +206,84 @@ public final class WorldSimulation implements Simulation {
         tracks.set(character, track);
     }
 
+    /**
+     * Adds a vehicle (see {@link Vehicles#add}); its chassis is listed as a body under
+     * {@code def.name()} and its wheels as rows {@code NAME.wheelI}. Before each step it is given the
+     * input of {@code track} in force at the step's start, unless the track is null.
+     *
+     * @throws IllegalArgumentException for a name a body or character has, or anything the world rejects
+     */
+    public VehicleId addVehicle(VehicleDef def, Vec3 position, Quat orientation, VehicleInputTrack track) {
+        if (def == null) {
+            throw new IllegalArgumentException("simulation: a vehicle needs a definition");
+        }
+        String name = def.name();
+        if (name == null || name.isEmpty() || byName.containsKey(name) || characterNames.contains(name)) {
+            throw new IllegalArgumentException("simulation: two bodies, characters or vehicles are named '" + name
+                    + "'");
+        }
+        VehicleId id = world.vehicles().add(def, position, orientation);
+        adopt(name, world.vehicles().chassis(id));
+        for (int k = 0; k < def.wheels().size(); k++) {
+            wheelRows.add(new int[] {vehicleIds.size(), k});
+            wheelNames.add(name + ".wheel" + k);
+        }
+        vehicleIds.add(id);
+        vehicleTracks.add(track);
+        return id;
+    }
+
+    public int vehicleCount() {
+        return vehicleIds.size();
+    }
+
+    /** The handle of vehicle number {@code vehicle} (the order they were added in). */
+    public VehicleId vehicleId(int vehicle) {
+        return vehicleIds.get(vehicle);
+    }
+
+    @Override
+    public int wheelCount() {
+        return wheelRows.size();
+    }
+
+    @Override
+    public String wheelName(int wheel) {
+        return wheelNames.get(wheel);
+    }
+
+    @Override
+    public void readWheelState(int wheel, double[] out) {
+        int[] row = wheelRows.get(wheel);
+        VehicleId id = vehicleIds.get(row[0]);
+        Vehicles v = world.vehicles();
+        BodyId chassis = v.chassis(id);
+        double[] c = wheelScratch;
+        v.wheelCenter(id, row[1], c);
+        out[0] = c[0];
+        out[1] = c[1];
+        out[2] = c[2];
+        Quat q = world.orientation(chassis);
+        v.wheelOrientation(id, row[1], q, c);
+        out[3] = c[0];
+        out[4] = c[1];
+        out[5] = c[2];
+        out[6] = c[3];
+        // The chassis' velocity at the centre, v + w x r, and its spin plus the wheel's about the axle.
+        Vec3 com = world.centerOfMass(chassis);
+        Vec3 vel = world.velocity(chassis);
+        Vec3 w = world.angularVelocity(chassis);
+        double rx = out[0] - com.x(), ry = out[1] - com.y(), rz = out[2] - com.z();
+        out[7] = vel.x() + w.y() * rz - w.z() * ry;
+        out[8] = vel.y() + w.z() * rx - w.x() * rz;
+        out[9] = vel.z() + w.x() * ry - w.y() * rx;
+        Vec3 axle = q.rotate(new Vec3(1, 0, 0));
+        double spin = v.wheelSpin(id, row[1]);
+        out[10] = w.x() + spin * axle.x();
+        out[11] = w.y() + spin * axle.y();
+        out[12] = w.z() + spin * axle.z();
+    }
+
     /** The handle of character number {@code character} (the order they were added in). */
     public CharacterId characterId(int character) {
         return characterIds.get(character);
@@ -295,6 +385,12 @@ public final class WorldSimulation implements Simulation {
         for (int k = 0; k < motions.size(); k++) {
             motions.get(k).apply(world, movedBodies.get(k), world.time());
         }
+        for (int k = 0; k < vehicleTracks.size(); k++) {
+            VehicleInputTrack track = vehicleTracks.get(k);
+            if (track != null) {
+                track.apply(world.vehicles(), vehicleIds.get(k), world.time());
+            }
+        }
         if (!tracks.isEmpty()) {
             double start = world.time();
             for (int k = 0; k < tracks.size(); k++) {
@@ -375,6 +471,10 @@ public final class WorldSimulation implements Simulation {
     @Override
     public WorldSnapshot snapshot() {
         refuseFractures();
+        if (!vehicleIds.isEmpty()) {
+            throw new IllegalStateException("simulation: snapshots do not hold vehicles yet, and this world has "
+                    + vehicleIds.size());
+        }
         return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
                 SnapshotFormat.payload(out -> {
                     events.writeState(out);
@@ -393,6 +493,10 @@ public final class WorldSimulation implements Simulation {
     @Override
     public void restore(WorldSnapshot snapshot) {
         refuseFractures();
+        if (!vehicleIds.isEmpty()) {
+            throw new IllegalStateException("simulation: snapshots do not hold vehicles yet, and this world has "
+                    + vehicleIds.size());
+        }
         if (snapshot == null || snapshot.kind() == WorldSnapshot.Kind.LAB) {
             throw new IllegalArgumentException("simulation: can restore a world's snapshot, got "
                     + (snapshot == null ? null : "a lab world's"));

@@ -8,9 +8,11 @@ import java.util.List;
  * @param description one line for {@code ./ricochet scenes}, or "" when the file has none
  * @param ragdolls the top-level {@code "ragdolls"} entries; their bodies are not in {@code bodies}
  * @param characters the top-level {@code "characters"} entries, in file order
+ * @param vehicles the top-level {@code "vehicles"} entries, in file order; their chassis are not in
+ *     {@code bodies}
  */
 public record Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints,
-                    List<RagdollSpec> ragdolls, List<CharacterSpec> characters) {
+                    List<RagdollSpec> ragdolls, List<CharacterSpec> characters, List<VehicleSpec> vehicles) {
 
     public static final String FORMAT = "ricochet-scene/1";
 
@@ -25,6 +27,13 @@ public record Scene(String description, Settings settings, List<BodySpec> bodies
         joints = List.copyOf(joints);
         ragdolls = List.copyOf(ragdolls);
         characters = List.copyOf(characters);
+        vehicles = List.copyOf(vehicles);
+    }
+
+    /** A scene without vehicles. */
+    public Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints,
+                 List<RagdollSpec> ragdolls, List<CharacterSpec> characters) {
+        this(description, settings, bodies, joints, ragdolls, characters, List.of());
     }
 
     /** A scene without characters. */
@@ -38,8 +47,8 @@ public record Scene(String description, Settings settings, List<BodySpec> bodies
         this(description, settings, bodies, joints, List.of());
     }
 
-    /** This scene with other settings and bodies (same names), its joints, ragdolls and characters kept. */
+    /** This scene with other settings and bodies (same names), its joints, ragdolls, characters and vehicles kept. */
     public Scene with(Settings newSettings, List<BodySpec> newBodies) {
-        return new Scene(description, newSettings, newBodies, joints, ragdolls, characters);
+        return new Scene(description, newSettings, newBodies, joints, ragdolls, characters, vehicles);
     }
 }

@@ -24,7 +24,7 @@ import ricochet.world.SettingsLimits;
 final class SceneValidator {
 
     static final List<String> TOP_KEYS = List.of(
-            "format", "description", "settings", "bodies", "ragdolls", "joints", "characters");
+            "format", "description", "settings", "bodies", "ragdolls", "joints", "characters", "vehicles");
     static final List<String> SETTINGS_KEYS = List.of(
             "dt", "substeps", "gravity", "iterations", "sleeping", "jointIterations", "jointFrequency",
             "jointDamping", "threads");
@@ -145,10 +145,23 @@ final class SceneValidator {
             }
             labScene(bodies, characterArray.isEmpty() ? null : "$.characters", "characters");
         }
+        List<VehicleSpec> vehicles = new ArrayList<>();
+        JsonNode vehiclesNode = o.get("vehicles");
+        ArrayNode vehicleArray = vehiclesNode == null ? null : in.array(vehiclesNode, "$.vehicles");
+        if (vehicleArray != null) {
+            VehicleValidator vv = new VehicleValidator(in);
+            for (int i = 0; i < vehicleArray.size(); i++) {
+                VehicleSpec v = vv.vehicle(vehicleArray.get(i), JsonChecks.index("$.vehicles", i), names);
+                if (v != null) {
+                    vehicles.add(v);
+                }
+            }
+            labScene(bodies, vehicleArray.isEmpty() ? null : "$.vehicles", "vehicles");
+        }
         if (in.hasProblems() || settings == null) {
             return null;
         }
-        return new Scene(description, settings, bodies, jointList, ragdolls, characters);
+        return new Scene(description, settings, bodies, jointList, ragdolls, characters, vehicles);
     }
 
     /** Reports at {@code path} (when not null) that {@code what} need the engine's world, if a lab body claims the scene. */

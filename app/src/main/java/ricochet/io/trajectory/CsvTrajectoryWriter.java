@@ -45,6 +45,16 @@ public final class CsvTrajectoryWriter implements TrajectoryWriter {
             line.append('\n');
             w.append(line);
         }
+        for (int c = 0; c < sim.wheelCount(); c++) {
+            sim.readWheelState(c, state);
+            line.setLength(0);
+            line.append(frame).append(',').append(time).append(',').append(csvField(sim.wheelName(c)));
+            for (double v : state) {
+                line.append(',').append(v);
+            }
+            line.append('\n');
+            w.append(line);
+        }
     }
 
     /** Quotes a name that holds a comma, quote or line break (RFC 4180). */

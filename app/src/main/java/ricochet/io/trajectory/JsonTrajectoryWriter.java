@@ -49,6 +49,15 @@ public final class JsonTrajectoryWriter implements TrajectoryWriter {
             array("angularVelocity", 10, 3);
             json.writeEndObject();
         }
+        for (int c = 0; c < sim.wheelCount(); c++) {
+            sim.readWheelState(c, state);
+            json.writeObjectFieldStart(sim.wheelName(c));
+            array("position", 0, 3);
+            array("orientation", 3, 4);
+            array("velocity", 7, 3);
+            array("angularVelocity", 10, 3);
+            json.writeEndObject();
+        }
         json.writeEndObject();
         json.writeEndObject();
         json.writeRaw('\n');
