@@ -27,8 +27,6 @@ final class VehicleState {
     double[] omega, angle, steerAngle;
     boolean[] contact, contactBefore;
     int[] ground;
-    /** Wheel centre (world, m). */
-    double[] cx, cy, cz;
     /** Contact point and ground normal (world). */
     double[] hx, hy, hz, nx, ny, nz;
     double[] length, compression, load, slipRatio, slipAngle;
@@ -70,9 +68,6 @@ final class VehicleState {
         contact = new boolean[n];
         contactBefore = new boolean[n];
         ground = new int[n];
-        cx = new double[n];
-        cy = new double[n];
-        cz = new double[n];
         hx = new double[n];
         hy = new double[n];
         hz = new double[n];

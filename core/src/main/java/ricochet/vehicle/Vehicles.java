@@ -355,7 +355,8 @@ public final class Vehicles {
         VehicleState v = state(id);
         double hs = 0.5 * v.steerAngle[wheel], ha = 0.5 * v.angle[wheel];
         // q_steer (about y) * q_spin (about x)
-        double sy = Math.sin(hs), cy = Math.cos(hs), sx = Math.sin(ha), cx = Math.cos(ha);
+        double sy = StrictMath.sin(hs), cy = StrictMath.cos(hs);
+        double sx = StrictMath.sin(ha), cx = StrictMath.cos(ha);
         double lx = cy * sx, ly = sy * cx, lz = -sy * sx, lw = cy * cx;
         double ax = chassis.x(), ay = chassis.y(), az = chassis.z(), aw = chassis.w();
         out[0] = aw * lx + ax * lw + ay * lz - az * ly;
@@ -522,13 +523,10 @@ public final class Vehicles {
             v.contact[i] = hit;
             v.length[i] = len;
             v.compression[i] = rest - len;
-            double at = Math.min(len, rest) < 0 ? 0 : Math.min(len, rest);
-            v.cx[i] = px - ux * at;
-            v.cy[i] = py - uy * at;
-            v.cz[i] = pz - uz * at;
             double delta = v.steers[i] ? v.steer * maxSteer : 0;
             v.steerAngle[i] = delta;
-            double c = Math.cos(delta), sn = Math.sin(delta);
+            // StrictMath: the same bits on every JVM.
+            double c = StrictMath.cos(delta), sn = StrictMath.sin(delta);
             // f = cos(delta) f0 + sin(delta) left; s = up x f = cos(delta) left - sin(delta) f0
             v.fx[i] = c * fx0 + sn * lx;
             v.fy[i] = c * fy0 + sn * ly;
@@ -601,7 +599,8 @@ public final class Vehicles {
 
         // 4. Row constants.
         for (int i = 0; i < n; i++) {
-            v.brakeBound[i] = dt * (v.brake * def.brakeTorque() + (v.handbrakes[i] ? v.handbrake * def.handbrakeTorque() : 0));
+            double hand = v.handbrakes[i] ? v.handbrake * def.handbrakeTorque() : 0;
+            v.brakeBound[i] = dt * (v.brake * def.brakeTorque() + hand);
             if (!v.contact[i]) {
                 continue;
             }
@@ -676,7 +675,7 @@ public final class Vehicles {
             v.load[i] += v.jn[i] * invDt;
             double ufx = slipX(v, i), ufy = slipY(v, i);
             v.slipRatio[i] = -ufx / v.speed[i];
-            v.slipAngle[i] = Math.atan(ufy / v.speed[i]);
+            v.slipAngle[i] = StrictMath.atan(ufy / v.speed[i]);
         }
         host.addForce(v.chassis, sfx + tfx, sfy + tfy, sfz + tfz, stx + ttx, sty + tty, stz + ttz);
     }
@@ -841,8 +840,9 @@ public final class Vehicles {
     /**
      * The gearbox and the engine: the driven wheels' mean spin through the gear and final drive gives
      * the engine speed; the gearbox shifts up when the road speed would turn the engine at
-     * {@code shiftUpRpm} and down below {@code shiftDownRpm} (at most once per {@code shiftTime}); the engine's torque at that speed (idle torque below idle, the
-     * clutch slipping) times the throttle goes through the ratio, split equally, onto the wheels' spin.
+     * {@code shiftUpRpm} and down below {@code shiftDownRpm} (at most once per {@code shiftTime});
+     * the engine's torque at its speed (idle torque below idle, the clutch slipping) times the
+     * throttle goes through the ratio, split equally, onto the wheels' spin.
      */
     private void drive(VehicleState v, double dt, double roadSpeed) {
         VehicleDef def = v.def;
@@ -924,17 +924,8 @@ public final class Vehicles {
         return hit;
     }
 
-    /** Wheel centres at full extension below their mounts, for readouts before the first step. */
-    private void placeWheelsAtRest(VehicleState v) {
-        host.readChassis(v.chassis, st);
-        double qx = st[3], qy = st[4], qz = st[5], qw = st[6];
-        Quat q = new Quat(qx, qy, qz, qw);
-        for (int i = 0; i < v.wheels; i++) {
-            Vec3 p = q.rotate(new Vec3(v.mx[i], v.my[i] - v.def.suspension().restLength(), v.mz[i]));
-            v.cx[i] = st[23] + p.x();
-            v.cy[i] = st[24] + p.y();
-            v.cz[i] = st[25] + p.z();
-            v.length[i] = v.def.suspension().restLength();
-        }
+    /** Wheels at full extension until the first update. */
+    private static void placeWheelsAtRest(VehicleState v) {
+        Arrays.fill(v.length, v.def.suspension().restLength());
     }
 }
