@@ -31,6 +31,7 @@ public final class BuiltinScenes {
      */
     public static final List<String> NAMES = List.of(
             "bunny", "bunny-seed", "bunny-penalty", "bunny-log-barrier", "bunny-shape-matching",
+            "integrators",
             "pyramid", "wall", "tower", "mass-ratio", "spheres", "bullet", "slide", "newton-cradle",
             "kinematic", "sensor", "terrain", "bunny-solver", "pile",
             "pendulum", "chain", "door", "bridge", "ragdolls",

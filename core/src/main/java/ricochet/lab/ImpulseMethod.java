@@ -16,7 +16,14 @@ import ricochet.math.QuatOps;
  *   v += j / M;  w += I^-1 (R r_c x j)
  * x += h v;  q += 1/2 h [w, 0] q;  q /= |q|
  * </pre>
- * The optional stabilisers (all off by default) follow the course: position correction
+ * The impulse is the collision's response, a velocity jump at the step's start pose; the body's
+ * integration rule governs only the free motion under gravity and decay. With
+ * {@code v_free = ld (v0 + h g)} and the rule's drift weight b (0 explicit Euler, 1 semi- and implicit
+ * Euler, which coincide under a constant force, 1/2 midpoint, trapezoid and leapfrog, which are exact
+ * for it), the position moves with the end velocity less the share of the free motion the rule leaves
+ * out: {@code x += h (v1 - (1 - b) (v_free - v0))}, and likewise the orientation with w.
+ *
+ * <p>The optional stabilisers (all off by default) follow the course: position correction
  * lifts the body out by its deepest vertex, a contact slower than restingSpeed gets restitution 0,
  * and the punish rule scales v and w down while the body is slow.
  */
@@ -43,6 +50,7 @@ final class ImpulseMethod implements LabStepper {
     public void step(LabBody b, LabWorld world, double h, double[] minDistance) {
         double ld = world.decayPerSubstep(b.params.linearDecay());
         double ad = world.decayPerSubstep(b.params.angularDecay());
+        double v0x = b.vx, v0y = b.vy, v0z = b.vz, w0x = b.wx, w0y = b.wy, w0z = b.wz;
         b.vx += h * world.gx;
         b.vy += h * world.gy;
         b.vz += h * world.gz;
@@ -58,7 +66,30 @@ final class ImpulseMethod implements LabStepper {
         if (b.params.punish()) {
             punish(b);
         }
-        b.integrate(h);
+        double keep = 1 - b.params.integrator().driftWeight();
+        if (keep == 0) {
+            b.integrate(h);
+        } else {
+            // The free motion's velocity change this step: v_free - v0 = ld (v0 + h g) - v0.
+            double dvx = (v0x + h * world.gx) * ld - v0x;
+            double dvy = (v0y + h * world.gy) * ld - v0y;
+            double dvz = (v0z + h * world.gz) * ld - v0z;
+            double dwx = w0x * ad - w0x, dwy = w0y * ad - w0y, dwz = w0z * ad - w0z;
+            double v1x = b.vx, v1y = b.vy, v1z = b.vz, w1x = b.wx, w1y = b.wy, w1z = b.wz;
+            b.vx -= keep * dvx;
+            b.vy -= keep * dvy;
+            b.vz -= keep * dvz;
+            b.wx -= keep * dwx;
+            b.wy -= keep * dwy;
+            b.wz -= keep * dwz;
+            b.integrate(h);
+            b.vx = v1x;
+            b.vy = v1y;
+            b.vz = v1z;
+            b.wx = w1x;
+            b.wy = w1y;
+            b.wz = w1z;
+        }
         if (b.params.positionCorrection()) {
             for (int c = 0; c < world.colliderCount(); c++) {
                 correctPosition(b, world.collider(c), world.gx, world.gy, world.gz);

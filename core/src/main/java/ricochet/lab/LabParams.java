@@ -1,5 +1,7 @@
 package ricochet.lab;
 
+import ricochet.math.IntegrationRule;
+
 /**
  * Parameters of the lab methods on a mesh body, with the GAMES103 lab's values as defaults. The
  * stabilisers (positionCorrection, restingSpeed, punish, sleep*) are off by default, so a plain
@@ -19,6 +21,8 @@ package ricochet.lab;
  * @param sleepSpeed speed under which a touching body counts as resting, m/s (0: never sleeps)
  * @param sleepAngularSpeed angular speed under which a touching body counts as resting, rad/s
  * @param sleepTime seconds of rest before the body sleeps
+ * @param integrator how the method's forces (penalty forces, gravity) become motion; the lab's own
+ *     rule, {@link IntegrationRule#SEMI_IMPLICIT}, by default
  */
 public record LabParams(
         double vertexMass,
@@ -33,11 +37,22 @@ public record LabParams(
         boolean punish,
         double sleepSpeed,
         double sleepAngularSpeed,
-        double sleepTime) {
+        double sleepTime,
+        IntegrationRule integrator) {
 
-    /** The GAMES103 lab's values, all stabilisers off. */
+    /** The GAMES103 lab's values, all stabilisers off, the semi-implicit rule. */
     public static LabParams defaults() {
         return new LabParams(1.0, 0.999, 0.98, 1.0e5, 0.0, 1.0, 0.0, false, 0.0, false, 0.0, 0.0, 0.0);
+    }
+
+    /** The parameters with the lab's semi-implicit rule. */
+    public LabParams(double vertexMass, double linearDecay, double angularDecay, double stiffness,
+                     double epsilon, double rho, double damping, boolean positionCorrection,
+                     double restingSpeed, boolean punish, double sleepSpeed, double sleepAngularSpeed,
+                     double sleepTime) {
+        this(vertexMass, linearDecay, angularDecay, stiffness, epsilon, rho, damping, positionCorrection,
+                restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime,
+                IntegrationRule.SEMI_IMPLICIT);
     }
 
     /**
@@ -55,38 +70,52 @@ public record LabParams(
         nonNegative("sleepSpeed", sleepSpeed);
         nonNegative("sleepAngularSpeed", sleepAngularSpeed);
         nonNegative("sleepTime", sleepTime);
+        if (integrator == null) {
+            throw new IllegalArgumentException("integrator must be one of " + IntegrationRule.keys()
+                    + ", got null");
+        }
     }
 
     public LabParams withStiffness(double k) {
         return new LabParams(vertexMass, linearDecay, angularDecay, k, epsilon, rho, damping,
-                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime);
+                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime,
+                integrator);
     }
 
     public LabParams withBarrier(double newRho, double newEpsilon) {
         return new LabParams(vertexMass, linearDecay, angularDecay, stiffness, newEpsilon, newRho, damping,
-                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime);
+                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime,
+                integrator);
     }
 
     public LabParams withPenalty(double newEpsilon, double newDamping) {
         return new LabParams(vertexMass, linearDecay, angularDecay, stiffness, newEpsilon, rho, newDamping,
-                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime);
+                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime,
+                integrator);
     }
 
     public LabParams withDecay(double linear, double angular) {
         return new LabParams(vertexMass, linear, angular, stiffness, epsilon, rho, damping,
-                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime);
+                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime,
+                integrator);
     }
 
     public LabParams withVertexMass(double m) {
         return new LabParams(m, linearDecay, angularDecay, stiffness, epsilon, rho, damping,
-                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime);
+                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime,
+                integrator);
     }
 
     /** The stabilisers: position correction, resting restitution, the punish rule and sleeping. */
     public LabParams withStabilisers(boolean correct, double resting, boolean punishRule,
                                      double sleepV, double sleepW, double sleepT) {
         return new LabParams(vertexMass, linearDecay, angularDecay, stiffness, epsilon, rho, damping,
-                correct, resting, punishRule, sleepV, sleepW, sleepT);
+                correct, resting, punishRule, sleepV, sleepW, sleepT, integrator);
+    }
+
+    public LabParams withIntegrator(IntegrationRule rule) {
+        return new LabParams(vertexMass, linearDecay, angularDecay, stiffness, epsilon, rho, damping,
+                positionCorrection, restingSpeed, punish, sleepSpeed, sleepAngularSpeed, sleepTime, rule);
     }
 
     private static void positive(String name, double value) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import ricochet.geometry.Sdf;
+import ricochet.math.IntegrationRule;
 import ricochet.math.Quat;
 import ricochet.math.QuatOps;
 import ricochet.math.StateInput;
@@ -298,6 +299,27 @@ public final class LabWorld implements Simulation {
             min = Math.min(min, sdf.distance(p[i], p[i + 1], p[i + 2]));
         }
         return min;
+    }
+
+    /** How a lab body's forces become motion. */
+    public IntegrationRule integrator(int body) {
+        return lab(body).params.integrator();
+    }
+
+    /**
+     * A lab body's total energy, joules: kinetic {@code 1/2 M v^2 + 1/2 w . I w}, gravitational
+     * {@code -M g . x} (zero at the origin) and, for the penalty methods, the contact potential
+     * stored in the vertices within epsilon ({@code 1/2 k (eps - phi)^2} each, or the barrier's
+     * {@code rho (ln(eps/phi) + phi/eps - 1)}). Conserved by the exact motion without decay, damping
+     * or friction, so its drift measures an integration rule.
+     */
+    public double energy(int body) {
+        LabBody b = lab(body);
+        double e = b.kineticEnergy() - b.mass * (gx * b.x + gy * b.y + gz * b.z);
+        if (b.method == LabMethod.PENALTY_QUADRATIC || b.method == LabMethod.PENALTY_LOG_BARRIER) {
+            e += PenaltyForces.potential(b, this, b.method == LabMethod.PENALTY_LOG_BARRIER);
+        }
+        return e;
     }
 
     public LabMethod method(int body) {

@@ -1,11 +1,13 @@
 package ricochet.lab;
 
 import ricochet.geometry.Sdf;
+import ricochet.math.IntegrationRule;
 import ricochet.math.QuatOps;
 import ricochet.world.SimulationException;
 
 /**
- * Penalty forces per vertex, integrated by symplectic Euler:
+ * Penalty forces per vertex ({@link PenaltyForces}), integrated by the lab's symplectic Euler below
+ * or by the body's other rule ({@link PenaltyRules}):
  * <pre>
  * quadratic:   f_N = k (eps - phi)        for phi &lt; eps   (the lecture's sign, pushing out)
  * log barrier: f_N = rho (1/phi - 1/eps)  for 0 &lt; phi &lt; eps
@@ -30,26 +32,28 @@ final class PenaltyMethod implements LabStepper {
     private static final int MAX_SUBSTEPS = 100_000;
 
     private final boolean barrier;
+    private final PenaltyForces forces;
+    private final PenaltyRules rules;
     private final double[] r = new double[9];
-    private final double[] scratch = new double[9];
-    private final double[] inertia = new double[9];
-    private final double[] inertiaInv = new double[9];
-    private final double[] n = new double[3];
+    private final double[] state = new double[13];
     private final double[] saved = new double[13];
     private double[] before = new double[0];
-    private int[] contactVertex = new int[0];
-    private double[] contactPhi = new double[0];
     /** Sum of rho / phi^2 over the vertices in the barrier at the start of the last sub-step, N/m. */
     private double stiffness;
 
     PenaltyMethod(boolean barrier) {
         this.barrier = barrier;
+        this.forces = new PenaltyForces(barrier);
+        this.rules = new PenaltyRules(forces);
     }
 
     @Override
     public void step(LabBody b, LabWorld world, double h, double[] minDistance) {
         if (!barrier) {
-            forceStep(b, world, h, minDistance);
+            if (!forceStep(b, world, h, minDistance)) {
+                throw new SimulationException(b.name, world.stepCount() + 1, "the "
+                        + b.params.integrator().key() + " step's Newton solve stalled; lower dt");
+            }
             return;
         }
         int colliders = world.colliderCount();
@@ -64,15 +68,18 @@ final class PenaltyMethod implements LabStepper {
         while (remaining > 0) {
             double s = Math.min(sub, remaining);
             save(b);
-            forceStep(b, world, s, before);
+            boolean defined = forceStep(b, world, s, before);
             if (first) {
                 System.arraycopy(before, 0, minDistance, 0, colliders);
                 first = false;
             }
             // Explicit steps of a stiff barrier gain energy unless h resolves its frequency:
             // h sqrt(sum k_i / M_eff) <= 1 with k_i = rho / phi_i^2, the barrier's local stiffness.
-            double stable = 1.0 / Math.sqrt(stiffness / b.minEffectiveMass);
-            if (s <= stable && clearanceKept(b, world, before, s)) {
+            // The implicit rules are stable at any h; only the clearance limits their sub-step.
+            boolean implicit = b.params.integrator().implicit();
+            double stable = implicit ? Double.POSITIVE_INFINITY
+                    : 1.0 / Math.sqrt(stiffness / b.minEffectiveMass);
+            if (defined && s <= stable && clearanceKept(b, world, before, s, implicit)) {
                 remaining -= s;
                 sub = Math.min(2 * s, h);
                 halvings = 0;
@@ -97,7 +104,7 @@ final class PenaltyMethod implements LabStepper {
      * Whether every collider's closest vertex is still in front of it and closed at most MAX_CLOSING,
      * and the sub-step {@code s} also resolves the barrier's stiffness at its end.
      */
-    private boolean clearanceKept(LabBody b, LabWorld world, double[] minBefore, double s) {
+    private boolean clearanceKept(LabBody b, LabWorld world, double[] minBefore, double s, boolean implicit) {
         QuatOps.toMatrix(b.qx, b.qy, b.qz, b.qw, r);
         double rho = b.params.rho();
         double k = 0;
@@ -118,79 +125,36 @@ final class PenaltyMethod implements LabStepper {
                 }
             }
         }
-        return s * s * k <= b.minEffectiveMass;
+        return implicit || s * s * k <= b.minEffectiveMass;
     }
 
-    /** One symplectic Euler sub-step of length h; writes each collider's smallest distance before it. */
-    private void forceStep(LabBody b, LabWorld world, double h, double[] minDistance) {
-        QuatOps.toMatrix(b.qx, b.qy, b.qz, b.qw, r);
-        if (!b.worldInverseInertia(r, scratch, inertia, inertiaInv)) {
-            return;
+    /**
+     * One sub-step of length h under the body's rule; writes each collider's smallest distance before
+     * it. Returns false, with the body unchanged, when a rule's intermediate state left the barrier's
+     * domain (the caller halves the sub-step).
+     */
+    private boolean forceStep(LabBody b, LabWorld world, double h, double[] minDistance) {
+        IntegrationRule rule = b.params.integrator();
+        if (rule != IntegrationRule.SEMI_IMPLICIT) {
+            double ld = world.decayPerSubstep(b.params.linearDecay());
+            double ad = world.decayPerSubstep(b.params.angularDecay());
+            if (h != world.substepDt()) {
+                ld = StrictMath.pow(ld, h / world.substepDt());
+                ad = StrictMath.pow(ad, h / world.substepDt());
+            }
+            boolean done = rules.step(b, world, h, ld, ad, rule, minDistance);
+            stiffness = rules.startStiffness;
+            return done;
+        }
+        PenaltyRules.read(b, state);
+        if (!forces.evaluate(b, world, h, state, minDistance, false)) {
+            return true;
         }
         final LabParams p = b.params;
-        final double eps = p.epsilon();
-        if (contactVertex.length < b.vertexCount) {
-            contactVertex = new int[b.vertexCount];
-            contactPhi = new double[b.vertexCount];
-        }
-        double fx = 0, fy = 0, fz = 0, tx = 0, ty = 0, tz = 0;
-        double k = 0;
-        for (int c = 0; c < world.colliderCount(); c++) {
-            Sdf sdf = world.collider(c);
-            // Pass 1: the vertices within eps. Their count sets the mass share that caps damping and
-            // friction, so it must be this sub-step's count, not the last one's.
-            double minD = Double.POSITIVE_INFINITY;
-            int contacts = 0;
-            for (int i = 0; i < b.vertexCount; i++) {
-                double phi = sdf.distance(
-                        b.x + r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i],
-                        b.y + r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i],
-                        b.z + r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i]);
-                minD = Math.min(minD, phi);
-                if (phi < eps) {
-                    contactVertex[contacts] = i;
-                    contactPhi[contacts] = phi;
-                    contacts++;
-                }
-            }
-            minDistance[c] = minD;
-            // Explicit damping is stable while h sum(c) / M <= 1: at most (M / contacts) / h per vertex.
-            final double capPerSpeed = b.mass / Math.max(1, contacts) / h;
-            for (int j = 0; j < contacts; j++) {
-                int i = contactVertex[j];
-                double phi = contactPhi[j];
-                double ax = r[0] * b.rx[i] + r[1] * b.ry[i] + r[2] * b.rz[i];
-                double ay = r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i];
-                double az = r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i];
-                sdf.normal(b.x + ax, b.y + ay, b.z + az, n);
-                double fn = barrier ? p.rho() * (1 / phi - 1 / eps) : p.stiffness() * (eps - phi);
-                k += barrier ? p.rho() / (phi * phi) : p.stiffness();
-                double vix = b.vx + (b.wy * az - b.wz * ay);
-                double viy = b.vy + (b.wz * ax - b.wx * az);
-                double viz = b.vz + (b.wx * ay - b.wy * ax);
-                double vn = vix * n[0] + viy * n[1] + viz * n[2];
-                double damp = Math.min(p.damping(), capPerSpeed) * vn;
-                double normal = Math.max(fn - damp, 0);
-                double vtx = vix - vn * n[0], vty = viy - vn * n[1], vtz = viz - vn * n[2];
-                double vt = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
-                double ftx = 0, fty = 0, ftz = 0;
-                if (vt > 0) {
-                    double ft = Math.min(b.friction * normal, capPerSpeed * vt) / vt;
-                    ftx = -ft * vtx;
-                    fty = -ft * vty;
-                    ftz = -ft * vtz;
-                }
-                double fix = normal * n[0] + ftx, fiy = normal * n[1] + fty, fiz = normal * n[2] + ftz;
-                fx += fix;
-                fy += fiy;
-                fz += fiz;
-                // tau += R r_i x f_i
-                tx += ay * fiz - az * fiy;
-                ty += az * fix - ax * fiz;
-                tz += ax * fiy - ay * fix;
-            }
-        }
-        stiffness = k;
+        final double[] inertiaInv = forces.inertiaInv;
+        final double fx = forces.fx, fy = forces.fy, fz = forces.fz;
+        final double tx = forces.tx, ty = forces.ty, tz = forces.tz;
+        stiffness = forces.stiffness;
         double invM = 1.0 / b.mass;
         b.vx += h * (world.gx + fx * invM);
         b.vy += h * (world.gy + fy * invM);
@@ -212,6 +176,7 @@ final class PenaltyMethod implements LabStepper {
         b.wy *= ad;
         b.wz *= ad;
         b.integrate(h);
+        return true;
     }
 
     private void save(LabBody b) {

@@ -15,7 +15,12 @@ import ricochet.math.QuatOps;
  * c = mean Y_i;  A = (sum (Y_i - c) r_i^T)(sum r_i r_i^T)^-1;  R = rotation of A   rigid fit
  * x_i = c + R r_i;  V_i += (x_i - Y_i) / h;  X_i = x_i
  * </pre>
- * R is the proper rotation nearest to A (the polar factor, with a reflection turned back), so
+ * The particle collisions and the fit are the collision response; the body's integration rule
+ * governs the free prediction under gravity and decay, {@code Y_i = X_i + h ((1 - b) V0_i + b V_i)}
+ * with the rule's drift weight b: 0 explicit Euler, 1 semi- and implicit Euler (the same under a
+ * constant force), 1/2 midpoint, trapezoid and leapfrog (exact under it).
+ *
+ * <p>R is the proper rotation nearest to A (the polar factor, with a reflection turned back), so
  * every step leaves the particles exactly a rotated and moved copy of the rest shape.
  */
 final class ShapeMatchingMethod implements LabStepper {
@@ -33,18 +38,37 @@ final class ShapeMatchingMethod implements LabStepper {
     public void step(LabBody b, LabWorld world, double h, double[] minDistance) {
         final int count = b.vertexCount;
         final double ld = world.decayPerSubstep(b.params.linearDecay());
-        for (int i = 0; i < count; i++) {
-            b.pvx[i] = (b.pvx[i] + h * world.gx) * ld;
-            b.pvy[i] = (b.pvy[i] + h * world.gy) * ld;
-            b.pvz[i] = (b.pvz[i] + h * world.gz) * ld;
-            b.yx[i] = b.px[i] + h * b.pvx[i];
-            b.yy[i] = b.py[i] + h * b.pvy[i];
-            b.yz[i] = b.pz[i] + h * b.pvz[i];
+        final double weight = b.params.integrator().driftWeight();
+        if (weight != 1) {
+            predict(b, world, h, ld, weight);
+        } else {
+            for (int i = 0; i < count; i++) {
+                b.pvx[i] = (b.pvx[i] + h * world.gx) * ld;
+                b.pvy[i] = (b.pvy[i] + h * world.gy) * ld;
+                b.pvz[i] = (b.pvz[i] + h * world.gz) * ld;
+                b.yx[i] = b.px[i] + h * b.pvx[i];
+                b.yy[i] = b.py[i] + h * b.pvy[i];
+                b.yz[i] = b.pz[i] + h * b.pvz[i];
+            }
         }
         for (int c = 0; c < world.colliderCount(); c++) {
             minDistance[c] = collideParticles(b, world.collider(c));
         }
         fit(b, world, h);
+    }
+
+    /** The free prediction {@code Y = X + h ((1 - b) V0 + b V1)}, {@code V1 = ld (V0 + h g)}. */
+    private static void predict(LabBody b, LabWorld world, double h, double ld, double weight) {
+        double keep = 1 - weight;
+        for (int i = 0; i < b.vertexCount; i++) {
+            double v0x = b.pvx[i], v0y = b.pvy[i], v0z = b.pvz[i];
+            b.pvx[i] = (v0x + h * world.gx) * ld;
+            b.pvy[i] = (v0y + h * world.gy) * ld;
+            b.pvz[i] = (v0z + h * world.gz) * ld;
+            b.yx[i] = b.px[i] + h * (keep * v0x + weight * b.pvx[i]);
+            b.yy[i] = b.py[i] + h * (keep * v0y + weight * b.pvy[i]);
+            b.yz[i] = b.pz[i] + h * (keep * v0z + weight * b.pvz[i]);
+        }
     }
 
     /**

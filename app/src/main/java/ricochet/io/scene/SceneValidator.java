@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import ricochet.character.CharacterDef;
 import ricochet.lab.LabParams;
+import ricochet.math.IntegrationRule;
 import ricochet.io.scene.JsonChecks.Range;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
@@ -44,7 +45,8 @@ final class SceneValidator {
 
     static final List<String> LAB_KEYS = List.of(
             "vertexMass", "linearDecay", "angularDecay", "stiffness", "epsilon", "rho", "damping",
-            "positionCorrection", "restingSpeed", "punish", "sleepSpeed", "sleepAngularSpeed", "sleepTime");
+            "positionCorrection", "restingSpeed", "punish", "sleepSpeed", "sleepAngularSpeed", "sleepTime",
+            "integrator");
     /** Keys the engine's world reads and the lab methods do not (they have their own decays). */
     static final List<String> SOLVER_KEYS = List.of("bullet", "linearDamping", "angularDamping", "gravityScale");
     static final List<String> BODY_KEYS;
@@ -621,9 +623,14 @@ final class SceneValidator {
         double sleepSpeed = in.number(o, path, "sleepSpeed", d.sleepSpeed(), Range.NON_NEGATIVE);
         double sleepSpin = in.number(o, path, "sleepAngularSpeed", d.sleepAngularSpeed(), Range.NON_NEGATIVE);
         double sleepTime = in.number(o, path, "sleepTime", d.sleepTime(), Range.NON_NEGATIVE);
+        String integrator = in.choice(o, path, "integrator", d.integrator().key(), IntegrationRule.keys());
+        if (integrator == null) {
+            return null;
+        }
         try {
             return new LabParams(vertexMass, linearDecay, angularDecay, stiffness, epsilon, rho, damping,
-                    correct, resting, punish, sleepSpeed, sleepSpin, sleepTime);
+                    correct, resting, punish, sleepSpeed, sleepSpin, sleepTime,
+                    IntegrationRule.fromKey(integrator));
         } catch (IllegalArgumentException alreadyReported) {
             // A bad value was reported above at its own path (and came back as NaN).
             return null;
