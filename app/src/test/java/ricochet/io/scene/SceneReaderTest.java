@@ -36,6 +36,7 @@ import ricochet.joints.JointDef;
 import ricochet.lab.LabParams;
 import ricochet.geometry.TriangleMesh;
 import ricochet.io.ObjReader;
+import ricochet.math.IntegrationRule;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 
@@ -97,6 +98,17 @@ class SceneReaderTest {
     }
 
     // ---------------------------------------------------------------- valid scenes
+
+    @Test
+    void labBodiesReadTheirIntegratorAndDefaultToSemiImplicit() throws SceneException {
+        for (IntegrationRule rule : IntegrationRule.values()) {
+            Scene s = parse(scene(body("'method': 'penalty-quadratic', 'integrator': '" + rule.key()
+                    + "', 'shape': " + TETRA)));
+            assertEquals(rule, s.bodies().get(0).lab().integrator());
+        }
+        Scene plain = parse(scene(body("'method': 'shape-matching', 'shape': " + TETRA)));
+        assertEquals(IntegrationRule.SEMI_IMPLICIT, plain.bodies().get(0).lab().integrator());
+    }
 
     @Test
     void fullSceneReadsIntoTheExpectedRecords() throws Exception {
@@ -506,6 +518,12 @@ class SceneReaderTest {
                         scene(body("'type': 'static', 'method': 'shape-matching', 'shape': " + TETRA)),
                         "$.bodies[0].method",
                         "method 'shape-matching' needs a dynamic body, but type is 'static'"),
+                broken("unknown integrator", scene(body("'method': 'penalty-quadratic', 'integrator': 'rk4', "
+                        + "'shape': " + TETRA)), "$.bodies[0].integrator",
+                        "explicit-euler, semi-implicit, implicit-euler, midpoint, trapezoid, leapfrog; got \"rk4\""),
+                broken("integrator on a solver body", scene(ball("'integrator': 'leapfrog'")),
+                        "$.bodies[0].integrator",
+                        "'integrator' only applies to lab methods (method is 'solver')"),
                 broken("mass on a lab body", scene(body("'method': 'impulse', 'mass': 2, 'shape': " + TETRA)),
                         "$.bodies[0].mass", "'mass' does not apply to method 'impulse'"),
                 broken("unknown method", scene(ball("'method': 'verlet'")),
