@@ -3,6 +3,10 @@ package ricochet.scenes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import ricochet.lab.LabMethod;
 import ricochet.lab.LabWorld;
@@ -21,7 +25,8 @@ class IntegratorsSceneTest {
         assertEquals(0.005, world.dt());
         IntegrationRule[] rules = IntegrationRule.values();
         assertEquals(1 + rules.length, world.bodyCount());
-        double[] e0 = new double[rules.length], min = new double[rules.length], max = new double[rules.length];
+        double[] e0 = new double[rules.length];
+        double[] min = new double[rules.length], max = new double[rules.length];
         for (int i = 0; i < rules.length; i++) {
             int body = 1 + i;
             assertEquals(rules[i].key(), world.bodyName(body));
@@ -35,14 +40,38 @@ class IntegratorsSceneTest {
         for (double e : e0) {
             assertEquals(e0[0], e, 1e-9);
         }
-        for (int s = 0; s < 4000; s++) {
+        // Every 10th step (20 ms) for the plot.
+        double[] time = new double[401];
+        double[][] curve = new double[rules.length][401];
+        for (int i = 0; i < rules.length; i++) {
+            curve[i][0] = e0[i];
+        }
+        for (int s = 1; s <= 4000; s++) {
             world.step();
             for (int i = 0; i < rules.length; i++) {
                 double e = world.energy(1 + i);
                 min[i] = Math.min(min[i], e);
                 max[i] = Math.max(max[i], e);
+                if (s % 10 == 0) {
+                    curve[i][s / 10] = e;
+                }
+            }
+            if (s % 10 == 0) {
+                time[s / 10] = world.time();
             }
         }
+        List<EnergyPlotSvg.Series> series = new ArrayList<>();
+        for (int i = 0; i < rules.length; i++) {
+            series.add(new EnergyPlotSvg.Series(rules[i].key(), curve[i]));
+        }
+        String svg = EnergyPlotSvg.page(
+                EnergyPlotSvg.logPanel("The 'integrators' scene: energy of each cube, dt 0.005 s", time,
+                        series),
+                EnergyPlotSvg.percentPanel("The four that keep their energy, in % of the start", time,
+                        List.of(series.get(1), series.get(3), series.get(4), series.get(5)), -6, 6, 2));
+        assertEquals(rules.length + 4, svg.split("<polyline").length - 1);
+        // The picture in docs/integrators-energy.svg is a copy of this file.
+        Files.writeString(Path.of("target", "integrators-energy.svg"), svg);
         double[] end = new double[rules.length];
         StringBuilder report = new StringBuilder("energy after 20 s (start " + e0[0] + " J):");
         for (int i = 0; i < rules.length; i++) {

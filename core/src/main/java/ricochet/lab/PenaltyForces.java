@@ -62,7 +62,8 @@ final class PenaltyForces {
      * {@code minDistance}. With {@code jacobian}, also {@link #kPos} and {@link #kVel}. Returns false,
      * writing nothing, when the world inertia at s is singular.
      */
-    boolean evaluate(LabBody b, LabWorld world, double h, double[] s, double[] minDistance, boolean jacobian) {
+    boolean evaluate(LabBody b, LabWorld world, double h, double[] s, double[] minDistance,
+                     boolean jacobian) {
         final double x = s[0], y = s[1], z = s[2];
         final double vx = s[7], vy = s[8], vz = s[9], wx = s[10], wy = s[11], wz = s[12];
         QuatOps.toMatrix(s[3], s[4], s[5], s[6], r);

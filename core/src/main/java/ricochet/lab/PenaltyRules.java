@@ -26,12 +26,16 @@ import ricochet.world.SimulationException;
  * Jacobian {@code 1/ld - h theta M^-1 (h theta dF/dpos + dF/dvel)} from {@link PenaltyForces}, and a
  * backtracking line search that keeps every iterate where the forces are defined (the barrier's
  * phi &gt; 0) and lowers |G|. It starts from the u that leaves the body where it is, which the step
- * filter of the barrier already knows to be feasible.
+ * filter of the barrier already knows to be feasible. Where the contact set flips between iterates
+ * (a vertex entering or leaving the floor, friction sticking or sliding) and {@code h^2 k / M} is large,
+ * Newton can stall; the step is then done as two half steps, up to {@link #MAX_SPLITS} times.
  */
 final class PenaltyRules {
 
     private static final int MAX_NEWTON = 60;
     private static final int MAX_BACKTRACK = 40;
+    /** Times a stalled implicit step may be halved (down to h / 2^MAX_SPLITS). */
+    private static final int MAX_SPLITS = 10;
     /** Newton stops when |G| (m/s and rad/s) is below this times the velocities' own scale. */
     private static final double TOLERANCE = 1e-13;
 
@@ -62,6 +66,11 @@ final class PenaltyRules {
      */
     boolean step(LabBody b, LabWorld world, double h, double ld, double ad, IntegrationRule rule,
                  double[] minDistance) {
+        return step(b, world, h, ld, ad, rule, minDistance, 0);
+    }
+
+    private boolean step(LabBody b, LabWorld world, double h, double ld, double ad, IntegrationRule rule,
+                         double[] minDistance, int splits) {
         if (scratchDistance.length < world.colliderCount()) {
             scratchDistance = new double[world.colliderCount()];
         }
@@ -114,7 +123,13 @@ final class PenaltyRules {
             }
             case IMPLICIT_EULER, TRAPEZOID -> {
                 if (!solve(b, world, h, ld, ad, rule.driftWeight())) {
-                    return false;
+                    // Newton stalls where the contact set flips between iterates (the forces' kinks)
+                    // and h^2 k / M is large; two half steps shrink that jump of the Jacobian by 4.
+                    return splits < MAX_SPLITS
+                            && step(b, world, 0.5 * h, Math.sqrt(ld), Math.sqrt(ad), rule, scratchDistance,
+                                    splits + 1)
+                            && step(b, world, 0.5 * h, Math.sqrt(ld), Math.sqrt(ad), rule, scratchDistance,
+                                    splits + 1);
                 }
             }
             default -> throw new IllegalStateException("the semi-implicit rule has its own step: " + rule);

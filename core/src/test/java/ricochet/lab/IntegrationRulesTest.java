@@ -231,7 +231,8 @@ class IntegrationRulesTest {
         double[] state = new double[13];
         world.readState(1, state);
         double theta = 2 * Math.atan2(state[5], state[6]);
-        return Math.hypot(theta - w0 / ROCK * Math.sin(ROCK * t), (state[12] - w0 * Math.cos(ROCK * t)) / ROCK);
+        return Math.hypot(theta - w0 / ROCK * Math.sin(ROCK * t),
+                (state[12] - w0 * Math.cos(ROCK * t)) / ROCK);
     }
 
     @ParameterizedTest
@@ -254,7 +255,10 @@ class IntegrationRulesTest {
             lines.put(rule, String.format("| `%s` | %.2f | %.2f | %.2f %% | %.2f %% | %.2f | %.2f |",
                     rule.key(), e[0], e[STEPS], 100 * band(e, 0, STEPS + 1), 100 * band(e, 0, e.length),
                     order(localError(rule, SPRING, 0.1, h), localError(rule, SPRING, 0.1, h / 2)),
-                    order(globalError(rule, SPRING, h / 2), globalError(rule, SPRING, h / 4))));
+                    order(globalError(rule, SPRING, h / 2), globalError(rule, SPRING, h / 4)))
+                    + String.format(" rocking: %.2f, %.2f",
+                    order(rockingError(rule, 0.1, h, 1), rockingError(rule, 0.1, h / 2, 1)),
+                    order(rockingError(rule, 0, h / 2, 400), rockingError(rule, 0, h / 4, 800))));
         }
         lines.values().forEach(System.out::println);
     }

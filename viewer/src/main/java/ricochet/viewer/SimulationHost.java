@@ -565,7 +565,10 @@ final class SimulationHost implements AutoCloseable {
         out[o + 2] = c.z();
     }
 
-    /** {@code GET /api/state}: the state the README documents plus the panel's numbers. */
+    /**
+     * {@code GET /api/state}: the state the README documents plus the panel's numbers; a lab body
+     * also gives its {@code energy} (J, {@link LabWorld#energy}) and {@code integrator}.
+     */
     ObjectNode stateJson() {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
@@ -601,6 +604,11 @@ final class SimulationHost implements AutoCloseable {
                 array(o.putArray("angularVelocity"), 10, 3);
                 boolean sleeping = sim.isSleeping(b);
                 o.put("sleeping", sleeping);
+                if (sim instanceof LabWorld lab && lab.isLabBody(b)) {
+                    // Each lab body's own energy and rule, for the page's energy-per-body plot.
+                    o.put("energy", lab.energy(b));
+                    o.put("integrator", lab.integrator(b).key());
+                }
                 if (this.bodies.get(b).type() != BodyType.STATIC) {
                     awake += sleeping ? 0 : 1;
                     asleep += sleeping ? 1 : 0;

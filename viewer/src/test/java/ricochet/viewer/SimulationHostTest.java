@@ -41,6 +41,32 @@ class SimulationHostTest {
         }
     }
 
+    /**
+     * Each lab body's energy and rule reach /api/state. One step of h from rest 1 m up (no contact)
+     * drops the centre by {@code g h^2 b} with the rule's drift weight b and gives it speed g h, so the
+     * energy moves by {@code M g^2 h^2 (1/2 - b)}: up for explicit Euler, down for the semi- and
+     * implicit Euler, and not at all for the second-order rules.
+     */
+    @Test
+    void labBodiesReportTheirEnergyAndIntegrator() throws Exception {
+        Scene scene = BuiltinScenes.load("integrators");
+        try (SimulationHost host = new SimulationHost(scene)) {
+            JsonNode before = host.stateJson().get("bodies");
+            host.stepOnce();
+            JsonNode bodies = host.stateJson().get("bodies");
+            assertTrue(bodies.get("floor").get("energy") == null, "a collider has no energy of its own");
+            double m = 8, g = 9.8, h = scene.settings().dt();
+            for (var rule : ricochet.math.IntegrationRule.values()) {
+                JsonNode b = bodies.get(rule.key());
+                assertEquals(rule.key(), b.get("integrator").asText());
+                double e0 = before.get(rule.key()).get("energy").asDouble();
+                assertEquals(m * g * 1.25, e0, 1e-9, rule.key());
+                double expected = e0 + m * g * g * h * h * (0.5 - rule.driftWeight());
+                assertEquals(expected, b.get("energy").asDouble(), 1e-9, rule.key());
+            }
+        }
+    }
+
     /** The engine's world takes friction and restitution at once, on its dynamic bodies only. */
     @Test
     void engineWorldMaterialsChangeAtOnce() throws Exception {

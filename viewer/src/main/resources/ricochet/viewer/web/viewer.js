@@ -250,6 +250,29 @@ const heightPlot = new uPlot({ width: plotWidth, height: 130, title: 'height (m)
 let lastPlotted = 0;
 function push(a, v) { a.push(v); if (a.length > PLOT_POINTS) { a.shift(); } }
 
+// One energy curve per lab body when a scene has several (the 'integrators' scene compares the rules
+// side by side), sampled from /api/state ten times a second; click a legend entry to hide a curve.
+const labBodies = scene.bodies.filter((b) => b.type !== 'static' && b.method && b.method !== 'solver')
+  .map((b) => b.name);
+if (labBodies.length > 1) {
+  const colours = ['#e05252', '#e8a33d', '#5b9bd5', '#70ad47', '#c55a9e', '#ddd', '#8e7cc3', '#46bdc6'];
+  const perBody = { t: [], e: labBodies.map(() => []) };
+  const bodiesPlot = new uPlot({ width: plotWidth, height: 190, title: 'energy per body (J)',
+    series: [{}, ...labBodies.map((name, i) => ({ label: name, stroke: colours[i % colours.length] }))],
+    axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 72 }] },
+  [[], ...labBodies.map(() => [])], $('plot-bodies'));
+  let lastBodyStep = -1;
+  setInterval(async () => {
+    const state = await (await fetch('/api/state')).json();
+    if (state.step < lastBodyStep) { perBody.t.length = 0; for (const a of perBody.e) { a.length = 0; } }
+    if (state.step === lastBodyStep) { return; }
+    push(perBody.t, state.time);
+    labBodies.forEach((name, i) => push(perBody.e[i], state.bodies[name]?.energy ?? null));
+    lastBodyStep = state.step;
+    bodiesPlot.setData([perBody.t, ...perBody.e]);
+  }, 100);
+}
+
 // ------------------------------------------------------------------ frames
 let frame = null, lastStep = -1;
 const socket = new WebSocket(`ws://${location.host}/ws`);
