@@ -265,7 +265,7 @@ final class PenaltyForces {
                         b.y + r[3] * b.rx[i] + r[4] * b.ry[i] + r[5] * b.rz[i],
                         b.z + r[6] * b.rx[i] + r[7] * b.ry[i] + r[8] * b.rz[i]);
                 if (phi < eps) {
-                    e += barrier ? p.rho() * (Math.log(eps / phi) + phi / eps - 1)
+                    e += barrier ? p.rho() * (StrictMath.log(eps / phi) + phi / eps - 1)
                             : 0.5 * p.stiffness() * (eps - phi) * (eps - phi);
                 }
             }
