@@ -11,7 +11,8 @@ public final class Profile {
         /** Copying what the step changes, so a failed step can be undone (see {@link World#step}). */
         CHECKPOINT("checkpoint"), UPDATE_POSES("update poses"), VEHICLES("vehicles"), FIND_CONTACTS("find contacts"),
                 ISLANDS("islands"), SOLVE("solve"),
-        CONTINUOUS("continuous"), CHARACTERS("characters"), SLEEP("sleep"), EVENTS("events");
+        CONTINUOUS("continuous"), CHARACTERS("characters"),
+        SOFT_BODIES("soft bodies"), SLEEP("sleep"), EVENTS("events");
 
         private final String label;
 

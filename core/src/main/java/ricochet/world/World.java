@@ -22,6 +22,7 @@ import ricochet.math.Quat;
 import ricochet.math.StateLimits;
 import ricochet.math.Vec3;
 import ricochet.vehicle.Vehicles;
+import ricochet.soft.SoftBodies;
 
 /**
  * Rigid bodies with shapes that collide: what users embed. A step reads top to bottom in
@@ -107,6 +108,7 @@ public final class World implements AutoCloseable {
     private final WorldStep stepper;
     private final Characters characters;
     private final Vehicles vehicles;
+    private final SoftBodies softBodies;
     private final ContactPoints contactPoints;
     private final Fractures fractures;
 
@@ -134,7 +136,8 @@ public final class World implements AutoCloseable {
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
                 sleeping, pairs, characters,
                 fractures = new Fractures(new FractureLink(this, store, table, collision, contacts)),
-                vehicles = new Vehicles(new VehicleLink(this, bodies, table, collision, sleeping)));
+                vehicles = new Vehicles(new VehicleLink(this, bodies, table, collision, sleeping)),
+                softBodies = new SoftBodies(new SoftLink(store, table, collision, sleeping)));
         contactPoints = new ContactPoints(contacts, table);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
@@ -200,6 +203,17 @@ public final class World implements AutoCloseable {
      */
     public Vehicles vehicles() {
         return vehicles;
+    }
+
+    // ---------------------------------------------------------------- cloth and soft bodies
+
+    /**
+     * The world's cloths and soft bodies: add, remove and read them (particles, centre of mass,
+     * volume). They are stepped in {@link #step} after the rigid bodies are solved, by substepped XPBD,
+     * and push dynamic bodies back; {@code docs/soft-bodies.md} describes how.
+     */
+    public SoftBodies softBodies() {
+        return softBodies;
     }
 
     // ---------------------------------------------------------------- joints
@@ -417,6 +431,7 @@ public final class World implements AutoCloseable {
         sleeping.wakeAll();
         jointLinks.dropJointsOf(id.index());
         characters.forgetCollider(table.colliderOfSlot[id.index()]);
+        softBodies.forgetCollider(table.colliderOfSlot[id.index()]);
         table.remove(id);
         pairs.forget(id.index());
         contacts.clear();

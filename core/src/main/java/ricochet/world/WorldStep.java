@@ -6,6 +6,7 @@ import ricochet.dynamics.ContactSolver;
 import ricochet.dynamics.ContactStore;
 import ricochet.fracture.Fractures;
 import ricochet.vehicle.Vehicles;
+import ricochet.soft.SoftBodies;
 
 /**
  * {@link World#step}: the stages in order, each timed into the {@link Profile}, inside a checkpoint
@@ -33,12 +34,13 @@ final class WorldStep {
     private final Characters characters;
     private final Fractures fractures;
     private final Vehicles vehicles;
+    private final SoftBodies softBodies;
 
     WorldStep(BodyStore store, ContactStore contacts, ContactSolver solver, StepClock clock,
               WorldSettings settings, EventBuffer events, Profile profile, StepCheckpoint checkpoint,
               StateCheck stateCheck, PoseUpdate poseUpdate, ContactCollector collector, Islands islands,
               JointLinks jointLinks, Continuous continuous, Sleeping sleeping, PairEvents pairEvents,
-              Characters characters, Fractures fractures, Vehicles vehicles) {
+              Characters characters, Fractures fractures, Vehicles vehicles, SoftBodies softBodies) {
         this.store = store;
         this.contacts = contacts;
         this.solver = solver;
@@ -58,6 +60,7 @@ final class WorldStep {
         this.characters = characters;
         this.fractures = fractures;
         this.vehicles = vehicles;
+        this.softBodies = softBodies;
     }
 
     /** One step of {@code dt} seconds (checked by the caller); see {@link World#step}. */
@@ -102,14 +105,24 @@ final class WorldStep {
                 characters.update(dt, settings.gx, settings.gy, settings.gz);
             }
             t = lap(Profile.Stage.CHARACTERS, t);
+            // Cloth and soft bodies meet the bodies where the solve left them; their impulses count for
+            // the sleep test that follows.
+            if (softBodies.count() > 0) {
+                if (characters.count() == 0) {
+                    poseUpdate.updatePoses();
+                }
+                softBodies.step(dt, settings.gx, settings.gy, settings.gz);
+            }
+            t = lap(Profile.Stage.SOFT_BODIES, t);
             sleeping.sleep(dt);
             t = lap(Profile.Stage.SLEEP, t);
             pairEvents.reportPairs();
             // Bonds broke: the step is redone from its start with the clusters split, so that what
             // broke them meets the pieces (Fractures says why, and when a split waits instead: also
-            // in worlds with characters or vehicles, whose own state the checkpoint does not redo).
+            // in worlds with characters, vehicles or soft bodies, whose own state the checkpoint does
+            // not redo).
             if (fractures.count() > 0 && fractures.measure(dt, settings.gx, settings.gy, settings.gz,
-                    characters.count() == 0 && vehicles.count() == 0)) {
+                    characters.count() == 0 && vehicles.count() == 0 && softBodies.count() == 0)) {
                 checkpoint.rollback();
                 fractures.split();
                 step(dt);
@@ -117,12 +130,14 @@ final class WorldStep {
             }
         } catch (RuntimeException e) {
             checkpoint.rollback();
+            softBodies.rollback();
             throw e;
         }
         checkpoint.commit();
         if (fractures.count() > 0) {
             fractures.finishStep();
         }
+        softBodies.commit();
         store.clearForces();
         clock.stepCount = clock.eventStep;
         clock.time = clock.eventTime;

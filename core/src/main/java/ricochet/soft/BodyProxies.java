@@ -1,0 +1,212 @@
+package ricochet.soft;
+
+import java.util.Arrays;
+import ricochet.geometry.shape.Shape;
+
+/**
+ * The rigid bodies the particles meet in one step, as the soft stage sees them. The rigid solve has
+ * already moved each body to its end-of-step pose; its proxy starts where the body's velocity says it
+ * was a step ago ({@code c - v dt}) and advances by its velocity every substep, so a fast body sweeps
+ * through the particles substep by substep instead of appearing at its end pose all at once. The
+ * particles' impulses change the proxy's velocity at once (the rest of the step feels them) and are
+ * handed to the body at the end as one change of velocity: linear momentum is exchanged exactly,
+ * impulse for impulse. Orientation is held at the end-of-step pose.
+ */
+final class BodyProxies {
+
+    /** A sleeping body is woken when the particles change its velocity by more than this, m/s. */
+    static final double WAKE_SPEED = 0.05;
+
+    int count;
+    int[] collider = new int[8];
+    int[] type = new int[8];
+    boolean[] asleep = new boolean[8];
+    Shape[] shape = new Shape[8];
+    /** The body's state at the start of the stage ({@link SoftHost#bodyState} layout). */
+    double[] start = new double[8 * SoftHost.STATE_SIZE];
+    /** Centre of mass now and at the start of the substep, world, m. */
+    double[] cx = new double[8], cy = new double[8], cz = new double[8];
+    double[] pcx = new double[8], pcy = new double[8], pcz = new double[8];
+    /** Velocity and angular velocity, with the particles' impulses so far. */
+    double[] vx = new double[8], vy = new double[8], vz = new double[8];
+    double[] wx = new double[8], wy = new double[8], wz = new double[8];
+    /** Rotation matrix (body to world, row-major), 9 per proxy. */
+    double[] rot = new double[72];
+    /** World box of the shape at the end-of-step pose, 6 per proxy. */
+    double[] box = new double[48];
+    /** Proxy of each collider this step, -1 for none. */
+    private int[] proxyOf = new int[16];
+
+    {
+        Arrays.fill(proxyOf, -1);
+    }
+
+    /** Forgets the last step's proxies. */
+    void clear() {
+        for (int k = 0; k < count; k++) {
+            proxyOf[collider[k]] = -1;
+        }
+        count = 0;
+    }
+
+    /** The proxy of a collider, made from the host's state of its body at the first call of the step. */
+    int of(int c, SoftHost host, double dt, double[] scratch) {
+        if (c >= proxyOf.length) {
+            int old = proxyOf.length;
+            proxyOf = Arrays.copyOf(proxyOf, Math.max(c + 1, 2 * old));
+            Arrays.fill(proxyOf, old, proxyOf.length, -1);
+        }
+        if (proxyOf[c] >= 0) {
+            return proxyOf[c];
+        }
+        if (count == collider.length) {
+            grow();
+        }
+        int k = count++;
+        proxyOf[c] = k;
+        collider[k] = c;
+        type[k] = host.motionType(c);
+        asleep[k] = host.asleep(c);
+        shape[k] = host.collision().shape(c);
+        int o = SoftHost.STATE_SIZE * k;
+        host.bodyState(c, scratch);
+        System.arraycopy(scratch, 0, start, o, SoftHost.STATE_SIZE);
+        double[] s = start;
+        vx[k] = s[o + 10];
+        vy[k] = s[o + 11];
+        vz[k] = s[o + 12];
+        wx[k] = s[o + 13];
+        wy[k] = s[o + 14];
+        wz[k] = s[o + 15];
+        cx[k] = s[o] - vx[k] * dt;
+        cy[k] = s[o + 1] - vy[k] * dt;
+        cz[k] = s[o + 2] - vz[k] * dt;
+        pcx[k] = cx[k];
+        pcy[k] = cy[k];
+        pcz[k] = cz[k];
+        double qx = s[o + 3], qy = s[o + 4], qz = s[o + 5], qw = s[o + 6];
+        double[] r = rot;
+        int m = 9 * k;
+        r[m] = 1 - 2 * (qy * qy + qz * qz);
+        r[m + 1] = 2 * (qx * qy - qz * qw);
+        r[m + 2] = 2 * (qx * qz + qy * qw);
+        r[m + 3] = 2 * (qx * qy + qz * qw);
+        r[m + 4] = 1 - 2 * (qx * qx + qz * qz);
+        r[m + 5] = 2 * (qy * qz - qx * qw);
+        r[m + 6] = 2 * (qx * qz - qy * qw);
+        r[m + 7] = 2 * (qy * qz + qx * qw);
+        r[m + 8] = 1 - 2 * (qx * qx + qy * qy);
+        return k;
+    }
+
+    /** The proxy's world box over the whole step, padded by {@code pad} metres, into box[6 k ..]. */
+    void sweepBox(int k, double[] endBox, double dt, double pad) {
+        int o = SoftHost.STATE_SIZE * k;
+        double mx = -start[o + 10] * dt, my = -start[o + 11] * dt, mz = -start[o + 12] * dt;
+        box[6 * k] = endBox[0] + Math.min(mx, 0) - pad;
+        box[6 * k + 1] = endBox[1] + Math.min(my, 0) - pad;
+        box[6 * k + 2] = endBox[2] + Math.min(mz, 0) - pad;
+        box[6 * k + 3] = endBox[3] + Math.max(mx, 0) + pad;
+        box[6 * k + 4] = endBox[4] + Math.max(my, 0) + pad;
+        box[6 * k + 5] = endBox[5] + Math.max(mz, 0) + pad;
+    }
+
+    /** Moves every proxy through one substep of h seconds. */
+    void advance(double h) {
+        for (int k = 0; k < count; k++) {
+            pcx[k] = cx[k];
+            pcy[k] = cy[k];
+            pcz[k] = cz[k];
+            cx[k] += vx[k] * h;
+            cy[k] += vy[k] * h;
+            cz[k] += vz[k] * h;
+        }
+    }
+
+    boolean dynamic(int k) {
+        return type[k] == SoftHost.DYNAMIC;
+    }
+
+    /** {@code 1/m + (r x n) . I^-1 (r x n)} at world point p along unit n, 1/kg; 0 unless dynamic. */
+    double inverseMassAlong(int k, double px, double py, double pz, double nx, double ny, double nz) {
+        if (type[k] != SoftHost.DYNAMIC) {
+            return 0;
+        }
+        double rx = px - cx[k], ry = py - cy[k], rz = pz - cz[k];
+        double ax = ry * nz - rz * ny, ay = rz * nx - rx * nz, az = rx * ny - ry * nx;
+        int o = SoftHost.STATE_SIZE * k + 17;
+        double[] a = start;
+        double bx = a[o] * ax + a[o + 1] * ay + a[o + 2] * az;
+        double by = a[o + 3] * ax + a[o + 4] * ay + a[o + 5] * az;
+        double bz = a[o + 6] * ax + a[o + 7] * ay + a[o + 8] * az;
+        return start[SoftHost.STATE_SIZE * k + 16] + ax * bx + ay * by + az * bz;
+    }
+
+    /** Applies impulse j (N s, world) at world point p to a dynamic proxy. */
+    void applyImpulse(int k, double jx, double jy, double jz, double px, double py, double pz) {
+        if (type[k] != SoftHost.DYNAMIC) {
+            return;
+        }
+        int o = SoftHost.STATE_SIZE * k;
+        double im = start[o + 16];
+        vx[k] += jx * im;
+        vy[k] += jy * im;
+        vz[k] += jz * im;
+        // w += I^-1 (r x j)
+        double rx = px - cx[k], ry = py - cy[k], rz = pz - cz[k];
+        double ax = ry * jz - rz * jy, ay = rz * jx - rx * jz, az = rx * jy - ry * jx;
+        double[] a = start;
+        o += 17;
+        wx[k] += a[o] * ax + a[o + 1] * ay + a[o + 2] * az;
+        wy[k] += a[o + 3] * ax + a[o + 4] * ay + a[o + 5] * az;
+        wz[k] += a[o + 6] * ax + a[o + 7] * ay + a[o + 8] * az;
+    }
+
+    /** The velocity of world point p carried by the proxy (v + w x r), into out[0..2]. */
+    void pointVelocity(int k, double px, double py, double pz, double[] out) {
+        double rx = px - cx[k], ry = py - cy[k], rz = pz - cz[k];
+        out[0] = vx[k] + wy[k] * rz - wz[k] * ry;
+        out[1] = vy[k] + wz[k] * rx - wx[k] * rz;
+        out[2] = vz[k] + wx[k] * ry - wy[k] * rx;
+    }
+
+    /** Hands every dynamic body the change of velocity the particles gave its proxy. */
+    void finish(SoftHost host) {
+        for (int k = 0; k < count; k++) {
+            if (type[k] != SoftHost.DYNAMIC) {
+                continue;
+            }
+            int o = SoftHost.STATE_SIZE * k;
+            double dvx = vx[k] - start[o + 10], dvy = vy[k] - start[o + 11], dvz = vz[k] - start[o + 12];
+            double dwx = wx[k] - start[o + 13], dwy = wy[k] - start[o + 14], dwz = wz[k] - start[o + 15];
+            if (dvx == 0 && dvy == 0 && dvz == 0 && dwx == 0 && dwy == 0 && dwz == 0) {
+                continue;
+            }
+            boolean wake = !asleep[k] || Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) > WAKE_SPEED;
+            host.addVelocity(collider[k], dvx, dvy, dvz, dwx, dwy, dwz, wake);
+        }
+    }
+
+    private void grow() {
+        int c = 2 * collider.length;
+        collider = Arrays.copyOf(collider, c);
+        type = Arrays.copyOf(type, c);
+        asleep = Arrays.copyOf(asleep, c);
+        shape = Arrays.copyOf(shape, c);
+        start = Arrays.copyOf(start, c * SoftHost.STATE_SIZE);
+        cx = Arrays.copyOf(cx, c);
+        cy = Arrays.copyOf(cy, c);
+        cz = Arrays.copyOf(cz, c);
+        pcx = Arrays.copyOf(pcx, c);
+        pcy = Arrays.copyOf(pcy, c);
+        pcz = Arrays.copyOf(pcz, c);
+        vx = Arrays.copyOf(vx, c);
+        vy = Arrays.copyOf(vy, c);
+        vz = Arrays.copyOf(vz, c);
+        wx = Arrays.copyOf(wx, c);
+        wy = Arrays.copyOf(wy, c);
+        wz = Arrays.copyOf(wz, c);
+        rot = Arrays.copyOf(rot, 9 * c);
+        box = Arrays.copyOf(box, 6 * c);
+    }
+}

@@ -1,0 +1,214 @@
+package ricochet.soft;
+
+import java.util.Arrays;
+import ricochet.geometry.shape.RayHit;
+import ricochet.geometry.shape.ShapeRaycast;
+import ricochet.geometry.shape.ShapeSdf;
+import ricochet.geometry.shape.TriangleShape;
+
+/**
+ * Particles against rigid bodies, once per substep after the other constraints, and attachments of
+ * particles to points of rigid bodies.
+ *
+ * <p>Contact: {@code C = d(x) - thickness >= 0}, d the shape's signed distance at the particle in the
+ * proxy's frame ({@link BodyProxies}), n its gradient. Where the particle moved further than the
+ * thickness relative to the body in the substep, the segment it swept is cast against the shape
+ * first: a particle that crossed the surface is taken back to where it entered, so neither a fast
+ * particle nor a fast body can pass through a wall thinner than one substep's travel. The correction
+ * is shared with a dynamic body by generalised inverse mass, {@code dlambda = -C / (w + w_body(n))},
+ * {@code x += w dlambda n}, and the body gets the opposite impulse {@code -dlambda n / h} at the
+ * particle. Friction (Macklin et al. 2014, "Unified particle physics", 6.1): the tangential part
+ * {@code dt} of the particle's motion relative to the body in the substep is undone up to
+ * {@code mu |C|} (all of it while it is within that, sticking), shared with the body the same way.
+ *
+ * <p>Attachment: {@code C = |x - a|}, a the body point that moves with the proxy; rigid, two-way.
+ */
+final class RigidContacts {
+
+    private final RayHit hit = new RayHit();
+    private final double[] n = new double[3];
+    private final double[] pv = new double[3];
+
+    // Attachments: particle, collider, anchor in the body frame relative to the centre of mass.
+    int attachments;
+    int[] attParticle = new int[8];
+    int[] attCollider = new int[8];
+    double[] attLocal = new double[24];
+    /** Proxy of each attachment this step. */
+    int[] attProxy = new int[8];
+
+    void addAttachment(int particle, int collider, double lx, double ly, double lz) {
+        if (attachments == attParticle.length) {
+            int c = 2 * attachments;
+            attParticle = Arrays.copyOf(attParticle, c);
+            attCollider = Arrays.copyOf(attCollider, c);
+            attProxy = Arrays.copyOf(attProxy, c);
+            attLocal = Arrays.copyOf(attLocal, 3 * c);
+        }
+        attParticle[attachments] = particle;
+        attCollider[attachments] = collider;
+        attLocal[3 * attachments] = lx;
+        attLocal[3 * attachments + 1] = ly;
+        attLocal[3 * attachments + 2] = lz;
+        attachments++;
+    }
+
+    /** Drops the attachments to a collider (its body is gone), or of particles in a removed run. */
+    void removeAttachments(int collider, int first, int count) {
+        int k = 0;
+        for (int a = 0; a < attachments; a++) {
+            int p = count > 0 ? Particles.remap(attParticle[a], first, count) : attParticle[a];
+            if (p < 0 || attCollider[a] == collider) {
+                continue;
+            }
+            attParticle[k] = p;
+            attCollider[k] = attCollider[a];
+            System.arraycopy(attLocal, 3 * a, attLocal, 3 * k, 3);
+            k++;
+        }
+        attachments = k;
+    }
+
+    /** Pulls attached particles to their body points. */
+    void solveAttachments(Particles p, BodyProxies b, double h) {
+        double[] r = b.rot;
+        for (int a = 0; a < attachments; a++) {
+            int i = attParticle[a], k = attProxy[a], m = 9 * k;
+            double lx = attLocal[3 * a], ly = attLocal[3 * a + 1], lz = attLocal[3 * a + 2];
+            // a = c + R l
+            double ax = b.cx[k] + r[m] * lx + r[m + 1] * ly + r[m + 2] * lz;
+            double ay = b.cy[k] + r[m + 3] * lx + r[m + 4] * ly + r[m + 5] * lz;
+            double az = b.cz[k] + r[m + 6] * lx + r[m + 7] * ly + r[m + 8] * lz;
+            double dx = p.x[i] - ax, dy = p.y[i] - ay, dz = p.z[i] - az;
+            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (len < 1e-12) {
+                continue;
+            }
+            double nx = dx / len, ny = dy / len, nz = dz / len;
+            double wsum = p.w[i] + b.inverseMassAlong(k, ax, ay, az, nx, ny, nz);
+            if (wsum == 0) {
+                continue;
+            }
+            double dl = -len / wsum;
+            p.x[i] += p.w[i] * dl * nx;
+            p.y[i] += p.w[i] * dl * ny;
+            p.z[i] += p.w[i] * dl * nz;
+            b.applyImpulse(k, -dl * nx / h, -dl * ny / h, -dl * nz / h, ax, ay, az);
+        }
+    }
+
+    /**
+     * Contacts of particles {@code first .. first + count - 1} with the proxies
+     * {@code proxies[from .. to - 1]}.
+     */
+    void solve(Particles p, BodyProxies b, int[] proxies, int from, int to, int first, int count,
+               double thickness, double friction, double h) {
+        double[] r = b.rot;
+        for (int i = first; i < first + count; i++) {
+            double w = p.w[i];
+            if (w == 0) {
+                continue;
+            }
+            for (int q = from; q < to; q++) {
+                int k = proxies[q];
+                // The proxy's swept box, padded by the thickness when it was made.
+                double[] box = b.box;
+                double x = p.x[i], y = p.y[i], z = p.z[i];
+                if (x < box[6 * k] || y < box[6 * k + 1] || z < box[6 * k + 2] || x > box[6 * k + 3]
+                        || y > box[6 * k + 4] || z > box[6 * k + 5]) {
+                    if (!crossesBox(p.sx[i], p.sy[i], p.sz[i], x, y, z, box, 6 * k)) {
+                        continue;
+                    }
+                }
+                int m = 9 * k, o = SoftHost.STATE_SIZE * k;
+                double lcx = b.start[o + 7], lcy = b.start[o + 8], lcz = b.start[o + 9];
+                // local = R^T (x - c) + c_body
+                double dx = x - b.cx[k], dy = y - b.cy[k], dz = z - b.cz[k];
+                double lx = r[m] * dx + r[m + 3] * dy + r[m + 6] * dz + lcx;
+                double ly = r[m + 1] * dx + r[m + 4] * dy + r[m + 7] * dz + lcy;
+                double lz = r[m + 2] * dx + r[m + 5] * dy + r[m + 8] * dz + lcz;
+                double err = 1;
+                double nlx = 0, nly = 0, nlz = 0;
+                dx = p.sx[i] - b.pcx[k];
+                dy = p.sy[i] - b.pcy[k];
+                dz = p.sz[i] - b.pcz[k];
+                double sx = r[m] * dx + r[m + 3] * dy + r[m + 6] * dz + lcx;
+                double sy = r[m + 1] * dx + r[m + 4] * dy + r[m + 7] * dz + lcy;
+                double sz = r[m + 2] * dx + r[m + 5] * dy + r[m + 8] * dz + lcz;
+                double mx = lx - sx, my = ly - sy, mz = lz - sz;
+                boolean swept = false;
+                if (mx * mx + my * my + mz * mz > thickness * thickness && !(b.shape[k] instanceof TriangleShape)
+                        && ShapeRaycast.raycast(b.shape[k], sx, sy, sz, mx, my, mz, 1, hit) && hit.fraction > 0) {
+                    nlx = hit.nx;
+                    nly = hit.ny;
+                    nlz = hit.nz;
+                    err = (lx - hit.px) * nlx + (ly - hit.py) * nly + (lz - hit.pz) * nlz - thickness;
+                    swept = err < 0;
+                }
+                if (!swept) {
+                    double d = ShapeSdf.distance(b.shape[k], lx, ly, lz);
+                    if (!(d < thickness)) {
+                        continue;
+                    }
+                    ShapeSdf.normal(b.shape[k], lx, ly, lz, n);
+                    nlx = n[0];
+                    nly = n[1];
+                    nlz = n[2];
+                    err = d - thickness;
+                }
+                // n = R n_local
+                double nx = r[m] * nlx + r[m + 1] * nly + r[m + 2] * nlz;
+                double ny = r[m + 3] * nlx + r[m + 4] * nly + r[m + 5] * nlz;
+                double nz = r[m + 6] * nlx + r[m + 7] * nly + r[m + 8] * nlz;
+                double dl = -err / (w + b.inverseMassAlong(k, x, y, z, nx, ny, nz));
+                x += w * dl * nx;
+                y += w * dl * ny;
+                z += w * dl * nz;
+                b.applyImpulse(k, -dl * nx / h, -dl * ny / h, -dl * nz / h, x, y, z);
+                if (friction > 0) {
+                    // The particle's motion relative to the body's surface this substep, tangential part.
+                    b.pointVelocity(k, x, y, z, pv);
+                    double rx = x - p.sx[i] - pv[0] * h, ry = y - p.sy[i] - pv[1] * h, rz = z - p.sz[i] - pv[2] * h;
+                    double rn = rx * nx + ry * ny + rz * nz;
+                    rx -= rn * nx;
+                    ry -= rn * ny;
+                    rz -= rn * nz;
+                    double slip = Math.sqrt(rx * rx + ry * ry + rz * rz);
+                    if (slip > 1e-15) {
+                        double undo = Math.min(slip, -friction * err);
+                        double tx = rx / slip, ty = ry / slip, tz = rz / slip;
+                        double dt = -undo / (w + b.inverseMassAlong(k, x, y, z, tx, ty, tz));
+                        x += w * dt * tx;
+                        y += w * dt * ty;
+                        z += w * dt * tz;
+                        b.applyImpulse(k, -dt * tx / h, -dt * ty / h, -dt * tz / h, x, y, z);
+                    }
+                }
+                p.x[i] = x;
+                p.y[i] = y;
+                p.z[i] = z;
+            }
+        }
+    }
+
+    /** Whether the segment s -> e touches box[o .. o + 5] (slab test). */
+    private static boolean crossesBox(double sx, double sy, double sz, double ex, double ey, double ez,
+                                      double[] box, int o) {
+        double t0 = 0, t1 = 1;
+        for (int a = 0; a < 3; a++) {
+            double s = a == 0 ? sx : a == 1 ? sy : sz;
+            double d = (a == 0 ? ex : a == 1 ? ey : ez) - s;
+            double lo = box[o + a], hi = box[o + 3 + a];
+            if (d == 0) {
+                if (s < lo || s > hi) {
+                    return false;
+                }
+                continue;
+            }
+            double u = (lo - s) / d, v = (hi - s) / d;
+            t0 = Math.max(t0, Math.min(u, v));
+            t1 = Math.min(t1, Math.max(u, v));
+        }
+        return t0 <= t1;
+    }
+}

@@ -1,0 +1,879 @@
+package ricochet.soft;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import ricochet.collision.BoundsQuery;
+import ricochet.geometry.shape.PlaneShape;
+import ricochet.geometry.shape.Shape;
+import ricochet.math.Transform;
+import ricochet.math.Vec3;
+
+/**
+ * A world's cloths and soft bodies, stepped once per world step after the rigid bodies by substepped
+ * XPBD (Macklin, Mueller and Chentanez 2016; Macklin et al. 2019, "Small Steps in Physics
+ * Simulation"). Per substep of {@code h = dt / substeps}:
+ * <ol>
+ *   <li>predict: {@code v += h (g + f / m)} (f a shell's gas pressure), {@code x_s = x},
+ *       {@code x += h v}; the rigid bodies' proxies advance by h ({@link BodyProxies});</li>
+ *   <li>solve each constraint once, multipliers reset, compliance {@code alpha / h^2}: distances
+ *       (stretch, edges, long-range attachments), dihedral bending, tetrahedral volume, attachments
+ *       to rigid bodies, self-collision, then contacts with rigid shapes (last, so nothing the other
+ *       constraints do leaves a particle inside a shape);</li>
+ *   <li>{@code v = (x - x_s) / h}.</li>
+ * </ol>
+ * Many substeps of one iteration converge faster than one step of many iterations and damp less
+ * (Small Steps, 4), and stiffness set by compliance does not change with the step or substep count.
+ *
+ * <p>Everything runs on the calling thread in a fixed order (bodies in slot order, constraints in the
+ * order they were made), so the result does not depend on the world's threads. Nothing is allocated
+ * per step once the scratch has grown. {@code docs/soft-bodies.md} describes the method.
+ */
+public final class SoftBodies {
+
+    /** The most particles one cloth or soft body may have. */
+    public static final int MAX_PARTICLES = 1 << 20;
+    /** The most cells along a soft body's longest side. */
+    public static final int MAX_RESOLUTION = 64;
+    /** Substeps per world step unless {@link #setSubsteps} says otherwise. */
+    public static final int DEFAULT_SUBSTEPS = 20;
+
+    private static final class Body {
+        String name;
+        int generation;
+        boolean live;
+        boolean cloth;
+        int nx, ny;
+        int first, count;
+        double thickness, friction, mass;
+        boolean selfCollision;
+        /** Surface triangles, particle indices within the body. */
+        int[] triangles;
+        /** Tetrahedra, volume constraints volFirst .. volFirst + volCount - 1. */
+        int volFirst, volCount;
+        /** A shell's gas: n R T (J) and the pressure of the last substep (Pa); 0 for none. */
+        double nRT, pressure;
+        /** This step's proxies, candidates[candFrom .. candTo - 1]. */
+        int candFrom, candTo;
+    }
+
+    private final SoftHost host;
+    private final Particles p = new Particles();
+    private final DistanceConstraints distances = new DistanceConstraints();
+    private final BendConstraints bends = new BendConstraints();
+    private final VolumeConstraints volumes = new VolumeConstraints();
+    private final RigidContacts contacts = new RigidContacts();
+    private final SelfCollision self = new SelfCollision();
+    private final BodyProxies proxies = new BodyProxies();
+    private BoundsQuery near;
+    private Body[] all = new Body[4];
+    private int slots;
+    private int live;
+    private int substeps = DEFAULT_SUBSTEPS;
+    private int[] candidates = new int[16];
+    private final double[] state = new double[SoftHost.STATE_SIZE];
+    private final double[] bounds = new double[6];
+    private final Transform pose = new Transform();
+    // The state before the last step, for rollback.
+    private double[] savedX = new double[0];
+    private boolean saved;
+
+    public SoftBodies(SoftHost host) {
+        this.host = host;
+    }
+
+    // ---------------------------------------------------------------- settings
+
+    /** Substeps per world step (each solves every constraint once), 1 or more. */
+    public int substeps() {
+        return substeps;
+    }
+
+    public void setSubsteps(int n) {
+        if (n < 1 || n > 1000) {
+            throw new IllegalArgumentException("soft bodies: substeps must be 1..1000, got " + n);
+        }
+        substeps = n;
+    }
+
+    // ---------------------------------------------------------------- table
+
+    /**
+     * Adds a cloth, at rest where its def places it.
+     *
+     * @throws IllegalArgumentException from {@link ClothDef#validate}, or for an attachment to a stale body
+     */
+    public SoftId addCloth(ClothDef def) {
+        if (def == null) {
+            throw new IllegalArgumentException("cloth: def must not be null");
+        }
+        def.validate();
+        int[] attachColliders = new int[def.attachments().size()];
+        for (int k = 0; k < attachColliders.length; k++) {
+            try {
+                attachColliders[k] = host.colliderOf(def.attachments().get(k).body());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("cloth '" + def.name() + "': attachments[" + k + "]: "
+                        + e.getMessage(), e);
+            }
+        }
+        int nx = def.nx(), ny = def.ny(), n = def.particleCount();
+        int slot = newSlot();
+        Body b = all[slot];
+        b.name = def.name();
+        b.cloth = true;
+        b.nx = nx;
+        b.ny = ny;
+        b.thickness = def.thickness();
+        b.friction = def.friction();
+        b.selfCollision = def.selfCollision();
+        b.mass = def.mass();
+        b.first = p.add(n, slot);
+        b.count = n;
+        double[] local = new double[3 * n];
+        for (int j = 0; j <= ny; j++) {
+            for (int i = 0; i <= nx; i++) {
+                int k = i + j * (nx + 1);
+                local[3 * k] = ((double) i / nx - 0.5) * def.sizeX();
+                local[3 * k + 1] = ((double) j / ny - 0.5) * def.sizeY();
+            }
+        }
+        place(b, local, def.position(), def.orientation());
+        int[] tris = new int[6 * nx * ny];
+        int t = 0;
+        for (int j = 0; j < ny; j++) {
+            for (int i = 0; i < nx; i++) {
+                int a = i + j * (nx + 1), bb = a + 1, c = a + nx + 2, d = a + nx + 1;
+                // Alternating diagonals, so the grid has no preferred shear direction.
+                if (((i + j) & 1) == 0) {
+                    t = tri(tris, t, a, bb, c);
+                    t = tri(tris, t, a, c, d);
+                } else {
+                    t = tri(tris, t, a, bb, d);
+                    t = tri(tris, t, bb, c, d);
+                }
+            }
+        }
+        b.triangles = tris;
+        // Mass by area: a third of each triangle's share to each corner.
+        double perTriangle = def.mass() / (tris.length / 3);
+        for (int k = 0; k < tris.length; k++) {
+            p.m[b.first + tris[k]] += perTriangle / 3;
+        }
+        boolean[] pinned = new boolean[n];
+        for (ClothDef.Pin pin : def.pins()) {
+            pinned[pin.i() + pin.j() * (nx + 1)] = true;
+        }
+        for (int k = 0; k < n; k++) {
+            p.w[b.first + k] = pinned[k] ? 0 : 1 / p.m[b.first + k];
+        }
+        addEdges(b, tris, def.stretchCompliance(), def.bendCompliance(), true);
+        if (def.longRangeAttachments() && !def.pins().isEmpty()) {
+            addTethers(b, pinned);
+        }
+        for (int k = 0; k < attachColliders.length; k++) {
+            ClothDef.Attachment a = def.attachments().get(k);
+            host.bodyState(attachColliders[k], state);
+            double dx = a.anchor().x() - state[0], dy = a.anchor().y() - state[1], dz = a.anchor().z() - state[2];
+            double qx = state[3], qy = state[4], qz = state[5], qw = state[6];
+            Transform r = new Transform().set(0, 0, 0, qx, qy, qz, qw);
+            double[] l = new double[3];
+            r.inverseRotate(dx, dy, dz, l);
+            contacts.addAttachment(b.first + a.i() + a.j() * (nx + 1), attachColliders[k], l[0], l[1], l[2]);
+        }
+        return finishAdd(slot);
+    }
+
+    /**
+     * Adds a soft body, at rest where its def places it.
+     *
+     * @throws IllegalArgumentException from {@link SoftBodyDef#validate}, or for a mesh with no cell
+     *     inside it at the resolution
+     */
+    public SoftId addSoftBody(SoftBodyDef def) {
+        if (def == null) {
+            throw new IllegalArgumentException("soft body: def must not be null");
+        }
+        def.validate();
+        boolean shell = def.pressure() > 0;
+        TetMesher.Built built;
+        try {
+            built = shell ? TetMesher.shell(def.shape(), def.resolution()) : TetMesher.solid(def.shape(),
+                    def.resolution());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("soft body '" + def.name() + "': " + e.getMessage(), e);
+        }
+        int n = built.points().length / 3;
+        if (n > MAX_PARTICLES) {
+            throw new IllegalArgumentException("soft body '" + def.name() + "': " + n + " particles, more than "
+                    + MAX_PARTICLES);
+        }
+        int slot = newSlot();
+        Body b = all[slot];
+        b.name = def.name();
+        b.thickness = def.thickness();
+        b.friction = def.friction();
+        b.first = p.add(n, slot);
+        b.count = n;
+        b.triangles = built.triangles();
+        place(b, built.points(), def.position(), def.orientation());
+        int[] tets = built.tets();
+        double[] pts = built.points();
+        if (shell) {
+            double volume = TetMesher.meshVolume(pts, built.triangles());
+            b.mass = def.density() * volume;
+            for (int k = 0; k < n; k++) {
+                p.m[b.first + k] = b.mass / n;
+                p.w[b.first + k] = n / b.mass;
+            }
+            b.nRT = def.pressure() * volume;
+            b.pressure = def.pressure();
+            addEdges(b, built.triangles(), def.edgeCompliance(), 0, false);
+        } else {
+            b.volFirst = volumes.count;
+            for (int t = 0; t < tets.length; t += 4) {
+                double v6 = TetMesher.volume6(pts, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]);
+                for (int c = 0; c < 4; c++) {
+                    p.m[b.first + tets[t + c]] += def.density() * v6 / 24;
+                }
+                volumes.add(b.first + tets[t], b.first + tets[t + 1], b.first + tets[t + 2], b.first + tets[t + 3],
+                        v6, def.volumeCompliance());
+            }
+            b.volCount = tets.length / 4;
+            for (int k = 0; k < n; k++) {
+                b.mass += p.m[b.first + k];
+                p.w[b.first + k] = 1 / p.m[b.first + k];
+            }
+            // Every edge of every tetrahedron, once.
+            long[] keys = new long[6 * (tets.length / 4)];
+            int e = 0;
+            for (int t = 0; t < tets.length; t += 4) {
+                for (int u = 0; u < 4; u++) {
+                    for (int v = u + 1; v < 4; v++) {
+                        int a = Math.min(tets[t + u], tets[t + v]), c = Math.max(tets[t + u], tets[t + v]);
+                        keys[e++] = (long) a * n + c;
+                    }
+                }
+            }
+            Arrays.sort(keys);
+            for (int k = 0; k < keys.length; k++) {
+                if (k > 0 && keys[k] == keys[k - 1]) {
+                    continue;
+                }
+                int a = b.first + (int) (keys[k] / n), c = b.first + (int) (keys[k] % n);
+                distances.add(a, c, restDistance(a, c), def.edgeCompliance(), false);
+            }
+        }
+        return finishAdd(slot);
+    }
+
+    /**
+     * Particles (x, y, z triples, world, m; mass in kg, 0 for a pinned particle) joined by distance
+     * constraints of one compliance (m/N) between the listed index pairs: the smallest system, for
+     * checking the solver against closed forms.
+     */
+    SoftId addParticles(String name, double[] points, double[] masses, int[] pairs, double compliance,
+                        double thickness) {
+        int n = masses.length;
+        int slot = newSlot();
+        Body b = all[slot];
+        b.name = name;
+        b.thickness = thickness;
+        b.first = p.add(n, slot);
+        b.count = n;
+        b.triangles = new int[0];
+        place(b, points, Vec3.ZERO, ricochet.math.Quat.IDENTITY);
+        for (int k = 0; k < n; k++) {
+            p.m[b.first + k] = masses[k];
+            p.w[b.first + k] = masses[k] > 0 ? 1 / masses[k] : 0;
+            b.mass += masses[k];
+        }
+        for (int k = 0; k < pairs.length; k += 2) {
+            int a = b.first + pairs[k], c = b.first + pairs[k + 1];
+            distances.add(a, c, restDistance(a, c), compliance, false);
+        }
+        return finishAdd(slot);
+    }
+
+    private int newSlot() {
+        int slot = 0;
+        while (slot < slots && all[slot].live) {
+            slot++;
+        }
+        if (slot == all.length) {
+            all = Arrays.copyOf(all, 2 * all.length);
+        }
+        int generation = all[slot] == null ? 0 : all[slot].generation + 1;
+        Body b = new Body();
+        b.generation = generation;
+        all[slot] = b;
+        return slot;
+    }
+
+    private SoftId finishAdd(int slot) {
+        Body b = all[slot];
+        b.live = true;
+        slots = Math.max(slots, slot + 1);
+        live++;
+        return new SoftId(slot, b.generation);
+    }
+
+    private static int tri(int[] tris, int t, int a, int b, int c) {
+        tris[3 * t] = a;
+        tris[3 * t + 1] = b;
+        tris[3 * t + 2] = c;
+        return t + 1;
+    }
+
+    /** Positions: local points turned by q and moved by position; rest positions the same. */
+    private void place(Body b, double[] local, Vec3 position, ricochet.math.Quat q) {
+        Transform t = new Transform().set(position.x(), position.y(), position.z(), q.x(), q.y(), q.z(), q.w());
+        double[] out = new double[3];
+        for (int k = 0; k < b.count; k++) {
+            t.toWorld(local[3 * k], local[3 * k + 1], local[3 * k + 2], out);
+            int i = b.first + k;
+            p.x[i] = p.sx[i] = p.rx[i] = out[0];
+            p.y[i] = p.sy[i] = p.ry[i] = out[1];
+            p.z[i] = p.sz[i] = p.rz[i] = out[2];
+        }
+    }
+
+    private double restDistance(int a, int c) {
+        double dx = p.rx[a] - p.rx[c], dy = p.ry[a] - p.ry[c], dz = p.rz[a] - p.rz[c];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    /**
+     * A distance constraint on every triangle edge, once, and with {@code bending} a dihedral
+     * constraint across every edge two triangles share.
+     */
+    private void addEdges(Body b, int[] tris, double stretch, double bend, boolean bending) {
+        int n = b.count, nt = tris.length / 3;
+        // Per directed triangle edge: key of the undirected edge, and the vertex opposite it.
+        long[] keys = new long[3 * nt];
+        for (int t = 0; t < nt; t++) {
+            for (int e = 0; e < 3; e++) {
+                int a = tris[3 * t + e], c = tris[3 * t + (e + 1) % 3], o = tris[3 * t + (e + 2) % 3];
+                long edge = (long) Math.min(a, c) * n + Math.max(a, c);
+                keys[3 * t + e] = edge * (3L * nt) + (3L * t + e);
+            }
+        }
+        Arrays.sort(keys);
+        for (int k = 0; k < keys.length; ) {
+            long edge = keys[k] / (3L * nt);
+            int j = k;
+            while (j < keys.length && keys[j] / (3L * nt) == edge) {
+                j++;
+            }
+            int a = b.first + (int) (edge / n), c = b.first + (int) (edge % n);
+            distances.add(a, c, restDistance(a, c), stretch, false);
+            if (bending && j - k == 2) {
+                int e1 = (int) (keys[k] % (3L * nt)), e2 = (int) (keys[k + 1] % (3L * nt));
+                int t1 = e1 / 3, t2 = e2 / 3;
+                // Edge x3 -> x4 as triangle 1 runs it: x1 opposite in triangle 1, x2 in triangle 2.
+                int x3 = b.first + tris[3 * t1 + e1 % 3], x4 = b.first + tris[3 * t1 + (e1 % 3 + 1) % 3];
+                int x1 = b.first + tris[3 * t1 + (e1 % 3 + 2) % 3], x2 = b.first + tris[3 * t2 + (e2 % 3 + 2) % 3];
+                double rest = BendConstraints.angle(p.rx, p.ry, p.rz, x1, x2, x3, x4);
+                bends.add(x1, x2, x3, x4, rest, bend);
+            }
+            k = j;
+        }
+    }
+
+    /** Long-range attachments: every free particle to its two nearest pins (by rest distance). */
+    private void addTethers(Body b, boolean[] pinned) {
+        for (int k = 0; k < b.count; k++) {
+            if (pinned[k]) {
+                continue;
+            }
+            int i = b.first + k, best = -1, second = -1;
+            double bestD = Double.POSITIVE_INFINITY, secondD = Double.POSITIVE_INFINITY;
+            for (int q = 0; q < b.count; q++) {
+                if (!pinned[q]) {
+                    continue;
+                }
+                double d = restDistance(i, b.first + q);
+                if (d < bestD) {
+                    second = best;
+                    secondD = bestD;
+                    best = q;
+                    bestD = d;
+                } else if (d < secondD) {
+                    second = q;
+                    secondD = d;
+                }
+            }
+            distances.add(b.first + best, i, bestD, 0, true);
+            if (second >= 0) {
+                distances.add(b.first + second, i, secondD, 0, true);
+            }
+        }
+    }
+
+    /** Removes a cloth or soft body; its handle becomes stale. */
+    public void remove(SoftId id) {
+        Body b = body(id);
+        int first = b.first, n = b.count;
+        p.removeRange(first, n);
+        distances.removeRange(first, n);
+        bends.removeRange(first, n);
+        volumes.removeRange(first, n);
+        contacts.removeAttachments(-1, first, n);
+        int removedVol = b.volCount, volFirst = b.volFirst;
+        b.live = false;
+        live--;
+        for (int s = 0; s < slots; s++) {
+            Body o = all[s];
+            if (o.live && o.first > first) {
+                o.first -= n;
+                for (int k = 0; k < o.count; k++) {
+                    p.owner[o.first + k] = s;
+                }
+            }
+            if (o.live && o.volCount > 0 && o.volFirst > volFirst) {
+                o.volFirst -= removedVol;
+            }
+        }
+        saved = false;
+    }
+
+    /** Drops the attachments to a collider whose body is being removed. */
+    public void forgetCollider(int collider) {
+        contacts.removeAttachments(collider, 0, 0);
+    }
+
+    public boolean contains(SoftId id) {
+        return id != null && id.index() >= 0 && id.index() < slots && all[id.index()].live
+                && all[id.index()].generation == id.generation();
+    }
+
+    public int count() {
+        return live;
+    }
+
+    /** The live handles, in step order. */
+    public List<SoftId> ids() {
+        List<SoftId> out = new ArrayList<>(live);
+        for (int s = 0; s < slots; s++) {
+            if (all[s].live) {
+                out.add(new SoftId(s, all[s].generation));
+            }
+        }
+        return out;
+    }
+
+    private Body body(SoftId id) {
+        if (!contains(id)) {
+            throw new IllegalArgumentException("soft body: stale or unknown handle " + id);
+        }
+        return all[id.index()];
+    }
+
+    public String name(SoftId id) {
+        return body(id).name;
+    }
+
+    public boolean isCloth(SoftId id) {
+        return body(id).cloth;
+    }
+
+    public int particleCount(SoftId id) {
+        return body(id).count;
+    }
+
+    /** The whole body's mass, kg (a shell's includes its pinned particles; a cloth's its pins). */
+    public double mass(SoftId id) {
+        return body(id).mass;
+    }
+
+    /** Particle k's position (world, m) into out[0..2]. */
+    public void position(SoftId id, int k, double[] out) {
+        int i = particle(id, k);
+        out[0] = p.x[i];
+        out[1] = p.y[i];
+        out[2] = p.z[i];
+    }
+
+    /** Particle k's velocity (world, m/s) into out[0..2]. */
+    public void velocity(SoftId id, int k, double[] out) {
+        int i = particle(id, k);
+        out[0] = p.vx[i];
+        out[1] = p.vy[i];
+        out[2] = p.vz[i];
+    }
+
+    /** Particle k's mass, kg (a pinned particle's too). */
+    public double particleMass(SoftId id, int k) {
+        return p.m[particle(id, k)];
+    }
+
+    /** Whether particle k is pinned (does not move). */
+    public boolean isPinned(SoftId id, int k) {
+        return p.w[particle(id, k)] == 0;
+    }
+
+    private int particle(SoftId id, int k) {
+        Body b = body(id);
+        if (k < 0 || k >= b.count) {
+            throw new IllegalArgumentException("soft body '" + b.name + "': no particle " + k + " (0.."
+                    + (b.count - 1) + ")");
+        }
+        return b.first + k;
+    }
+
+    /** The mass-weighted mean position, world, m. */
+    public Vec3 centreOfMass(SoftId id) {
+        Body b = body(id);
+        double sx = 0, sy = 0, sz = 0, sm = 0;
+        for (int i = b.first; i < b.first + b.count; i++) {
+            sx += p.m[i] * p.x[i];
+            sy += p.m[i] * p.y[i];
+            sz += p.m[i] * p.z[i];
+            sm += p.m[i];
+        }
+        return new Vec3(sx / sm, sy / sm, sz / sm);
+    }
+
+    /** The mass-weighted mean velocity (linear momentum over mass), world, m/s. */
+    public Vec3 meanVelocity(SoftId id) {
+        Body b = body(id);
+        double sx = 0, sy = 0, sz = 0, sm = 0;
+        for (int i = b.first; i < b.first + b.count; i++) {
+            sx += p.m[i] * p.vx[i];
+            sy += p.m[i] * p.vy[i];
+            sz += p.m[i] * p.vz[i];
+            sm += p.m[i];
+        }
+        return new Vec3(sx / sm, sy / sm, sz / sm);
+    }
+
+    /**
+     * The volume the body encloses, m^3: the sum of its tetrahedra, or for a shell (and a cloth, whose
+     * value means little) the volume under its surface triangles.
+     */
+    public double volume(SoftId id) {
+        Body b = body(id);
+        if (b.volCount > 0) {
+            return volumes.volume(p, b.volFirst, b.volFirst + b.volCount);
+        }
+        return surfaceVolume(b);
+    }
+
+    /** A shell's gas pressure (Pa) as of the last substep; 0 for bodies without gas. */
+    public double pressure(SoftId id) {
+        return body(id).pressure;
+    }
+
+    /** A shell's {@code n R T} (J): pressure times volume when it was added; 0 without gas. */
+    public double gasConstant(SoftId id) {
+        return body(id).nRT;
+    }
+
+    /** The surface triangles as particle indices, three per triangle (a copy). */
+    public int[] triangles(SoftId id) {
+        return body(id).triangles.clone();
+    }
+
+    /** A cloth's cells along x and y, {nx, ny}; {0, 0} for a soft body. */
+    public int[] gridSize(SoftId id) {
+        Body b = body(id);
+        return new int[] {b.nx, b.ny};
+    }
+
+    /** The thickness (m) the body keeps from shapes. */
+    public double thickness(SoftId id) {
+        return body(id).thickness;
+    }
+
+    /**
+     * The smallest distance between two particles of the body that started further apart than its
+     * thickness, m (a test of self-collision; quadratic in the particle count).
+     */
+    public double closestPair(SoftId id) {
+        Body b = body(id);
+        return SelfCollision.closestPair(p, b.first, b.count, b.thickness);
+    }
+
+    /** Sets every particle's velocity (world, m/s) of the body; pinned particles stay at rest. */
+    public void setVelocity(SoftId id, Vec3 v) {
+        Body b = body(id);
+        if (v == null || !v.isFinite()) {
+            throw new IllegalArgumentException("soft body '" + b.name + "': velocity must be finite, got " + v);
+        }
+        for (int i = b.first; i < b.first + b.count; i++) {
+            if (p.w[i] > 0) {
+                p.vx[i] = v.x();
+                p.vy[i] = v.y();
+                p.vz[i] = v.z();
+            }
+        }
+    }
+
+    private double surfaceVolume(Body b) {
+        int[] t = b.triangles;
+        double sum = 0;
+        int f = b.first;
+        for (int k = 0; k < t.length; k += 3) {
+            int a = f + t[k], c = f + t[k + 1], d = f + t[k + 2];
+            sum += p.x[a] * (p.y[c] * p.z[d] - p.z[c] * p.y[d]) + p.y[a] * (p.z[c] * p.x[d] - p.x[c] * p.z[d])
+                    + p.z[a] * (p.x[c] * p.y[d] - p.y[c] * p.x[d]);
+        }
+        return sum / 6;
+    }
+
+    // ---------------------------------------------------------------- step
+
+    /**
+     * Steps every cloth and soft body by {@code dt} seconds under gravity (m/s^2, world), against the
+     * rigid bodies where the rigid solve left them. Dynamic bodies get the particles' impulses as a
+     * change of velocity. On failure (a particle no longer finite) the soft bodies are put back as
+     * they were and an exception names the body.
+     *
+     * @throws IllegalStateException naming the body whose particles stopped being finite
+     */
+    public void step(double dt, double gx, double gy, double gz) {
+        if (live == 0) {
+            return;
+        }
+        save();
+        int steps = substeps;
+        double h = dt / steps;
+        double invH2 = 1 / (h * h);
+        gatherProxies(dt, gx, gy, gz);
+        for (int s = 0; s < steps; s++) {
+            predict(h, gx, gy, gz);
+            proxies.advance(h);
+            distances.solve(p, 0, distances.count, invH2);
+            bends.solve(p, invH2);
+            volumes.solve(p, invH2);
+            contacts.solveAttachments(p, proxies, h);
+            for (int k = 0; k < slots; k++) {
+                Body b = all[k];
+                if (!b.live) {
+                    continue;
+                }
+                if (b.selfCollision) {
+                    self.solve(p, b.first, b.count, b.thickness);
+                }
+                contacts.solve(p, proxies, candidates, b.candFrom, b.candTo, b.first, b.count, b.thickness,
+                        b.friction, h);
+            }
+            double inv = 1 / h;
+            for (int i = 0; i < p.count; i++) {
+                p.vx[i] = (p.x[i] - p.sx[i]) * inv;
+                p.vy[i] = (p.y[i] - p.sy[i]) * inv;
+                p.vz[i] = (p.z[i] - p.sz[i]) * inv;
+            }
+        }
+        for (int i = 0; i < p.count; i++) {
+            if (!Double.isFinite(p.x[i] + p.y[i] + p.z[i] + p.vx[i] + p.vy[i] + p.vz[i])) {
+                String name = all[p.owner[i]].name;
+                rollback();
+                throw new IllegalStateException("soft body '" + name + "': particle " + (i - all[p.owner[i]].first)
+                        + " is no longer finite");
+            }
+        }
+        proxies.finish(host);
+    }
+
+    private void predict(double h, double gx, double gy, double gz) {
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (b.live && b.nRT > 0) {
+                pressurise(b, h);
+            }
+        }
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (!b.live) {
+                continue;
+            }
+            // Self-colliding cloth moves at most half its thickness per substep (see SelfCollision).
+            double maxSpeed = b.selfCollision ? 0.5 * b.thickness / h : Double.POSITIVE_INFINITY;
+            for (int i = b.first; i < b.first + b.count; i++) {
+                p.sx[i] = p.x[i];
+                p.sy[i] = p.y[i];
+                p.sz[i] = p.z[i];
+                if (p.w[i] == 0) {
+                    continue;
+                }
+                double vx = p.vx[i] + gx * h, vy = p.vy[i] + gy * h, vz = p.vz[i] + gz * h;
+                double speed2 = vx * vx + vy * vy + vz * vz;
+                if (speed2 > maxSpeed * maxSpeed) {
+                    double s = maxSpeed / Math.sqrt(speed2);
+                    vx *= s;
+                    vy *= s;
+                    vz *= s;
+                }
+                p.vx[i] = vx;
+                p.vy[i] = vy;
+                p.vz[i] = vz;
+                p.x[i] += vx * h;
+                p.y[i] += vy * h;
+                p.z[i] += vz * h;
+            }
+        }
+    }
+
+    /**
+     * A shell's gas: isothermal, {@code p = n R T / V}, pushing every vertex along the gradient of the
+     * enclosed volume, {@code f_i = p dV/dx_i}; for triangle (a, b, c), {@code dV/da = (b x c) / 6}.
+     * Applied as a force in the prediction, each substep at the volume the substep starts with.
+     */
+    private void pressurise(Body b, double h) {
+        double volume = surfaceVolume(b);
+        if (!(volume > 0)) {
+            b.pressure = 0;
+            return;
+        }
+        double pressure = b.nRT / volume;
+        b.pressure = pressure;
+        int[] t = b.triangles;
+        int f = b.first;
+        double s = h * pressure / 6;
+        for (int k = 0; k < t.length; k += 3) {
+            int a = f + t[k], c = f + t[k + 1], d = f + t[k + 2];
+            push(a, c, d, s);
+            push(c, d, a, s);
+            push(d, a, c, s);
+        }
+    }
+
+    /** v_a += s w_a (b x c) */
+    private void push(int a, int b, int c, double s) {
+        double sw = s * p.w[a];
+        p.vx[a] += sw * (p.y[b] * p.z[c] - p.z[b] * p.y[c]);
+        p.vy[a] += sw * (p.z[b] * p.x[c] - p.x[b] * p.z[c]);
+        p.vz[a] += sw * (p.x[b] * p.y[c] - p.y[b] * p.x[c]);
+    }
+
+    /**
+     * The rigid bodies each soft body may meet this step: those whose boxes, swept back over the step
+     * by their velocity, overlap the soft body's box grown by where its particles can go.
+     */
+    private void gatherProxies(double dt, double gx, double gy, double gz) {
+        if (near == null) {
+            near = new BoundsQuery(host.collision());
+        }
+        proxies.clear();
+        double reach = host.fastestBody() * dt;
+        double fall = Math.sqrt(gx * gx + gy * gy + gz * gz) * dt * dt;
+        double pad = 0;
+        for (int k = 0; k < slots; k++) {
+            if (all[k].live) {
+                pad = Math.max(pad, all[k].thickness);
+            }
+        }
+        int n = 0;
+        for (int a = 0; a < contacts.attachments; a++) {
+            contacts.attProxy[a] = proxy(contacts.attCollider[a], dt, pad);
+        }
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (!b.live) {
+                continue;
+            }
+            double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
+            double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
+            for (int i = b.first; i < b.first + b.count; i++) {
+                double x = p.x[i], y = p.y[i], z = p.z[i];
+                double ex = x + p.vx[i] * dt, ey = y + p.vy[i] * dt, ez = z + p.vz[i] * dt;
+                minX = Math.min(minX, Math.min(x, ex));
+                minY = Math.min(minY, Math.min(y, ey));
+                minZ = Math.min(minZ, Math.min(z, ez));
+                maxX = Math.max(maxX, Math.max(x, ex));
+                maxY = Math.max(maxY, Math.max(y, ey));
+                maxZ = Math.max(maxZ, Math.max(z, ez));
+            }
+            double grow = b.thickness + fall;
+            minX -= grow;
+            minY -= grow;
+            minZ -= grow;
+            maxX += grow;
+            maxY += grow;
+            maxZ += grow;
+            near.query(minX - reach, minY - reach, minZ - reach, maxX + reach, maxY + reach, maxZ + reach);
+            b.candFrom = n;
+            for (int f = 0; f < near.count(); f++) {
+                int c = near.body(f);
+                if (host.motionType(c) == SoftHost.IGNORED) {
+                    continue;
+                }
+                int q = proxy(c, dt, pad);
+                double[] box = proxies.box;
+                if (box[6 * q] > maxX || box[6 * q + 1] > maxY || box[6 * q + 2] > maxZ || box[6 * q + 3] < minX
+                        || box[6 * q + 4] < minY || box[6 * q + 5] < minZ) {
+                    continue;
+                }
+                if (n == candidates.length) {
+                    candidates = Arrays.copyOf(candidates, 2 * n);
+                }
+                candidates[n++] = q;
+            }
+            b.candTo = n;
+        }
+    }
+
+    private int proxy(int collider, double dt, double pad) {
+        int before = proxies.count;
+        int q = proxies.of(collider, host, dt, state);
+        if (proxies.count == before) {
+            return q;
+        }
+        Shape shape = proxies.shape[q];
+        if (shape instanceof PlaneShape) {
+            double[] box = proxies.box;
+            for (int a = 0; a < 3; a++) {
+                box[6 * q + a] = Double.NEGATIVE_INFINITY;
+                box[6 * q + 3 + a] = Double.POSITIVE_INFINITY;
+            }
+            return q;
+        }
+        // The collider's origin: the centre of mass minus R times the body-frame centre of mass.
+        int o = SoftHost.STATE_SIZE * q, m = 9 * q;
+        double[] s = proxies.start, r = proxies.rot;
+        double lx = s[o + 7], ly = s[o + 8], lz = s[o + 9];
+        double ox = s[o] - (r[m] * lx + r[m + 1] * ly + r[m + 2] * lz);
+        double oy = s[o + 1] - (r[m + 3] * lx + r[m + 4] * ly + r[m + 5] * lz);
+        double oz = s[o + 2] - (r[m + 6] * lx + r[m + 7] * ly + r[m + 8] * lz);
+        pose.set(ox, oy, oz, s[o + 3], s[o + 4], s[o + 5], s[o + 6]);
+        host.collision().worldBounds(shape, pose, bounds);
+        proxies.sweepBox(q, bounds, dt, pad);
+        return q;
+    }
+
+    private void save() {
+        int n = 6 * p.count;
+        if (savedX.length < n) {
+            savedX = new double[Math.max(n, 2 * savedX.length)];
+        }
+        int c = p.count;
+        System.arraycopy(p.x, 0, savedX, 0, c);
+        System.arraycopy(p.y, 0, savedX, c, c);
+        System.arraycopy(p.z, 0, savedX, 2 * c, c);
+        System.arraycopy(p.vx, 0, savedX, 3 * c, c);
+        System.arraycopy(p.vy, 0, savedX, 4 * c, c);
+        System.arraycopy(p.vz, 0, savedX, 5 * c, c);
+        saved = true;
+    }
+
+    /** Puts the particles back as they were before the last step (a failed world step calls it). */
+    public void rollback() {
+        if (!saved) {
+            return;
+        }
+        int c = p.count;
+        System.arraycopy(savedX, 0, p.x, 0, c);
+        System.arraycopy(savedX, c, p.y, 0, c);
+        System.arraycopy(savedX, 2 * c, p.z, 0, c);
+        System.arraycopy(savedX, 3 * c, p.vx, 0, c);
+        System.arraycopy(savedX, 4 * c, p.vy, 0, c);
+        System.arraycopy(savedX, 5 * c, p.vz, 0, c);
+        saved = false;
+    }
+
+    /** Forgets the saved state once a world step has succeeded. */
+    public void commit() {
+        saved = false;
+    }
+}

@@ -1,0 +1,57 @@
+package ricochet.soft;
+
+import ricochet.body.BodyId;
+import ricochet.collision.CollisionWorld;
+
+/**
+ * What {@link SoftBodies} needs from the world it lives in: the collision world its particles meet,
+ * the state of the rigid bodies behind the colliders, and a way to hand them the particles' impulses.
+ * The world implements it; this package does not depend on the world's.
+ */
+public interface SoftHost {
+
+    /** A collider particles pass through (a sensor); {@code STATIC}..{@code DYNAMIC} otherwise. */
+    int IGNORED = -1;
+    int STATIC = 0;
+    int KINEMATIC = 1;
+    int DYNAMIC = 2;
+
+    /** Doubles written by {@link #bodyState}. */
+    int STATE_SIZE = 26;
+
+    CollisionWorld collision();
+
+    /** {@link #STATIC}, {@link #KINEMATIC}, {@link #DYNAMIC}, or {@link #IGNORED} (sensors). */
+    int motionType(int collider);
+
+    /** Whether the collider's body sleeps. */
+    boolean asleep(int collider);
+
+    /**
+     * The collider's body now, into {@code out[0 .. STATE_SIZE - 1]}: centre of mass (world, m) [0..2],
+     * orientation quaternion x, y, z, w [3..6], the centre of mass in the body frame (m) [7..9],
+     * velocity (m/s) [10..12], angular velocity (rad/s) [13..15], inverse mass (1/kg, 0 unless
+     * dynamic) [16] and the world inverse inertia, row-major (1/(kg m^2)) [17..25].
+     */
+    void bodyState(int collider, double[] out);
+
+    /**
+     * Adds to a dynamic body's velocity (m/s) and angular velocity (rad/s), waking it if {@code wake};
+     * a sleeping body that is not woken is left as it is.
+     */
+    void addVelocity(int collider, double dvx, double dvy, double dvz, double dwx, double dwy, double dwz,
+                     boolean wake);
+
+    /**
+     * An upper bound on how fast any awake body's points move, m/s: how far beyond a soft body's box
+     * a body may be at the start of a step and still reach it by the end.
+     */
+    double fastestBody();
+
+    /**
+     * The collider of a live body.
+     *
+     * @throws IllegalArgumentException for a stale handle
+     */
+    int colliderOf(BodyId body);
+}
