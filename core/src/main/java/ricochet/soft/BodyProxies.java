@@ -10,7 +10,8 @@ import ricochet.geometry.shape.Shape;
  * through the particles substep by substep instead of appearing at its end pose all at once. The
  * particles' impulses change the proxy's velocity at once (the rest of the step feels them) and are
  * handed to the body at the end as one change of velocity: linear momentum is exchanged exactly,
- * impulse for impulse. Orientation is held at the end-of-step pose.
+ * impulse for impulse. Orientation is held at the end-of-step pose; the shape's box moves with the
+ * centre.
  */
 final class BodyProxies {
 
@@ -99,16 +100,18 @@ final class BodyProxies {
         return k;
     }
 
-    /** The proxy's world box over the whole step, padded by {@code pad} metres, into box[6 k ..]. */
-    void sweepBox(int k, double[] endBox, double dt, double pad) {
-        int o = SoftHost.STATE_SIZE * k;
-        double mx = -start[o + 10] * dt, my = -start[o + 11] * dt, mz = -start[o + 12] * dt;
-        box[6 * k] = endBox[0] + Math.min(mx, 0) - pad;
-        box[6 * k + 1] = endBox[1] + Math.min(my, 0) - pad;
-        box[6 * k + 2] = endBox[2] + Math.min(mz, 0) - pad;
-        box[6 * k + 3] = endBox[3] + Math.max(mx, 0) + pad;
-        box[6 * k + 4] = endBox[4] + Math.max(my, 0) + pad;
-        box[6 * k + 5] = endBox[5] + Math.max(mz, 0) + pad;
+    /** The proxy's world box at the end of the step, padded by {@code pad} metres, into box[6 k ..]. */
+    void setBox(int k, double[] endBox, double pad) {
+        for (int a = 0; a < 3; a++) {
+            box[6 * k + a] = endBox[a] - pad;
+            box[6 * k + 3 + a] = endBox[3 + a] + pad;
+        }
+    }
+
+    /** How far (m) the proxy's centre is from where its box was taken, along axis a (0..2). */
+    double boxShift(int k, int a) {
+        double c = a == 0 ? cx[k] : a == 1 ? cy[k] : cz[k];
+        return c - start[SoftHost.STATE_SIZE * k + a];
     }
 
     /** Moves every proxy through one substep of h seconds. */

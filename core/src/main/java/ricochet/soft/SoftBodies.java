@@ -664,6 +664,12 @@ public final class SoftBodies {
                 p.vy[i] = (p.y[i] - p.sy[i]) * inv;
                 p.vz[i] = (p.z[i] - p.sz[i]) * inv;
             }
+            for (int k = 0; k < slots; k++) {
+                Body b = all[k];
+                if (b.live) {
+                    contacts.settle(p, proxies, b.first, b.count);
+                }
+            }
         }
         for (int i = 0; i < p.count; i++) {
             if (!Double.isFinite(p.x[i] + p.y[i] + p.z[i] + p.vx[i] + p.vy[i] + p.vz[i])) {
@@ -800,9 +806,14 @@ public final class SoftBodies {
                     continue;
                 }
                 int q = proxy(c, dt, pad);
+                // The body's box swept back over the step by its velocity.
                 double[] box = proxies.box;
-                if (box[6 * q] > maxX || box[6 * q + 1] > maxY || box[6 * q + 2] > maxZ || box[6 * q + 3] < minX
-                        || box[6 * q + 4] < minY || box[6 * q + 5] < minZ) {
+                int o = SoftHost.STATE_SIZE * q;
+                double mx = -proxies.start[o + 10] * dt, my = -proxies.start[o + 11] * dt;
+                double mz = -proxies.start[o + 12] * dt;
+                if (box[6 * q] + Math.min(mx, 0) > maxX || box[6 * q + 1] + Math.min(my, 0) > maxY
+                        || box[6 * q + 2] + Math.min(mz, 0) > maxZ || box[6 * q + 3] + Math.max(mx, 0) < minX
+                        || box[6 * q + 4] + Math.max(my, 0) < minY || box[6 * q + 5] + Math.max(mz, 0) < minZ) {
                     continue;
                 }
                 if (n == candidates.length) {
@@ -838,7 +849,7 @@ public final class SoftBodies {
         double oz = s[o + 2] - (r[m + 6] * lx + r[m + 7] * ly + r[m + 8] * lz);
         pose.set(ox, oy, oz, s[o + 3], s[o + 4], s[o + 5], s[o + 6]);
         host.collision().worldBounds(shape, pose, bounds);
-        proxies.sweepBox(q, bounds, dt, pad);
+        proxies.setBox(q, bounds, pad);
         return q;
     }
 
