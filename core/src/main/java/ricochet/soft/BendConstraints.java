@@ -51,7 +51,7 @@ final class BendConstraints {
         double ex = x[i4] - x[i3], ey = y[i4] - y[i3], ez = z[i4] - z[i3];
         double el = Math.sqrt(ex * ex + ey * ey + ez * ez);
         double sx = n1y * n2z - n1z * n2y, sy = n1z * n2x - n1x * n2z, sz = n1x * n2y - n1y * n2x;
-        return Math.atan2((sx * ex + sy * ey + sz * ez) / el, n1x * n2x + n1y * n2y + n1z * n2z);
+        return StrictMath.atan2((sx * ex + sy * ey + sz * ez) / el, n1x * n2x + n1y * n2y + n1z * n2z);
     }
 
     void solve(Particles p, double invH2) {
@@ -77,7 +77,7 @@ final class BendConstraints {
             }
             double el = Math.sqrt(el2);
             double sx = n1y * n2z - n1z * n2y, sy = n1z * n2x - n1x * n2z, sz = n1x * n2y - n1y * n2x;
-            double theta = Math.atan2((sx * ex + sy * ey + sz * ez) / el, n1x * n2x + n1y * n2y + n1z * n2z);
+            double theta = StrictMath.atan2((sx * ex + sy * ey + sz * ez) / el, n1x * n2x + n1y * n2y + n1z * n2z);
             double err = theta - rest[c];
             if (err > Math.PI) {
                 err -= 2 * Math.PI;
