@@ -52,7 +52,9 @@ final class JvmOptions {
             }
             String[] moduleAndPackage = o.substring("--add-opens=".length()).split("=")[0].split("/");
             Optional<Module> module = ModuleLayer.boot().findModule(moduleAndPackage[0]);
-            if (module.isPresent() && !module.get().isOpen(moduleAndPackage[1], unnamed)) {
+            // A package this JDK no longer has (sun.security.action after JDK 23) needs no opening.
+            if (module.isPresent() && module.get().getPackages().contains(moduleAndPackage[1])
+                    && !module.get().isOpen(moduleAndPackage[1], unnamed)) {
                 return Optional.of(o);
             }
         }

@@ -139,7 +139,7 @@ final class SparkSweep {
             }
         }
         List<Outcome> rows = future.get();
-        if (progress != null) {
+        if (progress != null && (terminal || shown != rows.size())) {
             long bad = rows.stream().filter(o -> !o.ok()).count();
             progress.println(line(rows.size(), bad, total));
             progress.flush();
