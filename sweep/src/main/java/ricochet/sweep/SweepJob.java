@@ -306,8 +306,4 @@ final class SweepJob implements Serializable {
                     Arrays.copyOf(times, count), Arrays.copyOf(states, count * n * 13));
         }
     }
-
-    int every() {
-        return every;
-    }
 }
