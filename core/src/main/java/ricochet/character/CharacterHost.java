@@ -1,25 +1,14 @@
 package ricochet.character;
 
 import ricochet.body.BodyId;
-import ricochet.collision.CollisionWorld;
+import ricochet.collision.ColliderHost;
 
 /**
  * What a {@link Characters} needs from the world it lives in: the collision world it moves through
  * and the bodies behind its colliders. The world implements it; this package does not depend on the
  * world's.
  */
-public interface CharacterHost {
-
-    /** Whether a character passes through this collider ({@code STATIC}..{@code DYNAMIC} otherwise). */
-    int IGNORED = -1;
-    int STATIC = 0;
-    int KINEMATIC = 1;
-    int DYNAMIC = 2;
-
-    CollisionWorld collision();
-
-    /** {@link #STATIC}, {@link #KINEMATIC}, {@link #DYNAMIC}, or {@link #IGNORED} (sensors). */
-    int motionType(int collider);
+public interface CharacterHost extends ColliderHost {
 
     /** The velocity (m/s, world) of the world point (x, y, z) carried by the collider's body, into out[0..2]. */
     void pointVelocity(int collider, double x, double y, double z, double[] out);

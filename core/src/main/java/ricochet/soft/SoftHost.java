@@ -1,28 +1,18 @@
 package ricochet.soft;
 
 import ricochet.body.BodyId;
-import ricochet.collision.CollisionWorld;
+import ricochet.collision.ColliderHost;
 
 /**
  * What {@link SoftBodies} needs from the world it lives in: the collision world its particles meet,
  * the state of the rigid bodies behind the colliders, and a way to hand them the particles' impulses.
  * The world implements it; this package does not depend on the world's.
  */
-public interface SoftHost {
-
-    /** A collider particles pass through (a sensor); {@code STATIC}..{@code DYNAMIC} otherwise. */
-    int IGNORED = -1;
-    int STATIC = 0;
-    int KINEMATIC = 1;
-    int DYNAMIC = 2;
+public interface SoftHost extends ColliderHost {
 
     /** Doubles written by {@link #bodyState}. */
     int STATE_SIZE = 26;
 
-    CollisionWorld collision();
-
-    /** {@link #STATIC}, {@link #KINEMATIC}, {@link #DYNAMIC}, or {@link #IGNORED} (sensors). */
-    int motionType(int collider);
 
     /** Whether the collider's body sleeps. */
     boolean asleep(int collider);

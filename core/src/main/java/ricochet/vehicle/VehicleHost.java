@@ -2,7 +2,7 @@ package ricochet.vehicle;
 
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
-import ricochet.collision.CollisionWorld;
+import ricochet.collision.ColliderHost;
 import ricochet.geometry.shape.Shape;
 
 /**
@@ -10,18 +10,11 @@ import ricochet.geometry.shape.Shape;
  * state, forces on it and on what the wheels stand on, and the collision world the wheels cast
  * into. The world implements it; this package does not depend on the world's.
  */
-public interface VehicleHost {
-
-    /** Ground kinds: wheels pass through {@code IGNORED} colliders (sensors). */
-    int IGNORED = -1;
-    int STATIC = 0;
-    int KINEMATIC = 1;
-    int DYNAMIC = 2;
+public interface VehicleHost extends ColliderHost {
 
     /** Floats {@link #readChassis} writes. */
     int CHASSIS_STATE = 26;
 
-    CollisionWorld collision();
 
     /** Adds the chassis body (dynamic, with the def's mass properties). */
     BodyId addBody(BodyDef def, Shape shape, double friction, double restitution);
@@ -45,8 +38,6 @@ public interface VehicleHost {
 
     void wake(BodyId id);
 
-    /** {@link #STATIC}, {@link #KINEMATIC}, {@link #DYNAMIC}, or {@link #IGNORED} (sensors). */
-    int motionType(int collider);
 
     /** The velocity (m/s, world) of world point (x, y, z) carried by the collider's body, into out[0..2]. */
     void pointVelocity(int collider, double x, double y, double z, double[] out);

@@ -10,52 +10,16 @@ import ricochet.dynamics.BodyStore;
  * (through {@link BodyTable#denseOfCollider}, rebuilt by the pose update that runs before the
  * characters' stage), their velocities, and impulses on dynamic bodies. Sensors are passed through.
  */
-final class CharacterLink implements CharacterHost {
+final class CharacterLink extends ColliderLink implements CharacterHost {
 
-    private final BodyStore store;
-    private final BodyTable table;
-    private final CollisionWorld collision;
-    private final Sleeping sleeping;
     private final EventBuffer events;
     private final StepClock clock;
 
     CharacterLink(BodyStore store, BodyTable table, CollisionWorld collision, Sleeping sleeping, EventBuffer events,
                   StepClock clock) {
-        this.store = store;
-        this.table = table;
-        this.collision = collision;
-        this.sleeping = sleeping;
+        super(store, table, collision, sleeping);
         this.events = events;
         this.clock = clock;
-    }
-
-    @Override
-    public CollisionWorld collision() {
-        return collision;
-    }
-
-    @Override
-    public int motionType(int collider) {
-        int i = table.denseOfCollider[collider];
-        if (table.sensorOfSlot[store.slot[i]]) {
-            return IGNORED;
-        }
-        return switch (store.type[i]) {
-            case BodyStore.STATIC -> STATIC;
-            case BodyStore.KINEMATIC -> KINEMATIC;
-            default -> DYNAMIC;
-        };
-    }
-
-    @Override
-    public void pointVelocity(int collider, double x, double y, double z, double[] out) {
-        int i = table.denseOfCollider[collider];
-        // v + w x r, r from the centre of mass.
-        double rx = x - store.px[i], ry = y - store.py[i], rz = z - store.pz[i];
-        double wx = store.wx[i], wy = store.wy[i], wz = store.wz[i];
-        out[0] = store.vx[i] + wy * rz - wz * ry;
-        out[1] = store.vy[i] + wz * rx - wx * rz;
-        out[2] = store.vz[i] + wx * ry - wy * rx;
     }
 
     @Override
@@ -96,11 +60,6 @@ final class CharacterLink implements CharacterHost {
         store.wx[i] += a[o] * ax + a[o + 1] * ay + a[o + 2] * az;
         store.wy[i] += a[o + 3] * ax + a[o + 4] * ay + a[o + 5] * az;
         store.wz[i] += a[o + 6] * ax + a[o + 7] * ay + a[o + 8] * az;
-    }
-
-    @Override
-    public BodyId bodyOf(int collider) {
-        return table.handleOfSlot[store.slot[table.denseOfCollider[collider]]];
     }
 
     @Override

@@ -11,36 +11,10 @@ import ricochet.soft.SoftHost;
  * before their stage), the bodies' state, and velocity changes for dynamic bodies. Sensors are passed
  * through.
  */
-final class SoftLink implements SoftHost {
-
-    private final BodyStore store;
-    private final BodyTable table;
-    private final CollisionWorld collision;
-    private final Sleeping sleeping;
+final class SoftLink extends ColliderLink implements SoftHost {
 
     SoftLink(BodyStore store, BodyTable table, CollisionWorld collision, Sleeping sleeping) {
-        this.store = store;
-        this.table = table;
-        this.collision = collision;
-        this.sleeping = sleeping;
-    }
-
-    @Override
-    public CollisionWorld collision() {
-        return collision;
-    }
-
-    @Override
-    public int motionType(int collider) {
-        int i = table.denseOfCollider[collider];
-        if (table.sensorOfSlot[store.slot[i]]) {
-            return IGNORED;
-        }
-        return switch (store.type[i]) {
-            case BodyStore.STATIC -> STATIC;
-            case BodyStore.KINEMATIC -> KINEMATIC;
-            default -> DYNAMIC;
-        };
+        super(store, table, collision, sleeping);
     }
 
     @Override

@@ -13,27 +13,15 @@ import ricochet.vehicle.VehicleHost;
  * read from the {@link BodyStore}, forces added to the store's accumulators (integrated by the solve
  * that follows the vehicles' stage), and the bodies behind the colliders the wheels stand on.
  */
-final class VehicleLink implements VehicleHost {
+final class VehicleLink extends ColliderLink implements VehicleHost {
 
     private final World world;
     private final RigidBodies bodies;
-    private final BodyStore store;
-    private final BodyTable table;
-    private final CollisionWorld collision;
-    private final Sleeping sleeping;
 
     VehicleLink(World world, RigidBodies bodies, BodyTable table, CollisionWorld collision, Sleeping sleeping) {
+        super(bodies.store(), table, collision, sleeping);
         this.world = world;
         this.bodies = bodies;
-        this.store = bodies.store();
-        this.table = table;
-        this.collision = collision;
-        this.sleeping = sleeping;
-    }
-
-    @Override
-    public CollisionWorld collision() {
-        return collision;
     }
 
     @Override
@@ -102,30 +90,6 @@ final class VehicleLink implements VehicleHost {
     }
 
     @Override
-    public int motionType(int collider) {
-        int i = table.denseOfCollider[collider];
-        if (table.sensorOfSlot[store.slot[i]]) {
-            return IGNORED;
-        }
-        return switch (store.type[i]) {
-            case BodyStore.STATIC -> STATIC;
-            case BodyStore.KINEMATIC -> KINEMATIC;
-            default -> DYNAMIC;
-        };
-    }
-
-    @Override
-    public void pointVelocity(int collider, double x, double y, double z, double[] out) {
-        int i = table.denseOfCollider[collider];
-        // v + w x r, r from the centre of mass.
-        double rx = x - store.px[i], ry = y - store.py[i], rz = z - store.pz[i];
-        double wx = store.wx[i], wy = store.wy[i], wz = store.wz[i];
-        out[0] = store.vx[i] + wy * rz - wz * ry;
-        out[1] = store.vy[i] + wz * rx - wx * rz;
-        out[2] = store.vz[i] + wx * ry - wy * rx;
-    }
-
-    @Override
     public void addForceAt(int collider, double fx, double fy, double fz, double x, double y, double z) {
         int i = table.denseOfCollider[collider];
         if (store.type[i] != BodyStore.DYNAMIC) {
@@ -143,8 +107,4 @@ final class VehicleLink implements VehicleHost {
         store.tz[i] += rx * fy - ry * fx;
     }
 
-    @Override
-    public BodyId bodyOf(int collider) {
-        return table.handleOfSlot[store.slot[table.denseOfCollider[collider]]];
-    }
 }
