@@ -339,6 +339,20 @@ public final class WorldSimulation implements Simulation {
         }
     }
 
+    /**
+     * The shape of body number {@code body} as its row shows it (body frame): a piece's own hull for
+     * a piece of a fractured body, else its body's shape.
+     */
+    public Shape shape(int body) {
+        int[] piece = pieceOfRow.get(body);
+        return piece == null ? world.shape(ids.get(body)) : world.fractures().pieceShape(piece[0], piece[1]);
+    }
+
+    /** The type of body number {@code body}; a piece of a fractured body is dynamic. */
+    public BodyDef.Type type(int body) {
+        return pieceOfRow.get(body) == null ? world.type(ids.get(body)) : BodyDef.Type.DYNAMIC;
+    }
+
     @Override
     public boolean isSleeping(int body) {
         return world.isSleeping(id(body));

@@ -1,6 +1,7 @@
 package ricochet.viewer;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.util.List;
 import ricochet.collision.CollisionWorld;
 import ricochet.collision.broad.DynamicAabbTree;
 import ricochet.collision.broad.PairFilter;
@@ -36,9 +37,13 @@ final class ContactProbe {
     private final double[] state = new double[13];
     private final double[] normal = new double[3];
 
-    ContactProbe(Scene scene) {
+    /**
+     * @param bodies every body the simulation lists (its order): the scene's and those its world
+     *     made ({@link ricochet.scenes.SimulationBodies})
+     */
+    ContactProbe(Scene scene, List<BodySpec> bodies) {
         this.scene = scene;
-        int n = scene.bodies().size();
+        int n = bodies.size();
         if (WorldBuilder.usesLabMethods(scene)) {
             collision = null;
             collider = null;
@@ -54,7 +59,7 @@ final class ContactProbe {
             collision = new CollisionWorld(new DynamicAabbTree());
             collider = new int[n];
             for (int b = 0; b < n; b++) {
-                BodySpec spec = scene.bodies().get(b);
+                BodySpec spec = bodies.get(b);
                 boolean isStatic = spec.type() == BodyType.STATIC;
                 pose.set(spec.position(), spec.orientation());
                 collider[b] = collision.add(isStatic ? ShapeFactory.create(spec.shape())

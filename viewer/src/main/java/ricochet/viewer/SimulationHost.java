@@ -13,10 +13,10 @@ import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.Settings;
-import ricochet.io.scene.ShapeSpec;
 import ricochet.lab.LabMethod;
 import ricochet.lab.LabWorld;
 import ricochet.math.Vec3;
+import ricochet.scenes.SimulationBodies;
 import ricochet.scenes.WorldBuilder;
 import ricochet.world.Simulation;
 import ricochet.world.SimulationException;
@@ -75,7 +75,7 @@ final class SimulationHost implements AutoCloseable {
         this.scene = scene;
         this.lab = WorldBuilder.usesLabMethods(scene);
         this.sim = build(params, false);
-        this.bodies = bodySpecs(scene, sim);
+        this.bodies = SimulationBodies.specs(scene, sim);
         this.jointLines = new JointLines();
         thread = new Thread(this::loop, "ricochet-viewer-sim");
         thread.setDaemon(true);
@@ -83,28 +83,9 @@ final class SimulationHost implements AutoCloseable {
     }
 
     /**
-     * The scene's bodies, then one spec per body the world made beyond them (a ragdoll's capsules,
-     * dynamic, named as the simulation names them), so that every body of the simulation is drawn.
+     * Every body of the simulation, its order: the scene's, then those the world made (ragdoll parts,
+     * vehicle chassis, fractured bodies' pieces).
      */
-    private static List<BodySpec> bodySpecs(Scene scene, Simulation sim) {
-        List<BodySpec> out = new ArrayList<>(scene.bodies());
-        if (sim instanceof WorldSimulation ws) {
-            for (int b = out.size(); b < ws.bodyCount(); b++) {
-                ricochet.body.BodyId id = ws.id(b);
-                ricochet.geometry.shape.Shape shape = ws.world().shape(id);
-                ShapeSpec spec = shape instanceof ricochet.geometry.shape.CapsuleShape c
-                        ? new ShapeSpec.Capsule(c.radius(), c.halfHeight())
-                        : new ShapeSpec.Sphere(0.05);
-                out.add(new BodySpec(ws.bodyName(b), BodyType.DYNAMIC, spec, ws.world().position(id),
-                        ws.world().orientation(id), Vec3.ZERO, Vec3.ZERO, ws.world().mass(id), Double.NaN,
-                        ws.world().friction(id), ws.world().restitution(id), false, false, 0, 0, 1,
-                        BodySpec.SOLVER, null));
-            }
-        }
-        return List.copyOf(out);
-    }
-
-    /** Every body of the simulation, scene order, ragdoll parts after the scene's bodies. */
     List<BodySpec> bodies() {
         return bodies;
     }
@@ -641,7 +622,7 @@ final class SimulationHost implements AutoCloseable {
         ArrayNode points = root.putArray("points");
         synchronized (lock) {
             if (probe == null) {
-                probe = new ContactProbe(scene);
+                probe = new ContactProbe(scene, bodies);
             }
             probe.points(sim, points);
             root.put("step", sim.stepCount());

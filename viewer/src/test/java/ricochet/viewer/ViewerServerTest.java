@@ -278,6 +278,30 @@ class ViewerServerTest {
         }
     }
 
+    /**
+     * Scenes whose world makes bodies beyond the scene's: a ragdoll's parts, pieces of a wall, a car's
+     * chassis (which rides on its wheels' springs and so touches nothing).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"ragdolls, true", "shatter, true", "car-brake, false"})
+    void everyBodyTheWorldMadeIsListedAndTheContactsAreServed(String name, boolean touching) throws Exception {
+        try (ViewerServer viewer = new ViewerServer(BuiltinScenes.load(name), name, 0)) {
+            String base = "http://127.0.0.1:" + viewer.port();
+            ricochet.world.Simulation sim = ricochet.scenes.WorldBuilder.simulation(BuiltinScenes.load(name));
+            JsonNode scene = JSON.readTree(HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/scene")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body());
+            assertEquals(sim.bodyCount(), scene.get("bodies").size(), scene.toString().substring(0, 200));
+            for (int i = 0; i < 5; i++) {
+                HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/step")).POST(HttpRequest.BodyPublishers
+                        .noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            }
+            HttpResponse<String> contacts = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/api/contacts"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, contacts.statusCode(), contacts.body());
+            assertEquals(touching, JSON.readTree(contacts.body()).get("points").size() > 0, name + ": touching");
+        }
+    }
+
     @Test
     void methodIsRefusedForAnEngineScene() throws Exception {
         try (ViewerServer pyramid = new ViewerServer(BuiltinScenes.load("pyramid"), "pyramid", 0)) {

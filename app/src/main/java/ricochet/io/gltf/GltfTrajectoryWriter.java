@@ -22,6 +22,7 @@ import ricochet.io.scene.CharacterSpec;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.ShapeSpec;
 import ricochet.io.output.AtomicOutput;
+import ricochet.scenes.SimulationBodies;
 import ricochet.world.Simulation;
 import ricochet.world.WorldSimulation;
 
@@ -54,7 +55,9 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
     private final boolean binary;
     private final Scene scene;
     private final ShapeTriangles.FloatList times = new ShapeTriangles.FloatList();
-    private final ShapeTriangles.FloatList[] poses;
+    /** Each body the simulation lists, as drawn: the scene's own, then those the world made. */
+    private List<BodySpec> bodies;
+    private ShapeTriangles.FloatList[] poses;
     /** Per character, per frame: centre (3) and height now over standing height. */
     private final ShapeTriangles.FloatList[] characters;
     private final double[] state = new double[13];
@@ -73,10 +76,8 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
         }
         this.binary = binary;
         this.scene = scene;
-        this.poses = new ShapeTriangles.FloatList[scene.bodies().size()];
-        for (int b = 0; b < poses.length; b++) {
-            poses[b] = new ShapeTriangles.FloatList();
-        }
+        this.bodies = scene.bodies();
+        this.poses = new ShapeTriangles.FloatList[0];
         this.characters = new ShapeTriangles.FloatList[scene.characters().size()];
         for (int c = 0; c < characters.length; c++) {
             characters[c] = new ShapeTriangles.FloatList();
@@ -85,9 +86,15 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
 
     /** Keeps the current pose of every moving body and character as frame {@code frame}. */
     public void writeFrame(long frame, Simulation sim) {
-        if (sim.bodyCount() != poses.length) {
-            throw new IllegalArgumentException("glTF: the simulation has " + sim.bodyCount() + " bodies, the scene "
-                    + poses.length);
+        if (times.size() == 0) {
+            bodies = SimulationBodies.specs(scene, sim);
+            poses = new ShapeTriangles.FloatList[bodies.size()];
+            for (int b = 0; b < poses.length; b++) {
+                poses[b] = new ShapeTriangles.FloatList();
+            }
+        } else if (sim.bodyCount() != poses.length) {
+            throw new IllegalArgumentException("glTF: the simulation has " + sim.bodyCount() + " bodies, "
+                    + poses.length + " at the first frame");
         }
         if (sim.characterCount() != characters.length) {
             throw new IllegalArgumentException("glTF: the simulation has " + sim.characterCount()
@@ -137,7 +144,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
         Map<List<Object>, Integer> meshOf = new HashMap<>();
         int frames = times.size();
         for (int b = 0; b < poses.length; b++) {
-            BodySpec spec = scene.bodies().get(b);
+            BodySpec spec = bodies.get(b);
             Integer material = materialOf.computeIfAbsent(spec.type(), t -> {
                 double[] rgba = t == BodyType.STATIC ? new double[] {0.62, 0.65, 0.70, 1}
                         : t == BodyType.KINEMATIC ? new double[] {0.88, 0.63, 0.25, 1}
@@ -220,7 +227,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
         ArrayNode samplers = anim.putArray("samplers");
         ArrayNode channels = anim.putArray("channels");
         for (int b = 0; b < poses.length; b++) {
-            if (scene.bodies().get(b).type() == BodyType.STATIC) {
+            if (bodies.get(b).type() == BodyType.STATIC) {
                 continue;
             }
             ShapeTriangles.FloatList translation = new ShapeTriangles.FloatList();
