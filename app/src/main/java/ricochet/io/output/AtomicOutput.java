@@ -48,8 +48,29 @@ public final class AtomicOutput implements AutoCloseable {
         if (Files.isDirectory(this.target)) {
             throw new IOException(this.target + " is a folder");
         }
-        this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".partial");
+        this.temp = createBeside(this.target);
         LIVE.add(temp);
+    }
+
+    /**
+     * A new empty file beside {@code target} under a name of its own. Made by {@link Files#createFile}
+     * with no attributes, so it gets the permissions the process's umask gives any new file (a
+     * temporary file's would be 0600, and the target would keep them after the move).
+     */
+    private static Path createBeside(Path target) throws IOException {
+        Path dir = target.getParent();
+        String prefix = "." + target.getFileName() + ".";
+        for (int attempt = 0; ; attempt++) {
+            Path candidate = dir.resolve(prefix + Long.toUnsignedString(
+                    java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".partial");
+            try {
+                return Files.createFile(candidate);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** The temporary file's bytes (opened on first use). */
