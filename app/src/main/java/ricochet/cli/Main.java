@@ -7,7 +7,12 @@ import picocli.CommandLine.Command;
 /** {@code ./ricochet}: the entry point. */
 @Command(name = "ricochet", mixinStandardHelpOptions = true, version = "ricochet 0.1.0",
         description = "Ricochet, a pure-Java rigid-body physics engine.",
-        subcommands = {RunCommand.class, ScenesCommand.class, ValidateCommand.class, SoakCommand.class})
+        subcommands = {RunCommand.class, ScenesCommand.class, ValidateCommand.class, SoakCommand.class},
+        footer = {"", "The ./ricochet launcher also runs, each from its own module:",
+                "  view      Serves the browser viewer for a scene (--port P).",
+                "  bench     Runs the benchmark scenes against the peer engines.",
+                "  sweep     Runs parameter sweeps of a scene on Apache Spark.",
+                "See docs/command-line.md."})
 public final class Main implements Runnable {
 
     /**
