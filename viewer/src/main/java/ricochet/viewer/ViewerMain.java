@@ -72,6 +72,13 @@ public final class ViewerMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("error: " + scene + ": " + e.getMessage());
             return Main.BAD_INPUT;
+        } catch (RuntimeException e) {
+            if (!boundElsewhere(e)) {
+                throw e;
+            }
+            err.println("error: --port " + port + ": the port is in use on 127.0.0.1; give another with --port,"
+                    + " or 0 for any free one");
+            return Main.BAD_INPUT;
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("ricochet viewer: " + server.url() + "  (scene " + scene + "; Ctrl-C stops)");
@@ -83,6 +90,16 @@ public final class ViewerMain implements Callable<Integer> {
         }));
         stop.await();
         return 0;
+    }
+
+    /** Whether {@code e} comes from a port another process holds (a {@link java.net.BindException} in its causes). */
+    private static boolean boundElsewhere(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.BindException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public static void main(String[] args) {

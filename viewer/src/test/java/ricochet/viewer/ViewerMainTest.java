@@ -57,4 +57,14 @@ class ViewerMainTest {
         assertTrue(r[1].contains("secret.obj:1: column 5: "), r[1]);
         assertFalse(r[1].contains("TOPSECRET"), r[1]);
     }
+
+    @Test
+    void aPortInUseIsOneLineAndBadInput() throws IOException {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            String[] r = run("bunny", "--port", Integer.toString(taken.getLocalPort()));
+            assertEquals("2", r[0], r[1]);
+            assertEquals(1, r[1].strip().lines().count(), r[1]);
+            assertTrue(r[1].contains("--port " + taken.getLocalPort()), r[1]);
+        }
+    }
 }
