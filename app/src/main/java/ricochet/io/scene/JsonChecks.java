@@ -136,6 +136,19 @@ final class JsonChecks {
         }
     }
 
+    /**
+     * The time {@code t} of a track's entry (an input or a motion track): required, >= 0 and after
+     * {@code last}, the entry before's (NaN for the first); NaN when missing or not a number.
+     */
+    double entryTime(ObjectNode o, String path, double last) {
+        JsonNode tn = require(o, path, "t");
+        double t = tn == null ? Double.NaN : number(tn, key(path, "t"), Range.NON_NEGATIVE);
+        if (!Double.isNaN(t) && !Double.isNaN(last) && !(t > last)) {
+            report(key(path, "t"), "t must be after the entry before (" + last + "), got " + t);
+        }
+        return t;
+    }
+
     /** The value of a required key, or null (reported) when it is missing. */
     JsonNode require(ObjectNode o, String path, String key) {
         JsonNode n = o.get(key);

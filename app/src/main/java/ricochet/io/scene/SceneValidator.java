@@ -298,11 +298,7 @@ final class SceneValidator {
         }
         int before = in.problems().size();
         in.allowKeys(o, path, INPUT_KEYS);
-        JsonNode tn = in.require(o, path, "t");
-        double t = tn == null ? Double.NaN : in.number(tn, JsonChecks.key(path, "t"), Range.NON_NEGATIVE);
-        if (!Double.isNaN(t) && !Double.isNaN(last) && !(t > last)) {
-            in.report(JsonChecks.key(path, "t"), "t must be after the entry before (" + last + "), got " + t);
-        }
+        double t = in.entryTime(o, path, last);
         // The vertical part is read, so a bad value is still reported, and then ignored: a character
         // chooses its horizontal velocity; gravity, jumps and the ground decide the vertical one.
         Vec3 velocity = in.vector(o, path, "velocity", Vec3.ZERO);
@@ -511,11 +507,7 @@ final class SceneValidator {
                 continue;
             }
             in.allowKeys(e, at, MOTION_KEYS);
-            JsonNode tn = in.require(e, at, "t");
-            t[i] = tn == null ? Double.NaN : in.number(tn, JsonChecks.key(at, "t"), Range.NON_NEGATIVE);
-            if (!Double.isNaN(t[i]) && !Double.isNaN(last) && !(t[i] > last)) {
-                in.report(JsonChecks.key(at, "t"), "t must be after the entry before (" + last + "), got " + t[i]);
-            }
+            t[i] = in.entryTime(e, at, last);
             last = t[i];
             Vec3 lin = in.vector(e, at, "velocity", Vec3.ZERO);
             Vec3 ang = in.vector(e, at, "angularVelocity", Vec3.ZERO);

@@ -215,11 +215,7 @@ final class VehicleValidator {
         }
         int before = in.problems().size();
         in.allowKeys(o, path, INPUT_KEYS);
-        JsonNode tn = in.require(o, path, "t");
-        double t = tn == null ? Double.NaN : in.number(tn, JsonChecks.key(path, "t"), Range.NON_NEGATIVE);
-        if (!Double.isNaN(t) && !Double.isNaN(last) && !(t > last)) {
-            in.report(JsonChecks.key(path, "t"), "t must be after the entry before (" + last + "), got " + t);
-        }
+        double t = in.entryTime(o, path, last);
         double throttle = in.number(o, path, "throttle", 0, Range.UNIT);
         double brake = in.number(o, path, "brake", 0, Range.UNIT);
         double handbrake = in.number(o, path, "handbrake", 0, Range.UNIT);
