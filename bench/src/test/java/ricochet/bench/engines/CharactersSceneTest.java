@@ -69,11 +69,13 @@ class CharactersSceneTest {
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
         try (PeerEngine e = Engines.create("ricochet", BenchScenes.characters())) {
-            for (int i = 0; i < 300; i++) {
+            // Long enough for the JIT's C2 to compile the step: code still running interpreted or
+            // under C1 allocates what escape analysis later removes (64 bytes a window was seen).
+            for (int i = 0; i < 1500; i++) {
                 e.step();
             }
             long cleanest = Long.MAX_VALUE;
-            for (int window = 0; window < 5 && cleanest > 0; window++) {
+            for (int window = 0; window < 10 && cleanest > 0; window++) {
                 long before = counter.getThreadAllocatedBytes(id);
                 for (int i = 0; i < 100; i++) {
                     e.step();
