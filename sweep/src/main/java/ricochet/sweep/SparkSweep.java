@@ -26,12 +26,17 @@ import ricochet.io.scene.Scene;
 import ricochet.world.World;
 
 /**
- * Runs a sweep's variants on Spark: one task per variant (so a slow variant holds up one core,
- * not a batch), the outcomes gathered on the driver and sorted by variant. Nothing a task computes
+ * Runs a sweep's variants on Spark: {@link #SLICES_PER_CORE} tasks per core, each a run of
+ * consecutive variants (a task costs Spark a few milliseconds, about what a short variant does; eight
+ * tasks a core still let a slow variant's neighbours move to other cores), the outcomes gathered on
+ * the driver and sorted by variant. Nothing a task computes
  * depends on which worker runs it or what ran before it there, so every column but
  * {@code wall_ms} is the same for any number of workers.
  */
 final class SparkSweep {
+
+    /** Tasks per core of the master: enough to even out slow variants, few enough to cost nothing. */
+    static final int SLICES_PER_CORE = 8;
 
     /** Seconds between progress lines when the output is not a terminal. */
     private static final long QUIET_PROGRESS_NANOS = 10_000_000_000L;
@@ -85,7 +90,7 @@ final class SparkSweep {
         LongAccumulator done = sc.sc().longAccumulator("variants done");
         LongAccumulator failed = sc.sc().longAccumulator("variants failed");
         double startSeconds = (System.nanoTime() - t0) / 1e9;
-        JavaRDD<Outcome> outcomes = sc.parallelize(variants, Math.max(1, variants.size()))
+        JavaRDD<Outcome> outcomes = sc.parallelize(variants, slices(variants.size(), sc.defaultParallelism()))
                 .map(v -> {
                     Outcome o = shared.value().run(v);
                     done.add(1);
@@ -115,6 +120,11 @@ final class SparkSweep {
         sorted.sort(Comparator.comparingInt(Outcome::variant));
         double runSeconds = (System.nanoTime() - t0) / 1e9 - startSeconds;
         return new Result(sorted, startSeconds, runSeconds);
+    }
+
+    /** How many tasks {@code variants} variants make on {@code cores} cores: at most one a variant. */
+    static int slices(int variants, int cores) {
+        return Math.max(1, Math.min(variants, Math.max(1, cores) * SLICES_PER_CORE));
     }
 
     private static Outcome withoutTrajectory(Outcome o) {

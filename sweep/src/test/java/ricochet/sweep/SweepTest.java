@@ -166,6 +166,14 @@ class SweepTest {
     }
 
     @Test
+    void variantsAreCutIntoEightTasksPerCoreAndNeverMoreTasksThanVariants() {
+        assertEquals(16, SparkSweep.slices(2000, 2));
+        assertEquals(128, SparkSweep.slices(2000, 16));
+        assertEquals(3, SparkSweep.slices(3, 2));
+        assertEquals(1, SparkSweep.slices(0, 2));
+    }
+
+    @Test
     void poisonedVariantIsAFailedRowAndTheOthersFinish() throws Exception {
         // Gravity of 1e14 m/s^2 passes the scene's checks, but its first step leaves the bunny faster
         // than the engine's speed limit, which fails the step.
