@@ -240,13 +240,22 @@ for (const [i, b] of scene.bodies.entries()) {
 $('height-body').value = heightBody;
 $('height-body').addEventListener('change', (e) => { heightBody = +e.target.value; height.t = []; height.y = []; });
 const plotWidth = 300;
-const energyPlot = new uPlot({ width: plotWidth, height: 150, title: 'energy (J)',
-  series: [{}, { label: 'kinetic', stroke: '#e8a33d' }, { label: 'potential', stroke: '#5b9bd5' },
-           { label: 'total', stroke: '#ddd' }],
-  axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 72 }] }, [[], [], [], []], $('plot-energy'));
-const heightPlot = new uPlot({ width: plotWidth, height: 130, title: 'height (m)',
-  series: [{}, { label: 'y', stroke: '#70ad47' }], axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 72 }] },
+// The x axis is simulated seconds, not a date (uPlot reads x as Unix time unless told otherwise).
+const seconds = { x: { time: false } };
+const timeAxis = { stroke: '#aab', label: 'time (s)', labelSize: 14, size: 36 };
+// Kinetic energy gets a plot of its own: beside potential energy, metres above the floor times the
+// weight of a stack, it would be a flat line at the bottom of a shared axis.
+const kineticPlot = new uPlot({ width: plotWidth, height: 130, title: 'kinetic energy (J)', scales: seconds,
+  series: [{}, { label: 'kinetic', stroke: '#e8a33d' }],
+  axes: [timeAxis, { stroke: '#aab', size: 72 }] }, [[], []], $('plot-kinetic'));
+const energyPlot = new uPlot({ width: plotWidth, height: 150, title: 'potential and total energy (J)',
+  scales: seconds,
+  series: [{}, { label: 'potential', stroke: '#5b9bd5' }, { label: 'total', stroke: '#ddd' }],
+  axes: [timeAxis, { stroke: '#aab', size: 72 }] }, [[], [], []], $('plot-energy'));
+const heightPlot = new uPlot({ width: plotWidth, height: 130, title: 'height (m)', scales: seconds,
+  series: [{}, { label: 'y', stroke: '#70ad47' }], axes: [timeAxis, { stroke: '#aab', size: 72 }] },
   [[], []], $('plot-height'));
+stats.plots = { kinetic: kineticPlot, energy: energyPlot, height: heightPlot };
 let lastPlotted = 0;
 function push(a, v) { a.push(v); if (a.length > PLOT_POINTS) { a.shift(); } }
 
@@ -257,9 +266,9 @@ const labBodies = scene.bodies.filter((b) => b.type !== 'static' && b.method && 
 if (labBodies.length > 1) {
   const colours = ['#e05252', '#e8a33d', '#5b9bd5', '#70ad47', '#c55a9e', '#ddd', '#8e7cc3', '#46bdc6'];
   const perBody = { t: [], e: labBodies.map(() => []) };
-  const bodiesPlot = new uPlot({ width: plotWidth, height: 190, title: 'energy per body (J)',
+  const bodiesPlot = new uPlot({ width: plotWidth, height: 190, title: 'energy per body (J)', scales: seconds,
     series: [{}, ...labBodies.map((name, i) => ({ label: name, stroke: colours[i % colours.length] }))],
-    axes: [{ stroke: '#aab' }, { stroke: '#aab', size: 72 }] },
+    axes: [timeAxis, { stroke: '#aab', size: 72 }] },
   [[], ...labBodies.map(() => [])], $('plot-bodies'));
   let lastBodyStep = -1;
   setInterval(async () => {
@@ -432,8 +441,18 @@ function steerWhileWalking(now) {
 }
 window.addEventListener('blur', () => { if (held.size) { held.clear(); sendInput(false); } });
 
+// Fields that take the letters typed; a focused checkbox, button, slider or list does not, so the
+// keys still drive the simulation there.
+const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+function typingIn(el) {
+  if (!el || !el.tagName) { return false; }
+  if (el.isContentEditable || el.tagName === 'TEXTAREA') { return true; }
+  return el.tagName === 'INPUT' && !NOT_TEXT.has((el.type || 'text').toLowerCase());
+}
+stats.typingIn = typingIn;
+
 window.addEventListener('keydown', (e) => {
-  if (e.target.closest && e.target.closest('input, select, textarea')) { return; }
+  if (typingIn(e.target)) { return; }
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   if (characters.length && !e.ctrlKey && !e.metaKey && !e.altKey) {
     if (walkKeys.has(key)) {
@@ -580,6 +599,7 @@ async function release(e) {
   controls.enabled = true;
   if (drag) { endDrag(); return; }
   if (!p || e.type !== 'pointerup' || Math.hypot(e.clientX - p.x, e.clientY - p.y) > DRAG_START_PX) { return; }
+  window.dispatchEvent(new CustomEvent('ricochet:select', { detail: p.hit ? p.hit.body : null }));
   if (!p.hit) { $('pick').textContent = 'click a body'; return; }
   const spec = scene.bodies[p.hit.body];
   const st = (await (await fetch('/api/state')).json()).bodies[spec.name];
@@ -680,6 +700,7 @@ function draw(now) {
   applyFrame();
   drawJoints();
   steerWhileWalking(now);
+  if (stats.onDraw) { stats.onDraw(now); }
   controls.update();
   renderer.render(world, camera);
   stats.framesDrawn++;
@@ -690,7 +711,8 @@ function draw(now) {
     fpsFrames = 0; fpsStart = now;
   }
   if (now - lastPlotted > 100) {
-    energyPlot.setData([energy.t, energy.ke, energy.pe, energy.total]);
+    kineticPlot.setData([energy.t, energy.ke]);
+    energyPlot.setData([energy.t, energy.pe, energy.total]);
     heightPlot.setData([height.t, height.y]);
     lastPlotted = now;
   }
@@ -700,5 +722,6 @@ resize();
 await new Promise((done) => { if (frame) { done(); } else { socket.addEventListener('message', () => done(), { once: true }); } });
 applyFrame();
 startView();
+await (await import('/panels.js')).install({ scene, stats, camera, controls, renderer, bodies, startView, post, world });
 stats.ready = true;
 requestAnimationFrame(draw);
