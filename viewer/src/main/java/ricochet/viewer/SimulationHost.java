@@ -40,8 +40,8 @@ final class SimulationHost implements AutoCloseable {
     /** Doubles per body in a frame: see {@link #frame}. */
     static final int PER_BODY = 14;
 
-    private final Scene scene;
-    private final boolean lab;
+    private Scene scene;
+    private boolean lab;
     private final Object lock = new Object();
     private final double[] state = new double[13];
     private final Thread thread;
@@ -62,11 +62,17 @@ final class SimulationHost implements AutoCloseable {
     /** The scene's joints as lines between their anchors. */
     private final JointLines jointLines;
     /** See {@link #bodySpecs}. */
-    private final List<BodySpec> bodies;
+    private List<BodySpec> bodies;
     /** The mouse spring, or null when nothing is dragged; a rebuild of the world drops it. */
     private MouseSpring drag;
     /** The characters' frame, state and inputs; a rebuild hands them back to their tracks. */
-    private final ViewerCharacters characters = new ViewerCharacters();
+    private ViewerCharacters characters = new ViewerCharacters();
+    /** Snapshots of the run since the launch, for the timeline. */
+    private final ViewerTimeline timeline = new ViewerTimeline();
+    /** The panel's world settings, applied to every world built. */
+    private ViewerWorldSettings worldSettings = ViewerWorldSettings.NONE;
+    /** Bumped by every switch of scene: a page drawing another scene reloads. */
+    private long sceneGeneration;
 
     /**
      * @throws IllegalArgumentException when the scene cannot be simulated (naming the body)
@@ -87,11 +93,15 @@ final class SimulationHost implements AutoCloseable {
      * vehicle chassis, fractured bodies' pieces).
      */
     List<BodySpec> bodies() {
-        return bodies;
+        synchronized (lock) {
+            return bodies;
+        }
     }
 
     Scene scene() {
-        return scene;
+        synchronized (lock) {
+            return scene;
+        }
     }
 
     // ---------------------------------------------------------------- commands
@@ -107,7 +117,7 @@ final class SimulationHost implements AutoCloseable {
     /** Rebuilds the scene with its initial velocities and starts time. */
     void launch() {
         synchronized (lock) {
-            sim = build(params, true);
+            rebuild(true);
             drag = null;
             launched = true;
             paused = false;
@@ -119,7 +129,7 @@ final class SimulationHost implements AutoCloseable {
     /** Back to the initial pose at rest, time 0, waiting for a launch. */
     void reset() {
         synchronized (lock) {
-            sim = build(params, false);
+            rebuild(false);
             drag = null;
             launched = false;
             paused = false;
@@ -142,7 +152,7 @@ final class SimulationHost implements AutoCloseable {
     void stepOnce() {
         synchronized (lock) {
             if (!launched) {
-                sim = build(params, true);
+                rebuild(true);
                 drag = null;
                 launched = true;
                 error = null;
@@ -169,7 +179,7 @@ final class SimulationHost implements AutoCloseable {
             }
             // A trial build finds what only the world checks (the log barrier needs epsilon > 0).
             try {
-                build(next, false);
+                closeWorkers(build(next, false));
             } catch (IllegalArgumentException e) {
                 String field = body.fieldNames().hasNext() ? body.fieldNames().next() : "body";
                 throw new ViewerParams.BadParam(field, e.getMessage());
@@ -227,7 +237,7 @@ final class SimulationHost implements AutoCloseable {
                         + "; only dynamic bodies can be dragged");
             }
             if (!launched) {
-                sim = build(params, true);
+                rebuild(true);
                 drag = null;
                 launched = true;
                 paused = false;
@@ -285,7 +295,7 @@ final class SimulationHost implements AutoCloseable {
         synchronized (lock) {
             ViewerCharacters.Input in = ViewerCharacters.parse(sim, body);
             if (!launched) {
-                sim = build(params, true);
+                rebuild(true);
                 drag = null;
                 launched = true;
                 paused = false;
@@ -396,10 +406,188 @@ final class SimulationHost implements AutoCloseable {
         }
     }
 
+    // ---------------------------------------------------------------- scene picker, settings, timeline
+
+    /**
+     * Switches to another scene, waiting for a launch as at the start; the panel's settings go back
+     * to the new scene's own.
+     *
+     * @throws ViewerParams.BadParam naming {@code scene} when the scene cannot be simulated, with
+     *     nothing changed
+     */
+    void loadScene(Scene next) {
+        synchronized (lock) {
+            Simulation built;
+            try {
+                built = build(next, ViewerParams.NONE, false);
+            } catch (IllegalArgumentException e) {
+                throw new ViewerParams.BadParam("scene", e.getMessage());
+            }
+            Simulation old = sim;
+            scene = next;
+            lab = WorldBuilder.usesLabMethods(next);
+            params = ViewerParams.NONE;
+            worldSettings = ViewerWorldSettings.NONE;
+            sim = built;
+            bodies = SimulationBodies.specs(next, built);
+            characters = new ViewerCharacters();
+            probe = null;
+            drag = null;
+            launched = false;
+            paused = false;
+            error = null;
+            timeline.clear();
+            closeWorkers(old);
+            sceneGeneration++;
+            changed();
+        }
+    }
+
+    long sceneGeneration() {
+        synchronized (lock) {
+            return sceneGeneration;
+        }
+    }
+
+    /**
+     * {@code POST /api/world}: see {@link ViewerWorldSettings}; {@code substeps} as in
+     * {@link #setParams}. The lab world takes only sub-steps.
+     *
+     * @throws ViewerParams.BadParam naming the field, with nothing changed
+     */
+    void setWorld(JsonNode body) {
+        synchronized (lock) {
+            ViewerWorldSettings next = worldSettings.merge(body);
+            if (lab && !next.equals(worldSettings)) {
+                String field = body.has("gravity") ? "gravity" : body.has("iterations") ? "iterations"
+                        : body.has("sleeping") ? "sleeping" : "threads";
+                throw new ViewerParams.BadParam(field, "the lab methods' world takes only substeps here");
+            }
+            if (body.has("substeps")) {
+                ObjectNode p = JsonNodeFactory.instance.objectNode();
+                p.set("substeps", body.get("substeps"));
+                setParams(p);
+            }
+            worldSettings = next;
+            next.applyTo(sim);
+            changed();
+        }
+    }
+
+    /** {@code GET /api/world}: see {@link ViewerWorldSettings#json}. */
+    ObjectNode worldJson() {
+        synchronized (lock) {
+            return ViewerWorldSettings.json(sim, substeps());
+        }
+    }
+
+    /**
+     * {@code POST /api/timeline/rewind} with {@code {"step": k}}: pauses at step k of the run
+     * recorded since the launch (see {@link ViewerTimeline#rewind}); a drag ends.
+     *
+     * @throws ViewerParams.BadParam naming the field, with nothing changed
+     */
+    void rewind(JsonNode body) {
+        synchronized (lock) {
+            requireObject(body, "step");
+            long step = -1;
+            for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                if (!f.getKey().equals("step")) {
+                    throw new ViewerParams.BadParam(f.getKey(), "unknown field (expected step)");
+                }
+                JsonNode v = f.getValue();
+                if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < 0) {
+                    throw new ViewerParams.BadParam("step", "expected a whole number of steps >= 0, got " + v);
+                }
+                step = v.asLong();
+            }
+            if (step < 0) {
+                throw new ViewerParams.BadParam("step", "missing (the step to go back to)");
+            }
+            if (!launched) {
+                throw new ViewerParams.BadParam("step", "nothing is recorded before a launch");
+            }
+            endDragLocked();
+            error = null;
+            try {
+                timeline.rewind(sim, step);
+            } catch (SimulationException e) {
+                error = e.getMessage();
+            }
+            paused = true;
+            changed();
+        }
+    }
+
+    /** {@code POST /api/timeline}: see {@link ViewerTimeline#configure}. */
+    void configureTimeline(JsonNode body) {
+        synchronized (lock) {
+            timeline.configure(body);
+        }
+    }
+
+    /** {@code GET /api/timeline}: see {@link ViewerTimeline#json}, and the state's hash now. */
+    ObjectNode timelineJson() {
+        synchronized (lock) {
+            ObjectNode o = timeline.json(sim);
+            o.put("launched", launched);
+            o.put("stateHash", Long.toHexString(sim.stateHash()));
+            return o;
+        }
+    }
+
+    /**
+     * {@code GET /api/inspect?body=NAME}: see {@link ViewerInspector#body}.
+     *
+     * @throws ViewerParams.BadParam naming {@code body} when there is no such body
+     */
+    ObjectNode inspectJson(String name) {
+        synchronized (lock) {
+            if (name == null) {
+                throw new ViewerParams.BadParam("body", "missing (?body=NAME)");
+            }
+            int b = bodyIndex(name);
+            return ViewerInspector.body(sim, bodies, b, mass(b));
+        }
+    }
+
+    /** {@code GET /api/profile}: see {@link ViewerInspector#profile}. */
+    ObjectNode profileJson() {
+        synchronized (lock) {
+            return ViewerInspector.profile(sim);
+        }
+    }
+
     // ---------------------------------------------------------------- building
 
     /** The scene with {@code p} applied, built; velocities zero unless {@code moving}. */
     private Simulation build(ViewerParams p, boolean moving) {
+        Simulation built = build(scene, p, moving);
+        worldSettings.applyTo(built);
+        return built;
+    }
+
+    /** A new world of the scene in place of the old, whose workers stop; the recording starts over. */
+    private void rebuild(boolean moving) {
+        Simulation old = sim;
+        sim = build(params, moving);
+        closeWorkers(old);
+        if (moving) {
+            timeline.start(sim);
+        } else {
+            timeline.clear();
+        }
+    }
+
+    /** Stops the worker threads of a world no longer shown (a world on one thread has none). */
+    private static void closeWorkers(Simulation old) {
+        if (old instanceof WorldSimulation w) {
+            w.world().close();
+        }
+    }
+
+    private static Simulation build(Scene scene, ViewerParams p, boolean moving) {
         Settings s = scene.settings();
         Settings settings = s.withStepping(p.dt() != null ? p.dt() : s.dt(),
                 p.substeps() != null ? p.substeps() : s.substeps());
@@ -459,6 +647,7 @@ final class SimulationHost implements AutoCloseable {
             // The page shows no events: kept, they would grow for as long as the viewer runs.
             sim.discardEvents();
             windowSteps++;
+            timeline.afterStep(sim);
         } catch (SimulationException e) {
             error = e.getMessage();
             paused = true;

@@ -37,7 +37,7 @@ public final class ViewerServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SimulationHost host;
-    private final String sceneName;
+    private volatile String sceneName;
     private final Javalin app;
     private final ScheduledExecutorService broadcaster;
     /** Per tab: whether a frame is still being written to it; a busy tab skips frames. */
@@ -72,7 +72,7 @@ public final class ViewerServer implements AutoCloseable {
         });
         app.get("/api/state", ctx -> ctx.json(host.stateJson()));
         app.get("/api/contacts", ctx -> ctx.json(host.contactsJson()));
-        app.get("/api/scene", ctx -> ctx.json(SceneGeometry.json(host.scene(), host, sceneName)));
+        app.get("/api/scene", ctx -> ctx.json(SceneGeometry.json(host.scene(), host, this.sceneName)));
         app.post("/api/launch", ctx -> command(ctx, host::launch));
         app.post("/api/reset", ctx -> command(ctx, host::reset));
         app.post("/api/pause", ctx -> command(ctx, host::togglePause));
@@ -83,6 +83,19 @@ public final class ViewerServer implements AutoCloseable {
         app.post("/api/drag/move", ctx -> withBody(ctx, host::moveDrag));
         app.post("/api/drag/end", ctx -> command(ctx, host::endDrag));
         app.post("/api/character/input", ctx -> withBody(ctx, host::characterInput));
+        app.get("/api/scenes", ctx -> ctx.json(ViewerScenes.list(this.sceneName).put("generation", host.sceneGeneration())));
+        app.post("/api/scenes/load", ctx -> withBody(ctx, body -> {
+            ViewerScenes.Loaded next = ViewerScenes.parse(body);
+            host.loadScene(next.scene());
+            this.sceneName = next.name();
+        }));
+        app.get("/api/world", ctx -> ctx.json(host.worldJson()));
+        app.post("/api/world", ctx -> withBody(ctx, host::setWorld));
+        app.get("/api/timeline", ctx -> ctx.json(host.timelineJson()));
+        app.post("/api/timeline", ctx -> withBody(ctx, host::configureTimeline));
+        app.post("/api/timeline/rewind", ctx -> withBody(ctx, host::rewind));
+        app.get("/api/inspect", ctx -> read(ctx, () -> host.inspectJson(ctx.queryParam("body"))));
+        app.get("/api/profile", ctx -> ctx.json(host.profileJson()));
         app.ws("/ws", ws -> {
             ws.onConnect(ctx -> {
                 ctx.session.setIdleTimeout(java.time.Duration.ofHours(24));
@@ -172,6 +185,15 @@ public final class ViewerServer implements AutoCloseable {
             bad(ctx, e.field, e.getMessage());
         } catch (SimulationHost.DragUnavailable | ViewerCharacters.Unavailable e) {
             ctx.status(409).json(Map.of("error", e.getMessage()));
+        }
+    }
+
+    /** Answers a read that names what it reads; a bad name is answered 400 naming the field. */
+    private static void read(Context ctx, java.util.function.Supplier<JsonNode> reader) {
+        try {
+            ctx.json(reader.get());
+        } catch (ViewerParams.BadParam e) {
+            bad(ctx, e.field, e.getMessage());
         }
     }
 
