@@ -842,5 +842,8 @@ final class SimulationHost implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        synchronized (lock) {
+            closeWorkers(sim);
+        }
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.eclipse.jetty.websocket.api.WriteCallback;
 import ricochet.io.scene.Scene;
 
@@ -26,7 +27,10 @@ import ricochet.io.scene.Scene;
  * The viewer's HTTP server on 127.0.0.1: the page and its scripts from the class path (three.js
  * and uPlot from their WebJars), the API the README lists plus {@code /api/params},
  * {@code /api/scene}, {@code /api/joints}, the mouse drag ({@code /api/drag}, {@code /api/drag/move},
- * {@code /api/drag/end}) and {@code /api/character/input}, and {@code /ws}, which streams
+ * {@code /api/drag/end}) and {@code /api/character/input}, the panels' scene picker
+ * ({@code /api/scenes}, {@code /api/scenes/load}), world settings ({@code /api/world}), timeline
+ * ({@code /api/timeline}, {@code /api/timeline/rewind}), inspector ({@code /api/inspect}) and timing
+ * ({@code /api/profile}), and {@code /ws}, which streams
  * {@link SimulationHost#frame} to every open tab.
  */
 public final class ViewerServer implements AutoCloseable {
@@ -83,7 +87,8 @@ public final class ViewerServer implements AutoCloseable {
         app.post("/api/drag/move", ctx -> withBody(ctx, host::moveDrag));
         app.post("/api/drag/end", ctx -> command(ctx, host::endDrag));
         app.post("/api/character/input", ctx -> withBody(ctx, host::characterInput));
-        app.get("/api/scenes", ctx -> ctx.json(ViewerScenes.list(this.sceneName).put("generation", host.sceneGeneration())));
+        app.get("/api/scenes", ctx -> ctx.json(ViewerScenes.list(this.sceneName)
+                .put("generation", host.sceneGeneration())));
         app.post("/api/scenes/load", ctx -> withBody(ctx, body -> {
             ViewerScenes.Loaded next = ViewerScenes.parse(body);
             host.loadScene(next.scene());
@@ -189,7 +194,7 @@ public final class ViewerServer implements AutoCloseable {
     }
 
     /** Answers a read that names what it reads; a bad name is answered 400 naming the field. */
-    private static void read(Context ctx, java.util.function.Supplier<JsonNode> reader) {
+    private static void read(Context ctx, Supplier<JsonNode> reader) {
         try {
             ctx.json(reader.get());
         } catch (ViewerParams.BadParam e) {

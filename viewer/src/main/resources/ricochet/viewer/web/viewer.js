@@ -291,7 +291,11 @@ socket.onmessage = (e) => {
   stats.framesReceived++;
   const t = frame[0], step = frame[1];
   if (step < lastStep) {
-    for (const a of [energy.t, energy.ke, energy.pe, energy.total, height.t, height.y]) { a.length = 0; }
+    // Back in time (a reset, or a rewind on the timeline): the curves keep what came before now.
+    const upTo = (ts) => { let n = ts.length; while (n > 0 && ts[n - 1] >= t) { n--; } return n; };
+    const ne = upTo(energy.t), nh = upTo(height.t);
+    for (const a of [energy.t, energy.ke, energy.pe, energy.total]) { a.length = ne; }
+    for (const a of [height.t, height.y]) { a.length = nh; }
   }
   if (step !== lastStep) {
     push(energy.t, t); push(energy.ke, frame[2]); push(energy.pe, frame[3]); push(energy.total, frame[2] + frame[3]);
