@@ -498,7 +498,8 @@ final class SimulationHost implements AutoCloseable {
                 }
                 JsonNode v = f.getValue();
                 if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < 0) {
-                    throw new ViewerParams.BadParam("step", "expected a whole number of steps >= 0, got " + v);
+                    throw new ViewerParams.BadParam("step",
+                            "expected a whole number of steps >= 0, got " + v);
                 }
                 step = v.asLong();
             }

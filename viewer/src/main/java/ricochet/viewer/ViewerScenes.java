@@ -31,7 +31,7 @@ final class ViewerScenes {
     private ViewerScenes() {
     }
 
-    /** {@code GET /api/scenes}: {@code current} and {@code scenes}, each {@code name} and {@code description}. */
+    /** {@code GET /api/scenes}: {@code current} and {@code scenes}, each with its name and description. */
     static ObjectNode list(String current) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("current", current);
@@ -65,7 +65,8 @@ final class ViewerScenes {
      */
     static Loaded parse(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw new ViewerParams.BadParam("body", "expected {\"builtin\": NAME} or {\"file\": NAME, \"scene\": TEXT}");
+            throw new ViewerParams.BadParam("body",
+                    "expected {\"builtin\": NAME} or {\"file\": NAME, \"scene\": TEXT}");
         }
         String builtin = null;
         String file = null;
@@ -79,20 +80,22 @@ final class ViewerScenes {
                 case "scene" -> {
                     text = text("scene", v);
                     if (text.length() > MAX_FILE_CHARS) {
-                        throw new ViewerParams.BadParam("scene", "longer than " + MAX_FILE_CHARS + " characters");
+                        throw new ViewerParams.BadParam("scene",
+                                "longer than " + MAX_FILE_CHARS + " characters");
                     }
                 }
-                default -> throw new ViewerParams.BadParam(f.getKey(), "unknown field (expected builtin, or file and"
-                        + " scene)");
+                default -> throw new ViewerParams.BadParam(f.getKey(),
+                        "unknown field (expected builtin, or file and scene)");
             }
         }
         if (builtin != null) {
             if (file != null || text != null) {
-                throw new ViewerParams.BadParam("builtin", "give either a built-in scene or a file, not both");
+                throw new ViewerParams.BadParam("builtin",
+                        "give either a built-in scene or a file, not both");
             }
             if (!BuiltinScenes.exists(builtin)) {
-                throw new ViewerParams.BadParam("builtin", "unknown scene '" + builtin + "' (built-in scenes: "
-                        + String.join(", ", BuiltinScenes.NAMES) + ")");
+                throw new ViewerParams.BadParam("builtin", "unknown scene '" + builtin
+                        + "' (built-in scenes: " + String.join(", ", BuiltinScenes.NAMES) + ")");
             }
             try {
                 return new Loaded(BuiltinScenes.read(builtin), builtin);
@@ -113,7 +116,8 @@ final class ViewerScenes {
 
     private static String text(String field, JsonNode v) {
         if (!v.isTextual()) {
-            throw new ViewerParams.BadParam(field, "expected a string, got " + v.getNodeType().name().toLowerCase());
+            throw new ViewerParams.BadParam(field,
+                    "expected a string, got " + v.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
         return v.asText();
     }

@@ -173,7 +173,8 @@ final class ViewerTimeline {
             JsonNode v = f.getValue();
             switch (f.getKey()) {
                 case "every" -> {
-                    if (!v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 1 || v.asInt() > MAX_EVERY) {
+                    if (!v.isIntegralNumber() || !v.canConvertToInt()
+                            || v.asInt() < 1 || v.asInt() > MAX_EVERY) {
                         throw new ViewerParams.BadParam("every", "must be a whole number in [1, " + MAX_EVERY
                                 + "] (steps between snapshots), got " + v);
                     }
@@ -181,13 +182,15 @@ final class ViewerTimeline {
                 }
                 case "capMB" -> {
                     double mb = v.asDouble();
-                    if (!v.isNumber() || !Double.isFinite(mb) || mb * (1 << 20) < MIN_CAP_BYTES || mb > 1 << 20) {
-                        throw new ViewerParams.BadParam("capMB", "must be a number in [0.0625, 1048576] (MiB of"
-                                + " snapshots kept), got " + v);
+                    if (!v.isNumber() || !Double.isFinite(mb)
+                            || mb * (1 << 20) < MIN_CAP_BYTES || mb > 1 << 20) {
+                        throw new ViewerParams.BadParam("capMB",
+                                "must be a number in [0.0625, 1048576] (MiB of snapshots kept), got " + v);
                     }
                     cap = (long) (mb * (1 << 20));
                 }
-                default -> throw new ViewerParams.BadParam(f.getKey(), "unknown field (expected every, capMB)");
+                default -> throw new ViewerParams.BadParam(f.getKey(),
+                        "unknown field (expected every, capMB)");
             }
         }
         baseEvery = e;

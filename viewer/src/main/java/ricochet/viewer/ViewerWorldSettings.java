@@ -128,7 +128,8 @@ record ViewerWorldSettings(Vec3 gravity, Integer iterations, Boolean sleeping, I
 
     private static int whole(String field, JsonNode v, int min, int max) {
         if (!v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < min || v.asInt() > max) {
-            throw new ViewerParams.BadParam(field, "must be a whole number in [" + min + ", " + max + "], got " + v);
+            throw new ViewerParams.BadParam(field,
+                    "must be a whole number in [" + min + ", " + max + "], got " + v);
         }
         return v.asInt();
     }
