@@ -237,6 +237,15 @@ public final class WorldSimulation implements Simulation {
         return vehicleIds.size();
     }
 
+    /**
+     * Replaces the input track of vehicle number {@code vehicle} from the next step on; null stops
+     * it, leaving the vehicle's input to {@link World#vehicles()} (a viewer's keyboard takes a
+     * vehicle over this way).
+     */
+    public void setVehicleTrack(int vehicle, VehicleInputTrack track) {
+        vehicleTracks.set(vehicle, track);
+    }
+
     /** The handle of vehicle number {@code vehicle} (the order they were added in). */
     public VehicleId vehicleId(int vehicle) {
         return vehicleIds.get(vehicle);

@@ -73,6 +73,8 @@ final class SimulationHost implements AutoCloseable {
     private ViewerWorldSettings worldSettings = ViewerWorldSettings.NONE;
     /** Bumped by every switch of scene: a page drawing another scene reloads. */
     private long sceneGeneration;
+    /** The vehicles' frame block, state and inputs; a rebuild hands them back to their tracks. */
+    private ViewerVehicles vehicles = new ViewerVehicles();
 
     /**
      * @throws IllegalArgumentException when the scene cannot be simulated (naming the body)
@@ -306,6 +308,40 @@ final class SimulationHost implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code POST /api/vehicle/input}: see {@link ViewerVehicles#parse}. The vehicle's input track
+     * stops driving it; the input holds from the next step on, until the next input. Before a launch
+     * it launches the scene, as {@code l} does; a paused simulation stays paused.
+     *
+     * @throws ViewerParams.BadParam naming the field, with nothing changed
+     * @throws ViewerVehicles.Unavailable when the scene has no vehicles
+     */
+    void vehicleInput(JsonNode body) {
+        synchronized (lock) {
+            ViewerVehicles.Input in = ViewerVehicles.parse(sim, body);
+            if (!launched) {
+                sim = build(params, true);
+                drag = null;
+                launched = true;
+                paused = false;
+                error = null;
+            }
+            vehicles.apply((WorldSimulation) sim, in);
+            changed();
+        }
+    }
+
+    /** {@code GET /api/vehicles}: time, step and {@link ViewerVehicles#state} under {@code vehicles}. */
+    ObjectNode vehiclesJson() {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        synchronized (lock) {
+            root.put("time", sim.time());
+            root.put("step", sim.stepCount());
+            vehicles.state(sim, root.putObject("vehicles"));
+        }
+        return root;
+    }
+
     /** {@code POST /api/drag/end}: lets go of the dragged body, if any. */
     void endDrag() {
         synchronized (lock) {
@@ -431,6 +467,7 @@ final class SimulationHost implements AutoCloseable {
             sim = built;
             bodies = SimulationBodies.specs(next, built);
             characters = new ViewerCharacters();
+            vehicles = new ViewerVehicles();
             probe = null;
             drag = null;
             launched = false;
@@ -679,13 +716,17 @@ final class SimulationHost implements AutoCloseable {
      * The compact frame the WebSocket sends, doubles: time, step, kinetic energy, potential energy,
      * contacts, steps/s, awake, asleep, launched (0/1), paused (0/1), body count, version; then per
      * body position (3), orientation (x, y, z, w), velocity (3), centre of mass (3), sleeping (0/1);
-     * then per character {@link ViewerCharacters#PER_CHARACTER} (see there). Returns a new array when
+     * then per character {@link ViewerCharacters#PER_CHARACTER} (see there); last, the vehicle block
+     * ({@link ViewerVehicles#frame}). Returns a new array when
      * {@code out} is not the frame's size.
      */
     double[] frame(double[] out) {
         synchronized (lock) {
             int n = sim.bodyCount();
             int size = HEADER + PER_BODY * n + ViewerCharacters.PER_CHARACTER * sim.characterCount();
+            // Last, so that the page finds it from the frame's end whatever blocks come before it.
+            int vehicleBlock = ViewerVehicles.frameSize(sim);
+            size += vehicleBlock;
             if (out == null || out.length != size) {
                 out = new double[size];
             }
@@ -707,6 +748,7 @@ final class SimulationHost implements AutoCloseable {
                 }
             }
             characters.frame(sim, out, HEADER + PER_BODY * n);
+            vehicles.frame(sim, out, size - vehicleBlock);
             out[0] = sim.time();
             out[1] = sim.stepCount();
             out[2] = sim.kineticEnergy();
@@ -789,6 +831,7 @@ final class SimulationHost implements AutoCloseable {
             root.put("asleep", asleep);
             root.set("drag", JointLines.dragJson(sim, drag));
             characters.state(sim, root.putObject("characters"));
+            vehicles.state(sim, root.putObject("vehicles"));
         }
         return root;
     }

@@ -27,7 +27,8 @@ import ricochet.io.scene.Scene;
  * The viewer's HTTP server on 127.0.0.1: the page and its scripts from the class path (three.js
  * and uPlot from their WebJars), the API the README lists plus {@code /api/params},
  * {@code /api/scene}, {@code /api/joints}, the mouse drag ({@code /api/drag}, {@code /api/drag/move},
- * {@code /api/drag/end}) and {@code /api/character/input}, the panels' scene picker
+ * {@code /api/drag/end}), {@code /api/character/input}, {@code /api/vehicles} and
+ * {@code /api/vehicle/input}, the panels' scene picker
  * ({@code /api/scenes}, {@code /api/scenes/load}), world settings ({@code /api/world}), timeline
  * ({@code /api/timeline}, {@code /api/timeline/rewind}), inspector ({@code /api/inspect}) and timing
  * ({@code /api/profile}), and {@code /ws}, which streams
@@ -101,6 +102,8 @@ public final class ViewerServer implements AutoCloseable {
         app.post("/api/timeline/rewind", ctx -> withBody(ctx, host::rewind));
         app.get("/api/inspect", ctx -> read(ctx, () -> host.inspectJson(ctx.queryParam("body"))));
         app.get("/api/profile", ctx -> ctx.json(host.profileJson()));
+        app.get("/api/vehicles", ctx -> ctx.json(host.vehiclesJson()));
+        app.post("/api/vehicle/input", ctx -> withBody(ctx, host::vehicleInput));
         app.ws("/ws", ws -> {
             ws.onConnect(ctx -> {
                 ctx.session.setIdleTimeout(java.time.Duration.ofHours(24));
@@ -188,7 +191,7 @@ public final class ViewerServer implements AutoCloseable {
             ctx.json(host.apply(() -> action.accept(body)));
         } catch (ViewerParams.BadParam e) {
             bad(ctx, e.field, e.getMessage());
-        } catch (SimulationHost.DragUnavailable | ViewerCharacters.Unavailable e) {
+        } catch (SimulationHost.DragUnavailable | ViewerCharacters.Unavailable | ViewerVehicles.Unavailable e) {
             ctx.status(409).json(Map.of("error", e.getMessage()));
         }
     }

@@ -3,6 +3,7 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
+import { createVehicles } from '/vehicles.js';
 
 const HEADER = 12, PER_BODY = 14, PER_CHARACTER = 11;
 // Planes are infinite; this much of one is drawn, tiled every metre.
@@ -258,6 +259,8 @@ const heightPlot = new uPlot({ width: plotWidth, height: 130, title: 'height (m)
 stats.plots = { kinetic: kineticPlot, energy: energyPlot, height: heightPlot };
 let lastPlotted = 0;
 function push(a, v) { a.push(v); if (a.length > PLOT_POINTS) { a.shift(); } }
+const vehicles = await createVehicles({ world, camera, controls, post, $, stats, plotWidth, header: HEADER,
+                                        perBody: PER_BODY });
 
 // One energy curve per lab body when a scene has several (the 'integrators' scene compares the rules
 // side by side), sampled from /api/state ten times a second; click a legend entry to hide a curve.
@@ -302,6 +305,7 @@ socket.onmessage = (e) => {
     if (heightBody >= 0) { push(height.t, t); push(height.y, frame[HEADER + PER_BODY * heightBody + 1]); }
     lastStep = step;
   }
+  vehicles.onFrame(frame);
 };
 socket.onclose = () => { $('error').textContent = 'disconnected from the server'; };
 
@@ -702,6 +706,7 @@ function drawJoints() {
 let fpsFrames = 0, fpsStart = performance.now();
 function draw(now) {
   applyFrame();
+  vehicles.draw(frame, now);
   drawJoints();
   steerWhileWalking(now);
   if (stats.onDraw) { stats.onDraw(now); }
