@@ -33,9 +33,9 @@ import ricochet.world.WorldSimulation;
  * at the written frames' times, and whose translation channels key every character's centre. A
  * character that crouches also gets a scale channel: its capsule scaled along y by crouched height
  * over standing height (its caps squashed with it), the centre already lowered so that the feet stay.
- * Frames are kept in memory (7 floats per body and 4 per character per frame) and the file is
- * written by {@link #prepare()}, beside the target and moved onto it, so a failed run leaves nothing
- * half-written.
+ * Each vehicle wheel follows as a node of its own ({@link GltfWheels}). Frames are kept in memory
+ * (7 floats per body and per wheel, 4 per character, per frame) and the file is written by
+ * {@link #prepare()}, beside the target and moved onto it, so a failed run leaves nothing half-written.
  *
  * <p>Knows nothing of the other trajectory formats: {@code ricochet.io.trajectory.TrajectoryWriter}
  * chooses this writer for a .gltf or .glb file and adapts it to its interface, so this package does
@@ -61,6 +61,8 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
     /** Per character, per frame: centre (3) and height now over standing height. */
     private final ShapeTriangles.FloatList[] characters;
     private final double[] state = new double[13];
+    /** The vehicles' wheels: nodes after the characters'. */
+    private final GltfWheels wheels = new GltfWheels();
     /** The file written by {@link #prepare()}, until {@link #commit()} moves it. */
     private AtomicOutput output;
 
@@ -119,6 +121,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
             sim.readCharacterState(c, state);
             characters[c].add(state[0], state[1], state[2], heightScale(sim, c));
         }
+        wheels.writeFrame(sim);
     }
 
     /** Character {@code c}'s capsule height now over its standing height: 1 unless it crouches. */
@@ -203,6 +206,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
             }
             sceneNodes.add(poses.length + c);
         }
+        wheels.nodes(g, sceneNodes, nodes, meshes, materials, meshOf);
         if (frames > 0) {
             animation(g, root);
         }
@@ -210,7 +214,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
     }
 
     /** A mesh of {@code shape}'s triangles in {@code material}; its number. */
-    private static int mesh(Builder g, ArrayNode meshes, ShapeSpec shape, String name, int material) {
+    static int mesh(Builder g, ArrayNode meshes, ShapeSpec shape, String name, int material) {
         ShapeTriangles t = ShapeTriangles.of(shape);
         ObjectNode prim = meshes.addObject().put("name", name).putArray("primitives").addObject();
         ObjectNode attributes = prim.putObject("attributes");
@@ -262,9 +266,10 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
                         .put("path", "scale");
             }
         }
+        wheels.channels(g, input, samplers, channels, poses.length + characters.length);
     }
 
-    private static void channel(ArrayNode samplers, ArrayNode channels, int input, int output, int node, String path) {
+    static void channel(ArrayNode samplers, ArrayNode channels, int input, int output, int node, String path) {
         samplers.addObject().put("input", input).put("output", output).put("interpolation", "LINEAR");
         ObjectNode c = channels.addObject().put("sampler", samplers.size() - 1);
         c.putObject("target").put("node", node).put("path", path);
@@ -299,7 +304,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
     }
 
     /** The glTF JSON and its one binary buffer, filled view by view. */
-    private static final class Builder {
+    static final class Builder {
         final ObjectNode json = JsonNodeFactory.instance.objectNode();
         final ByteArrayOutputStream bin = new ByteArrayOutputStream();
         final ArrayNode views = json.putArray("bufferViews");

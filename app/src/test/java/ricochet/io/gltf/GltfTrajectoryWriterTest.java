@@ -63,6 +63,7 @@ class GltfTrajectoryWriterTest {
             assertEquals(2, head.getInt());
             assertEquals(Files.size(file), head.getInt(), "GLB header length is the file's");
         }
+        GltfChecks.assertValid(file);
         GltfModel model = new GltfModelReader().read(file);
         List<NodeModel> nodes = model.getNodeModels();
         assertEquals(scene.bodies().size(), nodes.size());

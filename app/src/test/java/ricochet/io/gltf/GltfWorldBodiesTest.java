@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -36,9 +35,9 @@ class GltfWorldBodiesTest {
         int code = Main.execute(new String[] {"run", name, "--steps", "20", "--every", "5", "--out", out.toString()},
                 new PrintWriter(new StringWriter()), new PrintWriter(err));
         assertEquals(0, code, err.toString());
-        JsonNode g = new ObjectMapper().readTree(out.toFile());
+        JsonNode g = GltfChecks.assertValid(out).json();
         Simulation sim = WorldBuilder.simulation(BuiltinScenes.load(name));
-        assertEquals(sim.bodyCount() + sim.characterCount(), g.get("nodes").size());
+        assertEquals(sim.bodyCount() + sim.characterCount() + sim.wheelCount(), g.get("nodes").size());
         Set<Integer> animated = new HashSet<>();
         for (JsonNode channel : g.get("animations").get(0).get("channels")) {
             animated.add(channel.get("target").get("node").asInt());

@@ -15,10 +15,11 @@ const NONE = { onFrame() {}, draw() {} };
 /**
  * Builds the vehicles' wheels, panel and keys. `page` holds what viewer.js shares: world (the
  * THREE.Scene), camera, controls (OrbitControls), post(path, body), $ (by id), stats
- * (window.ricochet), plotWidth (px), and header and perBody (the frame's header and per-body sizes).
+ * (window.ricochet), plotWidth (px), header and perBody (the frame's header and per-body sizes) and
+ * bodies (viewer.js's drawn bodies, each with its material).
  */
 export async function createVehicles(page) {
-  const { world, camera, controls, post, $, stats, plotWidth, header, perBody } = page;
+  const { world, camera, controls, post, $, stats, plotWidth, header, perBody, bodies } = page;
   const answer = await (await fetch('/api/vehicles')).json();
   const names = Object.keys(answer.vehicles);
   stats.vehicles = [];
@@ -44,6 +45,14 @@ export async function createVehicles(page) {
     return root;
   }));
 
+  // The wheels sit under the chassis box, inside its outline: a see-through chassis shows them turn.
+  for (const v of specs) {
+    const m = bodies[v.chassisBody].material;
+    m.transparent = true;
+    m.opacity = 0.45;
+    m.depthWrite = false;
+  }
+
   // ---------------------------------------------------------------- panel
   const panel = document.createElement('fieldset');
   panel.id = 'vehicle';
@@ -67,7 +76,8 @@ export async function createVehicles(page) {
   // Time in seconds along x (uPlot reads x as dates unless told).
   const axes = (unit) => [{ stroke: '#aab', label: 's', labelSize: 14 }, { stroke: '#aab', size: 60, label: unit,
                                                                            labelSize: 14 }];
-  const plot = (title, unit, series, el) => new uPlot({ width: plotWidth, height: 140, title,
+  // The fieldset's border and padding take about 24 px of the panel's plot width.
+  const plot = (title, unit, series, el) => new uPlot({ width: plotWidth - 24, height: 140, title,
     scales: { x: { time: false } }, series: [{ label: 't (s)' }, ...series], axes: axes(unit) },
   [[], ...series.map(() => [])], $(el));
   const first = specs[0];

@@ -260,7 +260,7 @@ stats.plots = { kinetic: kineticPlot, energy: energyPlot, height: heightPlot };
 let lastPlotted = 0;
 function push(a, v) { a.push(v); if (a.length > PLOT_POINTS) { a.shift(); } }
 const vehicles = await createVehicles({ world, camera, controls, post, $, stats, plotWidth, header: HEADER,
-                                        perBody: PER_BODY });
+                                        perBody: PER_BODY, bodies });
 
 // One energy curve per lab body when a scene has several (the 'integrators' scene compares the rules
 // side by side), sampled from /api/state ten times a second; click a legend entry to hide a curve.
