@@ -133,8 +133,8 @@ final class ViewerVehicles {
         follow(sim);
         sim.setVehicleTrack(in.vehicle(), null);
         driven[in.vehicle()] = in;
-        sim.world().vehicles().setInput(sim.vehicleId(in.vehicle()), in.throttle(), in.brake(), in.handbrake(),
-                in.steer());
+        sim.world().vehicles().setInput(sim.vehicleId(in.vehicle()), in.throttle(), in.brake(),
+                in.handbrake(), in.steer());
     }
 
     /** The doubles the vehicle block of a frame of {@code sim} takes. */

@@ -25,8 +25,11 @@ class SimulationHostTest {
                     assertTrue(n > scene.bodies().size(), name + ": the ragdolls' parts are drawn");
                 }
                 int characters = scene.characters().size();
+                int vehicles = scene.vehicles().size();
+                int wheels = host.simulation().wheelCount();
                 assertEquals(SimulationHost.HEADER + SimulationHost.PER_BODY * n
-                        + ViewerCharacters.PER_CHARACTER * characters, frame.length, name);
+                        + ViewerCharacters.PER_CHARACTER * characters + ViewerVehicles.PER_VEHICLE * vehicles
+                        + ViewerVehicles.PER_WHEEL * wheels, frame.length, name);
                 assertEquals(1, frame[1], name + ": one step");
                 for (double x : frame) {
                     assertTrue(Double.isFinite(x), name + ": finite frame");
@@ -35,6 +38,7 @@ class SimulationHostTest {
                 assertEquals(n, state.get("bodies").size(), name);
                 assertEquals(n, SceneGeometry.json(scene, host, name).get("bodies").size(), name);
                 assertEquals(characters, state.get("characters").size(), name);
+                assertEquals(vehicles, state.get("vehicles").size(), name);
                 assertEquals(characters, SceneGeometry.json(scene, host, name).get("characters").size(), name);
                 assertEquals(frame[6] + frame[7], state.get("awake").asInt() + state.get("asleep").asInt(), name);
             }

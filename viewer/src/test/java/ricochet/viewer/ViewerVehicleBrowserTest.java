@@ -140,7 +140,8 @@ class ViewerVehicleBrowserTest {
             browser.get("about:blank");
             browser.manage().logs().get(LogType.BROWSER);
             browser.get(server.url());
-            await("the page is ready", () -> Boolean.TRUE.equals(js("return !!(window.ricochet && window.ricochet.ready)")));
+            await("the page is ready",
+                () -> Boolean.TRUE.equals(js("return !!(window.ricochet && window.ricochet.ready)")));
             assertTrue(browser.findElement(By.id("vehicle-keys")).isDisplayed(), "the key help is shown");
             assertEquals(4, ((Number) js("return document.querySelectorAll('#vehicle .uplot').length")).intValue(),
                     "speed, rpm, slip ratio and slip angle plots");
@@ -157,7 +158,8 @@ class ViewerVehicleBrowserTest {
             await("the car drove forward", () -> chassisZ(server) > z0 + 1);
             JsonNode car = car(server);
             assertTrue(car.get("driven").asBoolean(), "the keys took it over from its track");
-            await("the key's release reached the server", () -> car(server).get("input").get("throttle").asDouble() == 0);
+            await("the key's release reached the server",
+                () -> car(server).get("input").get("throttle").asDouble() == 0);
             assertTrue(car(server).get("speed").asDouble() > 0.5, "rolling forward, +z");
 
             // The page draws each wheel where the server puts it: pause, then compare.
@@ -186,7 +188,8 @@ class ViewerVehicleBrowserTest {
             JsonNode d = drawn();
             assertTrue(d.get("speed").asDouble() > 0.5);
             assertTrue(d.get("rpm").asDouble() > 0);
-            assertTrue(js("return document.getElementById('v-driver').textContent").toString().contains("keys"));
+            assertTrue(js("return document.getElementById('v-driver').textContent").toString().contains("keys"),
+                    "the panel says the keys drive it");
             js("document.getElementById('vehicle').scrollIntoView()");
             Files.write(Path.of("target", "viewer-vehicle.png"), browser.getScreenshotAs(OutputType.BYTES));
             List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()

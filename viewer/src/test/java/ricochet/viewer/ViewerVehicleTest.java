@@ -162,7 +162,8 @@ class ViewerVehicleTest {
         // The chassis rocks on its springs after the stop (its centre of mass swings fore and aft
         // with the pitch), then rests: no creep either way.
         assertEquals(0, at(chassis(end), "velocity", 2), 1e-2, "at rest 3 s later");
-        assertEquals(stoppedAt, at(chassis(end), "position", 2), 0.05, "where it stopped, give or take the pitch");
+        assertEquals(stoppedAt, at(chassis(end), "position", 2), 0.05,
+                "where it stopped, give or take the pitch");
     }
 
     @Test
@@ -177,7 +178,7 @@ class ViewerVehicleTest {
             // The axle (the wheel's local x) turned by the steering angle: its z part is -sin(delta)
             // on level ground (positive steer turns left, towards +x).
             double[] axle = rotateX(w.get("orientation"));
-            assertEquals(-Math.sin(expected), axle[2], 1e-3, "wheel " + i + " axle " + axle[0] + ", " + axle[2]);
+            assertEquals(-Math.sin(expected), axle[2], 1e-3, "wheel " + i + " axle z");
         }
     }
 
@@ -251,7 +252,8 @@ class ViewerVehicleTest {
     void inputBeforeLaunchLaunches() throws Exception {
         JsonNode s = post("/api/vehicle/input", "{\"throttle\": 0.5}");
         assertTrue(s.get("launched").asBoolean());
-        assertTrue(s.get("vehicles").get("car").get("driven").asBoolean(), "the launch's rebuild keeps the input");
+        assertTrue(s.get("vehicles").get("car").get("driven").asBoolean(),
+                "the launch's rebuild keeps the input");
     }
 
     @Test
@@ -286,7 +288,8 @@ class ViewerVehicleTest {
             assertEquals(409, answer.statusCode(), answer.body());
             assertTrue(JSON.readTree(answer.body()).get("error").asText().contains("no vehicles"));
             int bodies = plain.host().bodies().size();
-            assertEquals(SimulationHost.HEADER + SimulationHost.PER_BODY * bodies, plain.host().frame(null).length);
+            assertEquals(SimulationHost.HEADER + SimulationHost.PER_BODY * bodies, plain.host().frame(null).length,
+                    "no vehicle block");
         }
     }
 }

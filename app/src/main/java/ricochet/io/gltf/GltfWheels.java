@@ -54,7 +54,8 @@ final class GltfWheels {
                         + p.get(n - 1) * state[6];
                 sign = dot < 0 ? -1 : 1;
             }
-            p.add(state[0], state[1], state[2], sign * state[3], sign * state[4], sign * state[5], sign * state[6]);
+            p.add(state[0], state[1], state[2], sign * state[3], sign * state[4], sign * state[5],
+                    sign * state[6]);
         }
     }
 
@@ -77,7 +78,8 @@ final class GltfWheels {
             }
         }
         if (w != n) {
-            throw new IllegalArgumentException("glTF: the simulation lists " + n + " wheels, its vehicles " + w);
+            throw new IllegalArgumentException("glTF: the simulation lists " + n + " wheels, its vehicles "
+                    + w);
         }
         for (int i = 0; i < n; i++) {
             names[i] = sim.wheelName(i);
@@ -98,8 +100,9 @@ final class GltfWheels {
         if (poses.length == 0) {
             return;
         }
-        materials.addObject().put("name", "wheel").putObject("pbrMetallicRoughness").put("metallicFactor", 0.0)
-                .put("roughnessFactor", 0.9).putArray("baseColorFactor").add(0.14).add(0.15).add(0.17).add(1.0);
+        materials.addObject().put("name", "wheel").putObject("pbrMetallicRoughness")
+                .put("metallicFactor", 0.0).put("roughnessFactor", 0.9)
+                .putArray("baseColorFactor").add(0.14).add(0.15).add(0.17).add(1.0);
         int material = materials.size() - 1;
         for (int w = 0; w < poses.length; w++) {
             ShapeSpec shape = wheelShape(radius[w], width[w]);
@@ -113,7 +116,7 @@ final class GltfWheels {
         }
     }
 
-    /** A cylinder of the wheel's size with its axis along x: the y-axis cylinder turned 90 degrees about z. */
+    /** The wheel's cylinder, its axis along x: the y-axis cylinder turned 90 degrees about z. */
     static ShapeSpec wheelShape(double radius, double width) {
         return new ShapeSpec.Compound(List.of(new ShapeSpec.Child(new ShapeSpec.Cylinder(radius, 0.5 * width),
                 Vec3.ZERO, Quat.fromAxisAngle(new Vec3(0, 0, 1), 0.5 * Math.PI))));
@@ -123,7 +126,8 @@ final class GltfWheels {
      * A translation and a rotation channel per wheel, on the frames' times {@code input}; the wheels'
      * nodes are {@code firstNode} on.
      */
-    void channels(GltfTrajectoryWriter.Builder g, int input, ArrayNode samplers, ArrayNode channels, int firstNode) {
+    void channels(GltfTrajectoryWriter.Builder g, int input, ArrayNode samplers, ArrayNode channels,
+            int firstNode) {
         for (int w = 0; w < poses.length; w++) {
             ShapeTriangles.FloatList translation = new ShapeTriangles.FloatList();
             ShapeTriangles.FloatList rotation = new ShapeTriangles.FloatList();
@@ -132,10 +136,10 @@ final class GltfWheels {
                 translation.add(p.get(o), p.get(o + 1), p.get(o + 2));
                 rotation.add(p.get(o + 3), p.get(o + 4), p.get(o + 5), p.get(o + 6));
             }
-            GltfTrajectoryWriter.channel(samplers, channels, input, g.floats(translation, 3, "VEC3", false, 0),
-                    firstNode + w, "translation");
-            GltfTrajectoryWriter.channel(samplers, channels, input, g.floats(rotation, 4, "VEC4", false, 0),
-                    firstNode + w, "rotation");
+            int centres = g.floats(translation, 3, "VEC3", false, 0);
+            int turns = g.floats(rotation, 4, "VEC4", false, 0);
+            GltfTrajectoryWriter.channel(samplers, channels, input, centres, firstNode + w, "translation");
+            GltfTrajectoryWriter.channel(samplers, channels, input, turns, firstNode + w, "rotation");
         }
     }
 }

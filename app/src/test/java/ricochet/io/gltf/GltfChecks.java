@@ -145,7 +145,8 @@ final class GltfChecks {
                 for (int c = 0; c < width(acc); c++) {
                     for (int i = c; i < values.length; i += width(acc)) {
                         assertTrue(values[i] >= acc.get("min").get(c).floatValue()
-                                && values[i] <= acc.get("max").get(c).floatValue(), "accessor " + a + " within min/max");
+                                && values[i] <= acc.get("max").get(c).floatValue(),
+                                "accessor " + a + " within min/max");
                     }
                 }
             }
@@ -159,7 +160,8 @@ final class GltfChecks {
                         "POSITION has min and max");
                 int vertices = accessors.get(position).get("count").asInt();
                 if (attributes.has("NORMAL")) {
-                    assertEquals(vertices, accessors.get(attributes.get("NORMAL").asInt()).get("count").asInt());
+                    int normals = attributes.get("NORMAL").asInt();
+                    assertEquals(vertices, accessors.get(normals).get("count").asInt(), "a normal per vertex");
                 }
                 if (prim.has("indices")) {
                     for (float i : g.values(prim.get("indices").asInt())) {
@@ -184,8 +186,9 @@ final class GltfChecks {
                 parent[c] = n;
             }
             if (node.has("rotation")) {
-                assertUnit(node.get("rotation").get(0).asDouble(), node.get("rotation").get(1).asDouble(),
-                        node.get("rotation").get(2).asDouble(), node.get("rotation").get(3).asDouble(), "node " + n);
+                JsonNode q = node.get("rotation");
+                assertUnit(q.get(0).asDouble(), q.get(1).asDouble(), q.get(2).asDouble(), q.get(3).asDouble(),
+                        "node " + n);
             }
         }
         for (int n = 0; n < nodes.size(); n++) {

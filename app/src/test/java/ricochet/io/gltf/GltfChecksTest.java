@@ -28,7 +28,8 @@ class GltfChecksTest {
     void write() throws Exception {
         good = dir.resolve("car.gltf");
         String[] args = {"run", "car-brake", "--steps", "12", "--every", "3", "--out", good.toString()};
-        assertEquals(0, Main.execute(args, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
+        StringWriter err = new StringWriter();
+        assertEquals(0, Main.execute(args, new PrintWriter(new StringWriter()), new PrintWriter(err)), err.toString());
         GltfChecks.assertValid(good);
     }
 

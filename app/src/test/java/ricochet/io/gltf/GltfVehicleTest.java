@@ -39,7 +39,8 @@ class GltfVehicleTest {
         StringWriter err = new StringWriter();
         String[] args = {"run", name, "--steps", String.valueOf(steps), "--every", String.valueOf(every),
             "--out", file.toString()};
-        assertEquals(0, Main.execute(args, new PrintWriter(new StringWriter()), new PrintWriter(err)), err.toString());
+        int code = Main.execute(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        assertEquals(0, code, err.toString());
         GltfChecks.Gltf g = GltfChecks.assertValid(file);
 
         // The same run here (the world is deterministic), for the wheels' poses at each written frame.
@@ -64,7 +65,7 @@ class GltfVehicleTest {
         boolean spun = false;
         for (int w = 0; w < wheels; w++) {
             int node = g.node(sim.wheelName(w));
-            assertEquals(sim.bodyCount() + sim.characterCount() + w, node, "wheels come after the characters");
+            assertEquals(sim.bodyCount() + sim.characterCount() + w, node, "after the characters");
             JsonNode mesh = g.json().get("meshes").get(g.json().get("nodes").get(node).get("mesh").asInt());
             JsonNode position = g.json().get("accessors").get(mesh.get("primitives").get(0).get("attributes")
                     .get("POSITION").asInt());
