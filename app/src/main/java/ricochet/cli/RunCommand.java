@@ -238,10 +238,6 @@ final class RunCommand implements Callable<Integer> {
                     + w.world().fractures().count());
             return Main.BAD_INPUT;
         }
-        if (snapshot != null && sim.wheelCount() > 0) {
-            err.println("error: --snapshot: snapshots do not hold vehicles yet, and this scene has some");
-            return Main.BAD_INPUT;
-        }
         TrajectoryWriter trajectory = null;
         EventWriter eventWriter = null;
         try {

@@ -97,12 +97,35 @@ class VehicleCliTest {
     }
 
     @Test
-    void aSnapshotOfVehiclesIsRefusedBeforeTheRun() throws IOException {
-        Path scene = car("");
+    void aRunCutBySnapshotAndResumeEndsWithTheSameBitsAndEventsAsOneRun() throws IOException {
+        // Dropped 0.25 m: the wheels touch down before the cut; throttle, then brake and steer after it.
+        Path scene = write("{\"name\": \"car\", \"position\": [0, 1.2, 0], \"chassis\": {}, "
+                + "\"input\": [{\"t\": 0, \"throttle\": 1}, {\"t\": 0.8, \"brake\": 1, \"steer\": 0.5}], "
+                + WHEELS + "}");
+        Path all = dir.resolve("all.jsonl");
+        Path first = dir.resolve("first.jsonl");
+        Path second = dir.resolve("second.jsonl");
         Path snap = dir.resolve("drive.snap");
-        CliResult r = CliResult.run("run", scene.toString(), "--steps", "3", "--snapshot", snap.toString());
-        assertEquals(2, r.code, r.err);
-        assertTrue(r.err.contains("snapshots do not hold vehicles"), r.err);
-        assertTrue(!Files.exists(snap));
+        String whole = lastLine(CliResult.run("run", scene.toString(), "--steps", "150", "--hash", "--events",
+                all.toString()));
+        assertEquals(0, CliResult.run("run", scene.toString(), "--steps", "50", "--snapshot", snap.toString(),
+                "--events", first.toString()).code);
+        String resumed = lastLine(CliResult.run("run", "--resume", snap.toString(), "--steps", "100", "--hash",
+                "--events", second.toString()));
+        assertEquals(whole, resumed);
+        List<String> expected = new java.util.ArrayList<>(Files.readAllLines(first));
+        expected.addAll(Files.readAllLines(second));
+        assertEquals(Files.readAllLines(all), expected);
+        String jsonl = Files.readString(first).replace(" ", "");
+        for (int k = 0; k < 4; k++) {
+            assertTrue(jsonl.contains("\"type\":\"wheelContact\",\"a\":\"car.wheel" + k + "\",\"b\":\"ground\""),
+                    jsonl);
+        }
+    }
+
+    private static String lastLine(CliResult r) {
+        assertEquals(0, r.code, r.err);
+        String[] lines = r.out.strip().split("\n");
+        return lines[lines.length - 1];
     }
 }

@@ -44,6 +44,8 @@ public record VehicleDef(String name, Chassis chassis, List<Wheel> wheels, Suspe
     public static final double LIMITED_SLIP_PRELOAD = 50;
     /** The limited-slip clutch's torque per N m of the pair's drive torque. */
     public static final double LIMITED_SLIP_BIAS = 0.5;
+    /** Most wheels a vehicle may have (events name a wheel by its vehicle and an 8-bit number). */
+    public static final int MAX_WHEELS = 256;
 
     /**
      * The chassis: a box of {@code halfExtents} (m) centred on the body origin, of {@code mass} (kg),
@@ -178,6 +180,8 @@ public record VehicleDef(String name, Chassis chassis, List<Wheel> wheels, Suspe
         }
         if (wheels == null || wheels.isEmpty()) {
             p.add("wheels: a vehicle needs at least one wheel");
+        } else if (wheels.size() > MAX_WHEELS) {
+            p.add("wheels: at most " + MAX_WHEELS + " wheels, got " + wheels.size());
         } else {
             for (int i = 0; i < wheels.size(); i++) {
                 Wheel w = wheels.get(i);

@@ -50,4 +50,10 @@ public interface VehicleHost extends ColliderHost {
 
     /** The handle of the collider's body. */
     BodyId bodyOf(int collider);
+
+    /**
+     * Wheel {@code wheel} of the vehicle in {@code slot} found ground ({@code contact}, on
+     * {@code collider}) or lost it (collider -1) in this step's cast: the world records the event.
+     */
+    void wheelContactChanged(int slot, int wheel, boolean contact, int collider);
 }

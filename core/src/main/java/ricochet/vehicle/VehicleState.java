@@ -8,6 +8,8 @@ import ricochet.body.BodyId;
  */
 final class VehicleState {
 
+    /** The vehicle's slot in its table (events name its wheels by it). */
+    int slot;
     int generation;
     boolean live;
     VehicleDef def;
@@ -112,5 +114,37 @@ final class VehicleState {
         iny = new double[n];
         inz = new double[n];
         wheelTorque = new double[n];
+    }
+
+    /**
+     * Copies the state a step changes and later steps or readouts use, from {@code o} (a state of the
+     * same def): input, drivetrain, each wheel's spin, contact and readouts. The solve's scratch is
+     * left: every update sets it before use. Allocates nothing.
+     */
+    void copyStepStateFrom(VehicleState o) {
+        int n = wheels;
+        System.arraycopy(o.omega, 0, omega, 0, n);
+        System.arraycopy(o.angle, 0, angle, 0, n);
+        System.arraycopy(o.steerAngle, 0, steerAngle, 0, n);
+        System.arraycopy(o.contact, 0, contact, 0, n);
+        System.arraycopy(o.contactBefore, 0, contactBefore, 0, n);
+        System.arraycopy(o.ground, 0, ground, 0, n);
+        System.arraycopy(o.length, 0, length, 0, n);
+        System.arraycopy(o.compression, 0, compression, 0, n);
+        System.arraycopy(o.load, 0, load, 0, n);
+        System.arraycopy(o.slipRatio, 0, slipRatio, 0, n);
+        System.arraycopy(o.slipAngle, 0, slipAngle, 0, n);
+        gear = o.gear;
+        rpm = o.rpm;
+        shiftTimer = o.shiftTimer;
+        engineTorque = o.engineTorque;
+        throttle = o.throttle;
+        brake = o.brake;
+        handbrake = o.handbrake;
+        steer = o.steer;
+        lastThrottle = o.lastThrottle;
+        lastBrake = o.lastBrake;
+        lastHandbrake = o.lastHandbrake;
+        lastSteer = o.lastSteer;
     }
 }

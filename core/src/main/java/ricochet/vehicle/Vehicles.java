@@ -1,5 +1,7 @@
 package ricochet.vehicle;
 
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +11,7 @@ import ricochet.collision.RayResult;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.math.Quat;
+import ricochet.math.StateInput;
 import ricochet.math.Vec3;
 
 /**
@@ -70,6 +73,8 @@ public final class Vehicles {
     private final double[] tmp = new double[3];
     private final RayResult ray = new RayResult();
     private boolean[] skip = new boolean[64];
+    /** Each slot's step state as {@link #checkpoint} found it, for {@link #rollback}. */
+    private VehicleState[] saved = new VehicleState[0];
 
     // Predicted chassis velocity at the end of the step, changed by the rows.
     private double pvx, pvy, pvz, pwx, pwy, pwz;
@@ -124,6 +129,7 @@ public final class Vehicles {
             all = Arrays.copyOf(all, 2 * all.length);
         }
         v.generation = all[slot] == null ? 0 : all[slot].generation + 1;
+        v.slot = slot;
         v.live = true;
         all[slot] = v;
         slots = Math.max(slots, slot + 1);
@@ -262,6 +268,27 @@ public final class Vehicles {
             }
         }
         return out;
+    }
+
+    /** Slots in use so far (live or removed): vehicle handles' indices are below it. */
+    public int slots() {
+        return slots;
+    }
+
+    /**
+     * The name events give wheel {@code wheel} of the vehicle in {@code slot} (live or removed since):
+     * {@code NAME.wheelI}, as its trajectory row.
+     */
+    public String wheelName(int slot, int wheel) {
+        if (!hasWheel(slot, wheel)) {
+            throw new IllegalArgumentException("vehicle: no wheel " + wheel + " in slot " + slot);
+        }
+        return all[slot].def.name() + ".wheel" + wheel;
+    }
+
+    /** Whether the vehicle in {@code slot} (live or removed since) has a wheel {@code wheel}. */
+    public boolean hasWheel(int slot, int wheel) {
+        return slot >= 0 && slot < slots && wheel >= 0 && wheel < all[slot].wheels;
     }
 
     private VehicleState state(VehicleId id) {
@@ -441,6 +468,108 @@ public final class Vehicles {
         return e.maxTorque() * shape;
     }
 
+    // ---------------------------------------------------------------- checkpoint and snapshot
+
+    /**
+     * Equal for bit-identical live vehicles: slot, gear, input, engine speed, shift timer, and each
+     * wheel's contact, spin, spin angle, suspension length and load (the chassis is a body of the world,
+     * hashed with the bodies).
+     */
+    public long stateHash() {
+        long h = 0x9E3779B97F4A7C15L ^ live;
+        for (int s = 0; s < slots; s++) {
+            VehicleState v = all[s];
+            if (!v.live) {
+                continue;
+            }
+            h = mix(h, s);
+            h = mix(h, v.gear);
+            h = mix(h, Double.doubleToLongBits(v.throttle));
+            h = mix(h, Double.doubleToLongBits(v.brake));
+            h = mix(h, Double.doubleToLongBits(v.handbrake));
+            h = mix(h, Double.doubleToLongBits(v.steer));
+            h = mix(h, Double.doubleToLongBits(v.rpm));
+            h = mix(h, Double.doubleToLongBits(v.shiftTimer));
+            for (int i = 0; i < v.wheels; i++) {
+                h = mix(h, v.contact[i] ? 1 : 0);
+                h = mix(h, Double.doubleToLongBits(v.omega[i]));
+                h = mix(h, Double.doubleToLongBits(v.angle[i]));
+                h = mix(h, Double.doubleToLongBits(v.length[i]));
+                h = mix(h, Double.doubleToLongBits(v.load[i]));
+            }
+        }
+        return h;
+    }
+
+    /** One round of the SplitMix64 finaliser over {@code h * 31 + v}. */
+    private static long mix(long h, long v) {
+        long z = h * 31 + v;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /**
+     * Keeps what a step changes in every live vehicle, for {@link #rollback}; allocates nothing once
+     * each slot's copy is made (vehicles are added and removed between steps, not in them).
+     */
+    public void checkpoint() {
+        if (saved.length < slots) {
+            saved = Arrays.copyOf(saved, all.length);
+        }
+        for (int s = 0; s < slots; s++) {
+            VehicleState v = all[s];
+            if (!v.live) {
+                continue;
+            }
+            VehicleState k = saved[s];
+            if (k == null || k.wheels != v.wheels) {
+                k = new VehicleState();
+                k.allocate(v.wheels);
+                saved[s] = k;
+            }
+            k.copyStepStateFrom(v);
+        }
+    }
+
+    /** Back to the last {@link #checkpoint} (a failed step is undone). */
+    public void rollback() {
+        for (int s = 0; s < slots; s++) {
+            if (all[s].live) {
+                all[s].copyStepStateFrom(saved[s]);
+            }
+        }
+    }
+
+    /**
+     * The table (checked on reading: a snapshot goes back into a world with the same vehicles) and
+     * every slot's step state; {@link VehicleSnapshots} gives the layout.
+     */
+    public void writeState(DataOutput out) throws IOException {
+        VehicleSnapshots.writeTable(out, all, slots);
+        for (int s = 0; s < slots; s++) {
+            VehicleSnapshots.writeState(out, all[s]);
+        }
+    }
+
+    /**
+     * Reads what {@link #writeState} wrote; on a refusal (naming the first difference or bad value)
+     * every vehicle is as it was.
+     */
+    public void readState(StateInput in) throws IOException {
+        VehicleSnapshots.checkTable(in, all, slots);
+        VehicleState[] read = new VehicleState[slots];
+        int colliders = host.collision().bodyNumberBound();
+        for (int s = 0; s < slots; s++) {
+            read[s] = new VehicleState();
+            read[s].allocate(all[s].wheels);
+            VehicleSnapshots.readState(in, all[s], read[s], s, colliders);
+        }
+        for (int s = 0; s < slots; s++) {
+            all[s].copyStepStateFrom(read[s]);
+        }
+    }
+
     // ---------------------------------------------------------------- the update
 
     /**
@@ -521,6 +650,9 @@ public final class Vehicles {
                 v.ground[i] = -1;
             }
             v.contact[i] = hit;
+            if (hit != v.contactBefore[i]) {
+                host.wheelContactChanged(v.slot, i, hit, hit ? ray.body : -1);
+            }
             v.length[i] = len;
             v.compression[i] = rest - len;
             double delta = v.steers[i] ? v.steer * maxSteer : 0;

@@ -5,7 +5,8 @@ package ricochet.world;
  *
  * @param step the step during which it happened (1 for the first step)
  * @param time simulated seconds at the end of that step
- * @param a the first body's name (a character's, for {@code grounded} and {@code airborne})
+ * @param a the first body's name (a character's, for {@code grounded} and {@code airborne}; a wheel's,
+ *     {@code VEHICLE.wheelI}, for {@code wheelContact} and {@code wheelAirborne})
  * @param b the second body's name, or null for single-body events (sleep, wake) and joints to the world
  */
 public record Event(long step, double time, Type type, String a, String b) {
@@ -21,7 +22,11 @@ public record Event(long step, double time, Type type, String a, String b) {
         /** A character left the ground ({@code b} null). */
         AIRBORNE("airborne"),
         /** A fractured body's bond broke: {@code a} and {@code b} its two pieces ({@code b} null for a world bond). */
-        BREAK("break");
+        BREAK("break"),
+        /** A vehicle's wheel found ground within its travel after being airborne ({@code b} the body under it). */
+        WHEEL_CONTACT("wheelContact"),
+        /** A vehicle's wheel lost the ground ({@code b} null). */
+        WHEEL_AIRBORNE("wheelAirborne");
 
         private final String key;
 

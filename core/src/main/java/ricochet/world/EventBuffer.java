@@ -49,6 +49,37 @@ public final class EventBuffer {
         return -2 - index;
     }
 
+    /** Bits of a wheel's event index that hold its number in the vehicle (wheels per vehicle: at most 256). */
+    private static final int WHEEL_BITS = 8;
+    /**
+     * Wheels' event indices lie below this, character indices above it: characters take
+     * {@code -2 - slot} for slots below 2^30, wheels the 2^30 ints from {@code Integer.MIN_VALUE}.
+     */
+    private static final int WHEELS_END = Integer.MIN_VALUE + (1 << 30);
+
+    /**
+     * The index an event records for wheel {@code wheel} of the vehicle in {@code slot} (slot below
+     * 2^22, wheel below 256): below every character index.
+     */
+    public static int wheelIndex(int slot, int wheel) {
+        return Integer.MIN_VALUE + (slot << WHEEL_BITS) + wheel;
+    }
+
+    /** Whether an event index names a vehicle's wheel ({@link #wheelIndex}). */
+    public static boolean isWheel(int index) {
+        return index < WHEELS_END;
+    }
+
+    /** The vehicle slot of a wheel's event index. */
+    public static int wheelVehicle(int index) {
+        return (index - Integer.MIN_VALUE) >>> WHEEL_BITS;
+    }
+
+    /** The wheel's number in its vehicle, of a wheel's event index. */
+    public static int wheelNumber(int index) {
+        return (index - Integer.MIN_VALUE) & ((1 << WHEEL_BITS) - 1);
+    }
+
     /** Records an event; {@code b} is -1 for single-body events. Drops the oldest when full. */
     public void add(long step, double time, Event.Type type, int a, int b) {
         if (size == capacity) {
@@ -165,10 +196,23 @@ public final class EventBuffer {
 
     /**
      * Replaces the events with those {@link #writeState} wrote, each body an index below
-     * {@code bodies} or a character slot below {@code characters} ({@code b} may be -1); refused
-     * naming the first bad value.
+     * {@code bodies} or a character slot below {@code characters} ({@code b} may be -1), and no
+     * wheels; refused naming the first bad value.
      */
     public void readState(StateInput in, int bodies, int characters) throws IOException {
+        readState(in, bodies, characters, (slot, wheel) -> false);
+    }
+
+    /** Whether a vehicle slot and wheel number name a wheel (for reading events that name wheels). */
+    @FunctionalInterface
+    public interface WheelCheck {
+        boolean exists(int slot, int wheel);
+    }
+
+    /**
+     * {@link #readState(StateInput, int, int)}, with the wheels {@code wheels} accepts.
+     */
+    public void readState(StateInput in, int bodies, int characters, WheelCheck wheels) throws IOException {
         int cap = in.readInt();
         if (cap < 1 || cap > SettingsLimits.MAX_EVENT_CAPACITY) {
             throw StateInput.refuse("event capacity " + cap + " is out of range 1.."
@@ -191,16 +235,24 @@ public final class EventBuffer {
                         + (TYPES.length - 1));
             }
             types[i] = t;
-            as[i] = subject(in.readInt(), "event " + i + "'s body", bodies, characters, false);
-            bs[i] = subject(in.readInt(), "event " + i + "'s second body", bodies, characters, true);
+            as[i] = subject(in.readInt(), "event " + i + "'s body", bodies, characters, wheels, false);
+            bs[i] = subject(in.readInt(), "event " + i + "'s second body", bodies, characters, wheels, true);
         }
         size = n;
         capacity = cap;
         dropped = lost;
     }
 
-    /** A recorded body index or character index, checked against the bounds. */
-    private static int subject(int k, String what, int bodies, int characters, boolean noneAllowed) {
+    /** A recorded body index, character index or wheel index, checked against the bounds. */
+    private static int subject(int k, String what, int bodies, int characters, WheelCheck wheels,
+                               boolean noneAllowed) {
+        if (isWheel(k)) {
+            if (!wheels.exists(wheelVehicle(k), wheelNumber(k))) {
+                throw StateInput.refuse(what + " is wheel " + wheelNumber(k) + " of vehicle slot "
+                        + wheelVehicle(k) + ", which this world does not have");
+            }
+            return k;
+        }
         if (k < -1) {
             int slot = characterSlot(k);
             if (slot >= characters) {

@@ -15,6 +15,7 @@ import ricochet.dynamics.RigidBodies;
 import ricochet.geometry.shape.Shape;
 import ricochet.joints.JointStore;
 import ricochet.math.StateInput;
+import ricochet.vehicle.Vehicles;
 
 /**
  * The engine world's state as bytes (the payload of a {@link WorldSnapshot}): first what must match
@@ -28,10 +29,11 @@ final class SnapshotFormat {
     /**
      * The layout of {@link #writeState}'s output; bumped when it changes (2: contact records of 86
      * fields, with the friction patch's, and the patch friction switch; 3: names as an int byte count
-     * and UTF-8 bytes, of any length, and the event buffers' capacity and dropped count; 4: the characters, and events that name them). Other
-     * versions are refused, naming both.
+     * and UTF-8 bytes, of any length, and the event buffers' capacity and dropped count; 4: the characters, and events that name them;
+     * 5: the vehicles after the characters, and events that name wheels; a simulation's snapshot
+     * also holds its vehicles' input tracks). Other versions are refused, naming both.
      */
-    static final int STATE_VERSION = 4;
+    static final int STATE_VERSION = 5;
 
     private final RigidBodies bodies;
     private final BodyStore store;
@@ -45,10 +47,11 @@ final class SnapshotFormat {
     private final JointLinks jointLinks;
     private final PairEvents pairs;
     private final Characters characters;
+    private final Vehicles vehicles;
 
     SnapshotFormat(RigidBodies bodies, BodyTable table, CollisionWorld collision, ContactStore contacts,
                    WorldSettings settings, StepClock clock, Sleeping sleeping, Continuous continuous,
-                   JointLinks jointLinks, PairEvents pairs, Characters characters) {
+                   JointLinks jointLinks, PairEvents pairs, Characters characters, Vehicles vehicles) {
         this.bodies = bodies;
         this.store = bodies.store();
         this.table = table;
@@ -61,6 +64,7 @@ final class SnapshotFormat {
         this.jointLinks = jointLinks;
         this.pairs = pairs;
         this.characters = characters;
+        this.vehicles = vehicles;
     }
 
     /** {@link World#snapshot}. */
@@ -83,9 +87,11 @@ final class SnapshotFormat {
             // A simulation's snapshot holds its undrained events and its input tracks' cursors, then
             // its world's state.
             try {
-                new EventBuffer().readState(in, table.handleOfSlot.length, Integer.MAX_VALUE);
+                new EventBuffer().readState(in, table.handleOfSlot.length, Integer.MAX_VALUE, (s, w) -> true);
                 int tracks = in.count("input track cursors", 4, Integer.MAX_VALUE);
                 in.skipBytes(4 * tracks);
+                int vehicleTracks = in.count("vehicle input tracks", 4, Integer.MAX_VALUE);
+                in.skipBytes(4 * vehicleTracks);
             } catch (IOException | RuntimeException e) {
                 throw refused(e);
             }
@@ -191,6 +197,7 @@ final class SnapshotFormat {
             }
         }
         characters.writeState(out);
+        vehicles.writeState(out);
         pairs.touching.writeState(out);
         pairs.sensing.writeState(out);
         pairs.events.writeState(out);
@@ -303,9 +310,10 @@ final class SnapshotFormat {
         }
         jointLinks.rebuildJointPairs();
         characters.readState(in);
+        vehicles.readState(in);
         pairs.touching.readState(in, "touching", this::liveSlot);
         pairs.sensing.readState(in, "sensing", this::liveSlot);
-        pairs.events.readState(in, table.handleOfSlot.length, characters.slots());
+        pairs.events.readState(in, table.handleOfSlot.length, characters.slots(), vehicles::hasWheel);
         if (clock.eventsOfLastStep < 0 || clock.eventsOfLastStep > pairs.events.size()) {
             throw StateInput.refuse("last step's event count " + clock.eventsOfLastStep + " is out of range 0.."
                     + pairs.events.size());

@@ -5,6 +5,7 @@ import ricochet.collision.CollisionWorld;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactStore;
 import ricochet.joints.JointStore;
+import ricochet.vehicle.Vehicles;
 
 /**
  * What {@link World#step} changes in the world's parts, kept before each step so that a step that
@@ -15,7 +16,8 @@ import ricochet.joints.JointStore;
  * <p>The cost is what a step must not lose, copied once per step, and nothing more: the bodies'
  * pose, velocities and sleep state (20 numbers a body), the collision world's poses (9 numbers a
  * body), the joints (O(joints)), the sleep groups (one number a body slot) and the events still
- * waiting to be drained (O(events)), the characters (O(characters)), with the clock's and stages' counters. The large parts copy
+ * waiting to be drained (O(events)), the characters (O(characters)), the vehicles' input, drivetrain
+ * and wheels (O(wheels)), with the clock's and stages' counters. The large parts copy
  * nothing: the contact points and the warm-start cache alternate between two sets of arrays, the
  * manifold cache among three lists, and the broad phase copies its tree only at its first change in
  * the step (none in a settled scene). Allocates nothing once the copies have grown.
@@ -37,6 +39,7 @@ final class StepCheckpoint {
     private final Continuous continuous;
     private final JointLinks jointLinks;
     private final Characters characters;
+    private final Vehicles vehicles;
     private double savedStepDt, savedEventTime;
     private long savedEventStep, savedContinuousHits;
     private int savedNextSleepGroup, savedEventsOfLastStep;
@@ -46,7 +49,7 @@ final class StepCheckpoint {
 
     StepCheckpoint(BodyStore store, CollisionWorld collision, ContactStore contacts, PairEvents pairs,
                    StepClock clock, BodyTable table, Sleeping sleeping, Continuous continuous,
-                   JointLinks jointLinks, Characters characters) {
+                   JointLinks jointLinks, Characters characters, Vehicles vehicles) {
         this.store = store;
         this.collision = collision;
         this.contacts = contacts;
@@ -60,6 +63,7 @@ final class StepCheckpoint {
         this.continuous = continuous;
         this.jointLinks = jointLinks;
         this.characters = characters;
+        this.vehicles = vehicles;
     }
 
     /** Before a step: what it changes, kept so that {@link #rollback} can undo a failed one. */
@@ -79,6 +83,7 @@ final class StepCheckpoint {
         savedContinuousHits = continuous.continuousHits;
         savedJointPairs = jointLinks.jointPairs;
         characters.checkpoint();
+        vehicles.checkpoint();
         int[] sleepGroupOfSlot = table.sleepGroupOfSlot;
         if (savedSleepGroupOfSlot.length < sleepGroupOfSlot.length) {
             savedSleepGroupOfSlot = new int[sleepGroupOfSlot.length];
@@ -103,6 +108,7 @@ final class StepCheckpoint {
         continuous.continuousHits = savedContinuousHits;
         jointLinks.jointPairs = savedJointPairs;
         characters.rollback();
+        vehicles.rollback();
         int[] sleepGroupOfSlot = table.sleepGroupOfSlot;
         System.arraycopy(savedSleepGroupOfSlot, 0, sleepGroupOfSlot, 0, sleepGroupOfSlot.length);
     }

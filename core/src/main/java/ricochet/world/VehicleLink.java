@@ -17,11 +17,16 @@ final class VehicleLink extends ColliderLink implements VehicleHost {
 
     private final World world;
     private final RigidBodies bodies;
+    private final EventBuffer events;
+    private final StepClock clock;
 
-    VehicleLink(World world, RigidBodies bodies, BodyTable table, CollisionWorld collision, Sleeping sleeping) {
+    VehicleLink(World world, RigidBodies bodies, BodyTable table, CollisionWorld collision, Sleeping sleeping,
+                EventBuffer events, StepClock clock) {
         super(bodies.store(), table, collision, sleeping);
         this.world = world;
         this.bodies = bodies;
+        this.events = events;
+        this.clock = clock;
     }
 
     @Override
@@ -107,4 +112,10 @@ final class VehicleLink extends ColliderLink implements VehicleHost {
         store.tz[i] += rx * fy - ry * fx;
     }
 
+    @Override
+    public void wheelContactChanged(int slot, int wheel, boolean contact, int collider) {
+        int body = collider < 0 ? -1 : store.slot[table.denseOfCollider[collider]];
+        events.add(clock.eventStep, clock.eventTime, contact ? Event.Type.WHEEL_CONTACT : Event.Type.WHEEL_AIRBORNE,
+                EventBuffer.wheelIndex(slot, wheel), body);
+    }
 }

@@ -128,15 +128,16 @@ public final class World implements AutoCloseable {
         ContactCollector collector = new ContactCollector(store, table, collision, contacts, islands,
                 sleeping, jointLinks, pairs, clock, settings);
         characters = new Characters(new CharacterLink(store, table, collision, sleeping, events, clock));
+        vehicles = new Vehicles(new VehicleLink(this, bodies, table, collision, sleeping, events, clock));
         StepCheckpoint checkpoint = new StepCheckpoint(store, collision, contacts, pairs, clock, table,
-                sleeping, continuous, jointLinks, characters);
+                sleeping, continuous, jointLinks, characters, vehicles);
         snapshots = new SnapshotFormat(bodies, table, collision, contacts, settings, clock, sleeping,
-                continuous, jointLinks, pairs, characters);
+                continuous, jointLinks, pairs, characters, vehicles);
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
                 sleeping, pairs, characters,
                 fractures = new Fractures(new FractureLink(this, store, table, collision, contacts)),
-                vehicles = new Vehicles(new VehicleLink(this, bodies, table, collision, sleeping)),
+                vehicles,
                 softBodies = new SoftBodies(new SoftLink(store, table, collision, sleeping)));
         contactPoints = new ContactPoints(contacts, table);
         setGravity(gravity);
@@ -576,9 +577,17 @@ public final class World implements AutoCloseable {
      * nobody reads events from holds only one step's worth.
      */
     public void drainEvents(List<Event> out, IntFunction<String> nameOfSlot) {
-        // Characters' events name them by slot, below -1 (EventBuffer.characterIndex).
-        events.drainInto(out, k -> k < -1 ? characters.nameAt(EventBuffer.characterSlot(k)) : nameOfSlot.apply(k));
+        events.drainInto(out, k -> k < -1 ? eventSubjectName(k) : nameOfSlot.apply(k));
         clock.eventsOfLastStep = 0;
+    }
+
+    /**
+     * The name of an event's subject below -1: a character's, by slot ({@link EventBuffer#characterIndex}),
+     * or a wheel's, by vehicle slot and number ({@link EventBuffer#wheelIndex}).
+     */
+    String eventSubjectName(int k) {
+        return EventBuffer.isWheel(k) ? vehicles.wheelName(EventBuffer.wheelVehicle(k), EventBuffer.wheelNumber(k))
+                : characters.nameAt(EventBuffer.characterSlot(k));
     }
 
     /**
@@ -628,11 +637,13 @@ public final class World implements AutoCloseable {
 
     /**
      * Equal for bit-identical body states (see {@link RigidBodies#stateHash}) and, in a world with
-     * characters, bit-identical characters' positions, velocities and ground states.
+     * characters, bit-identical characters' positions, velocities and ground states, and in a world
+     * with vehicles, bit-identical vehicles' drivetrains and wheels.
      */
     public long stateHash() {
         long h = bodies.stateHash();
-        return characters.count() == 0 ? h : h * 31 + characters.stateHash();
+        h = characters.count() == 0 ? h : h * 31 + characters.stateHash();
+        return vehicles.count() == 0 ? h : h * 31 + vehicles.stateHash();
     }
 
     /** Sweeps that found an impact since the world was made (a debugging count). */

@@ -440,8 +440,7 @@ public final class WorldSimulation implements Simulation {
     /** The name of a body slot in events: a listed body's, a piece row's, or the fractured cluster's. */
     private String eventName(int slot) {
         if (slot < -1) {
-            // A character's event (EventBuffer.characterIndex).
-            return world.characters().nameAt(EventBuffer.characterSlot(slot));
+            return world.eventSubjectName(slot);
         }
         if (slot >= PIECE) {
             return names.get(slot - PIECE);
@@ -494,16 +493,18 @@ public final class WorldSimulation implements Simulation {
     @Override
     public WorldSnapshot snapshot() {
         refuseFractures();
-        if (!vehicleIds.isEmpty()) {
-            throw new IllegalStateException("simulation: snapshots do not hold vehicles yet, and this world has "
-                    + vehicleIds.size());
-        }
         return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
                 SnapshotFormat.payload(out -> {
                     events.writeState(out);
                     out.writeInt(tracks.size());
                     for (InputTrack track : tracks) {
                         out.writeInt(track == null ? -1 : track.started());
+                    }
+                    // A vehicle's track is read by time alone (no cursor): its entry count, which a
+                    // restore checks, or -1 for none.
+                    out.writeInt(vehicleTracks.size());
+                    for (VehicleInputTrack track : vehicleTracks) {
+                        out.writeInt(track == null ? -1 : track.size());
                     }
                     world.snapshots.writeState(out);
                 }));
@@ -516,10 +517,6 @@ public final class WorldSimulation implements Simulation {
     @Override
     public void restore(WorldSnapshot snapshot) {
         refuseFractures();
-        if (!vehicleIds.isEmpty()) {
-            throw new IllegalStateException("simulation: snapshots do not hold vehicles yet, and this world has "
-                    + vehicleIds.size());
-        }
         if (snapshot == null || snapshot.kind() == WorldSnapshot.Kind.LAB) {
             throw new IllegalArgumentException("simulation: can restore a world's snapshot, got "
                     + (snapshot == null ? null : "a lab world's"));
@@ -529,9 +526,10 @@ public final class WorldSimulation implements Simulation {
         int[] started = new int[tracks.size()];
         if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
             try {
-                held.readState(in, nameOfSlot.length, world.characters().slots());
+                held.readState(in, nameOfSlot.length, world.characters().slots(), world.vehicles()::hasWheel);
                 held.checkNamed(slot -> nameOfSlot[slot] != null);
                 readTrackCursors(in, started);
+                checkVehicleTracks(in);
             } catch (IOException | RuntimeException e) {
                 throw SnapshotFormat.refused(e);
             }
@@ -563,6 +561,28 @@ public final class WorldSimulation implements Simulation {
                         + " is out of range " + (track == null ? "-1..-1" : "0.." + track.size()));
             }
         }
+    }
+
+    /** The vehicles' tracks as {@link #snapshot} wrote them: the same count, each with this one's entries. */
+    private void checkVehicleTracks(StateInput in) throws IOException {
+        int n = in.readInt();
+        if (n != vehicleTracks.size()) {
+            throw StateInput.refuse("snapshot does not fit this simulation: it has " + n
+                    + " vehicles' input tracks, the simulation " + vehicleTracks.size());
+        }
+        for (int k = 0; k < n; k++) {
+            VehicleInputTrack track = vehicleTracks.get(k);
+            int entries = in.readInt();
+            if (entries != (track == null ? -1 : track.size())) {
+                throw StateInput.refuse("snapshot does not fit this simulation: vehicle " + k + " has "
+                        + entries(entries) + " in the snapshot, " + entries(track == null ? -1 : track.size())
+                        + " here");
+            }
+        }
+    }
+
+    private static String entries(int n) {
+        return n < 0 ? "no input track" : "an input track of " + n + " entries";
     }
 
     private void refuseFractures() {
