@@ -35,7 +35,7 @@ public final class BenchMain implements Callable<Integer> {
 
     @Option(names = "--scenes", split = ",", paramLabel = "a,b",
             description = "benchmark scenes (default: pile,pyramid,spheres,terrain,ragdolls; also characters,"
-                    + " drop, swing), or Ricochet's"
+                    + " vehicles, drop, swing), or Ricochet's"
                     + " built-in scene files (builtin:NAME, or NAME where no benchmark scene has it)")
     List<String> scenes = new ArrayList<>(BenchScenes.DEFAULT);
 

@@ -54,8 +54,17 @@ public final class Engines {
         return isRicochet(name) || name.equals("jolt");
     }
 
+    /** Whether the named engine's adapter drives vehicles (Ricochet's and Jolt's wheeled vehicles). */
+    public static boolean hasVehicles(String name) {
+        return isRicochet(name) || name.equals("jolt");
+    }
+
     /** Why the named engine cannot run {@code scene}, or null when it can. */
     public static String cannotRun(String name, BenchScene scene) {
+        if (!scene.vehicles().isEmpty() && !hasVehicles(name)) {
+            return "scene '" + scene.name() + "' has vehicles and engine '" + name
+                    + "' has no vehicle model in the bench (ricochet and jolt have)";
+        }
         if (!scene.characters().isEmpty() && !hasCharacters(name)) {
             return "scene '" + scene.name() + "' has characters and engine '" + name
                     + "' has no character controller in the bench (ricochet and jolt have)";

@@ -70,6 +70,7 @@ import ricochet.bench.scene.BenchShape;
  * when on walkable ground (else its vertical velocity), plus gravity times dt, plus the wanted
  * horizontal velocity, and {@code ExtendedUpdate} moves it with stair steps and floor sticking of
  * the scene's step height.
+ * Vehicles: {@link JoltVehicles}.
  */
 final class JoltEngine implements PeerEngine {
 
@@ -110,13 +111,14 @@ final class JoltEngine implements PeerEngine {
     private final Vec3 gravity = new Vec3(0f, (float) -BenchScene.GRAVITY, 0f);
     private final Vec3 velocity = new Vec3();
     private final double[] wish = new double[2];
+    private final JoltVehicles vehicles;
     private long steps;
 
     JoltEngine(BenchScene scene) {
         int n = scene.bodies().size();
         // 64 MiB of scratch: the 4,000-sphere bin needs more than the samples' 10 MiB.
         temp = new TempAllocatorImpl(64 << 20);
-        system.init(n + 16, 0, 65536, 65536, layers, objVsBp, objVsObj);
+        system.init(n + scene.vehicles().size() + 16, 0, 65536, 65536, layers, objVsBp, objVsObj);
         system.setGravity(0, (float) -BenchScene.GRAVITY, 0);
         bodies = system.getBodyInterface();
         CollisionGroup[] groups = jointGroups(scene);
@@ -139,6 +141,7 @@ final class JoltEngine implements PeerEngine {
                 addCharacter(i, walkers[i]);
             }
         }
+        vehicles = new JoltVehicles(scene, system, bodies, MOVING, keep);
     }
 
     private void addCharacter(int i, BenchCharacter c) {
@@ -295,6 +298,9 @@ final class JoltEngine implements PeerEngine {
         if (characters.length > 0) {
             moveCharacters();
         }
+        if (vehicles.count() > 0) {
+            vehicles.drive(steps);
+        }
         system.update((float) BenchScene.DT, 1, temp, jobs);
         steps++;
     }
@@ -345,7 +351,7 @@ final class JoltEngine implements PeerEngine {
 
     @Override
     public double[] positions() {
-        double[] out = new double[3 * (dynamic.size() + characters.length)];
+        double[] out = new double[3 * (dynamic.size() + characters.length + vehicles.count())];
         for (int i = 0; i < dynamic.size(); i++) {
             RVec3 p = bodies.getPosition(dynamic.get(i));
             out[3 * i] = p.xx();
@@ -358,6 +364,7 @@ final class JoltEngine implements PeerEngine {
             out[k + 1] = p.yy();
             out[k + 2] = p.zz();
         }
+        vehicles.positions(bodies, out, 3 * (dynamic.size() + characters.length));
         return out;
     }
 
@@ -384,6 +391,7 @@ final class JoltEngine implements PeerEngine {
                 }
             }
         }
+        vehicles.close(system, bodies);
         system.removeAllConstraints();
         for (int id : all) {
             bodies.removeBody(id);

@@ -30,6 +30,7 @@ import ricochet.world.World;
  * Characters through {@link World#characters()}: {@link CharacterDef#defaults} with the scene's radius,
  * height, slope limit and step height, and before each step {@link Characters#setInput} with the
  * character's wanted velocity (no jump, no crouch).
+ * Vehicles through {@link RicochetVehicles}.
  * Contacts: {@link World#touchingPairCount()}, pairs whose closest
  * points are within {@link World#TOUCH_BEGIN}.
  */
@@ -40,6 +41,7 @@ final class RicochetEngine implements PeerEngine {
     private final BenchCharacter[] walkers;
     private final CharacterId[] characters;
     private final double[] wish = new double[2];
+    private final RicochetVehicles vehicles;
     private long steps;
 
     RicochetEngine(BenchScene scene, int threads) {
@@ -73,6 +75,7 @@ final class RicochetEngine implements PeerEngine {
                     .withHeight(c.height()).withMaxSlope(c.maxSlope()).withStepHeight(c.stepHeight());
             characters[i] = world.characters().add(def, new Vec3(c.x(), c.y(), c.z()));
         }
+        vehicles = new RicochetVehicles(world, scene);
     }
 
     private static Shape shape(BenchShape s) {
@@ -97,6 +100,9 @@ final class RicochetEngine implements PeerEngine {
                 all.setInput(characters[i], wish[0], wish[1], 0, false);
             }
         }
+        if (vehicles.count() > 0) {
+            vehicles.drive(steps);
+        }
         world.step(BenchScene.DT);
         steps++;
     }
@@ -113,7 +119,7 @@ final class RicochetEngine implements PeerEngine {
 
     @Override
     public double[] positions() {
-        double[] out = new double[3 * (dynamic.size() + characters.length)];
+        double[] out = new double[3 * (dynamic.size() + characters.length + vehicles.count())];
         for (int i = 0; i < dynamic.size(); i++) {
             Vec3 p = world.position(dynamic.get(i));
             out[3 * i] = p.x();
@@ -126,6 +132,7 @@ final class RicochetEngine implements PeerEngine {
             out[k + 1] = p.y();
             out[k + 2] = p.z();
         }
+        vehicles.positions(out, 3 * (dynamic.size() + characters.length));
         return out;
     }
 

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * A benchmark scene every engine builds alike: bodies in a fixed order (an engine reports positions
- * of the dynamic ones in that order, then its characters' centres), joints between them naming them
- * by index, walking characters, gravity {@link #GRAVITY} along -y, steps of {@link #DT}.
+ * of the dynamic ones in that order, then its characters' centres, then its vehicles' chassis
+ * origins), joints between them naming them by index, walking characters, driven cars, gravity {@link #GRAVITY} along -y, steps of {@link #DT}.
  *
  * @param name what {@code --scenes} calls it
  * @param description one line for people
@@ -13,10 +13,12 @@ import java.util.List;
  * @param joints added after all the bodies, in this order
  * @param characters added after the joints, in this order; only engines with a character controller
  *     run a scene that has any
+ * @param vehicles added after the characters, in this order; only engines with a vehicle model in
+ *     the bench run a scene that has any
  * @param check turns the final positions into the CSV's {@code check} word
  */
 public record BenchScene(String name, String description, List<BenchBody> bodies, List<BenchJoint> joints,
-                         List<BenchCharacter> characters, Check check) {
+                         List<BenchCharacter> characters, List<BenchVehicle> vehicles, Check check) {
 
     /** Seconds per step, one engine step per call, for every engine. */
     public static final double DT = 1.0 / 60.0;
@@ -35,6 +37,7 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
         bodies = List.copyOf(bodies);
         joints = List.copyOf(joints);
         characters = List.copyOf(characters);
+        vehicles = List.copyOf(vehicles);
         for (BenchJoint j : joints) {
             if (j.a() >= bodies.size() || j.b() >= bodies.size()) {
                 throw new IllegalArgumentException(name + ": joint " + j + " names a body beyond the "
@@ -49,15 +52,21 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
         }
     }
 
+    /** A scene without vehicles. */
+    public BenchScene(String name, String description, List<BenchBody> bodies, List<BenchJoint> joints,
+                      List<BenchCharacter> characters, Check check) {
+        this(name, description, bodies, joints, characters, List.of(), check);
+    }
+
     /** A scene without characters. */
     public BenchScene(String name, String description, List<BenchBody> bodies, List<BenchJoint> joints,
                       Check check) {
-        this(name, description, bodies, joints, List.of(), check);
+        this(name, description, bodies, joints, List.of(), List.of(), check);
     }
 
     /** A scene without joints or characters. */
     public BenchScene(String name, String description, List<BenchBody> bodies, Check check) {
-        this(name, description, bodies, List.of(), List.of(), check);
+        this(name, description, bodies, List.of(), List.of(), List.of(), check);
     }
 
     /** A one-word verdict on where the dynamic bodies ended, e.g. {@code stands} or {@code toppled}. */
@@ -83,11 +92,11 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
     }
 
     /**
-     * The dynamic bodies' positions as built, then the characters' centres, packed x y z in scene
-     * order.
+     * The dynamic bodies' positions as built, then the characters' centres, then the vehicles'
+     * chassis origins, packed x y z in scene order.
      */
     public double[] startPositions() {
-        double[] out = new double[3 * (dynamicCount() + characters.size())];
+        double[] out = new double[3 * (dynamicCount() + characters.size() + vehicles.size())];
         int k = 0;
         for (BenchBody b : bodies) {
             if (b.dynamic()) {
@@ -100,6 +109,11 @@ public record BenchScene(String name, String description, List<BenchBody> bodies
             out[k++] = c.x();
             out[k++] = c.y();
             out[k++] = c.z();
+        }
+        for (BenchVehicle v : vehicles) {
+            out[k++] = v.x();
+            out[k++] = v.y();
+            out[k++] = v.z();
         }
         return out;
     }

@@ -31,6 +31,7 @@ public final class BenchScenes {
         SCENES.put("terrain", BenchScenes::terrain);
         SCENES.put("ragdolls", BenchScenes::ragdolls);
         SCENES.put("characters", BenchScenes::characters);
+        SCENES.put("vehicles", BenchVehicle::scene);
         SCENES.put("drop", BenchScenes::drop);
         SCENES.put("swing", BenchScenes::swing);
     }
