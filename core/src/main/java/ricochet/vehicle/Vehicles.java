@@ -51,19 +51,11 @@ public final class Vehicles {
 
     /** Gauss-Seidel passes over the wheels' rows per step. */
     static final int ITERATIONS = 12;
-    /** Bisection halvings of each tyre row's implicit solve. */
-    static final int BISECTIONS = 40;
     /**
      * Where in the step the spring's compression is taken, as a fraction of dt ahead: 0.4 cancels
      * the lag of a force held over the step to within 0.005 of the damping ratio at 30-120 Hz.
      */
     static final double SPRING_LEAD = 0.4;
-    /** Fraction of the bump stop's overrun taken back per step. */
-    static final double STOP_BIAS = 0.5;
-    /** Engine torque at the rev limit, idle, and the peak between, as fractions of maxTorque. */
-    static final double CURVE_AT_ZERO = 0.8, CURVE_PEAK_AT = 0.6, CURVE_AT_LIMIT = 0.8;
-
-    private static final double RPM_PER_RAD_S = 60 / (2 * Math.PI);
 
     private final VehicleHost host;
     private VehicleState[] all = new VehicleState[4];
@@ -75,11 +67,8 @@ public final class Vehicles {
     private boolean[] skip = new boolean[64];
     /** Each slot's step state as {@link #checkpoint} found it, for {@link #rollback}. */
     private VehicleState[] saved = new VehicleState[0];
-
-    // Predicted chassis velocity at the end of the step, changed by the rows.
-    private double pvx, pvy, pvz, pwx, pwy, pwz;
-    private double invMass;
-    private final double[] invI = new double[9];
+    /** The rows' solve: the chassis' predicted velocity and the bump stop and tyre rows. */
+    private final TyreRows rows = new TyreRows();
 
     public Vehicles(VehicleHost host) {
         this.host = host;
@@ -118,7 +107,7 @@ public final class Vehicles {
         int n = def.wheels().size();
         v.allocate(n);
         v.def = def;
-        setUp(v, def);
+        VehicleSetup.setUp(v, def);
         v.chassis = host.addBody(bd, new BoxShape(h.x(), h.y(), h.z()), 0.5, 0);
         v.collider = host.colliderOf(v.chassis);
         int slot = 0;
@@ -136,110 +125,6 @@ public final class Vehicles {
         live++;
         placeWheelsAtRest(v);
         return new VehicleId(slot, v.generation);
-    }
-
-    /** The per-wheel constants: mounts, springs from the sprung mass split, axle partners. */
-    private static void setUp(VehicleState v, VehicleDef def) {
-        int n = v.wheels;
-        VehicleDef.Chassis ch = def.chassis();
-        for (int i = 0; i < n; i++) {
-            VehicleDef.Wheel w = def.wheels().get(i);
-            v.mx[i] = w.position().x();
-            v.my[i] = w.position().y();
-            v.mz[i] = w.position().z();
-            v.radius[i] = w.radius();
-            v.inertia[i] = w.inertia();
-            v.steers[i] = w.steer();
-            v.drives[i] = w.drive();
-            v.handbrakes[i] = w.handbrake();
-            if (w.drive()) {
-                v.driven++;
-            }
-        }
-        double[] share = sprungShares(v, ch.centerOfMass());
-        double omega = 2 * Math.PI * def.suspension().frequency();
-        for (int i = 0; i < n; i++) {
-            double mi = share[i] * ch.mass();
-            v.spring[i] = mi * omega * omega;
-            v.damper[i] = 2 * def.suspension().damping() * mi * omega;
-        }
-        // Axle partners: the wheel mirrored across the chassis' x = com.x plane, same height and z.
-        for (int i = 0; i < n; i++) {
-            v.rollPartner[i] = -1;
-            for (int j = 0; j < n; j++) {
-                if (j != i && Math.abs(v.mz[j] - v.mz[i]) < 1e-6 && Math.abs(v.my[j] - v.my[i]) < 1e-6
-                        && Math.abs(v.mx[j] - v.mx[i]) > 1e-6) {
-                    v.rollPartner[i] = j;
-                    break;
-                }
-            }
-        }
-        // Limited-slip pairs: driven wheels in def order, two by two.
-        Arrays.fill(v.slipPartner, -1);
-        int last = -1;
-        for (int i = 0; i < n; i++) {
-            if (v.drives[i]) {
-                if (last < 0) {
-                    last = i;
-                } else {
-                    v.slipPartner[last] = i;
-                    last = -1;
-                }
-            }
-        }
-        v.gears = def.gears();
-        v.rpm = def.engine().idleRpm();
-    }
-
-    /**
-     * The share of the chassis weight each wheel carries at rest: the least-norm weights {@code w}
-     * with {@code sum w = 1} and {@code sum w (x_i, z_i) = (c_x, c_z)} ({@code w = A^T (A A^T)^-1 b}),
-     * clamped to at least a tenth of an even share and renormalised. Exact for the usual layouts
-     * (four wheels on a rectangle: the lever rule front to back and side to side).
-     */
-    static double[] sprungShares(VehicleState v, Vec3 com) {
-        int n = v.wheels;
-        double[][] a = new double[3][n];
-        for (int i = 0; i < n; i++) {
-            a[0][i] = 1;
-            a[1][i] = v.mx[i] - com.x();
-            a[2][i] = v.mz[i] - com.z();
-        }
-        double[] m = new double[9];
-        for (int r = 0; r < 3; r++) {
-            for (int c = 0; c < 3; c++) {
-                double s = 0;
-                for (int i = 0; i < n; i++) {
-                    s += a[r][i] * a[c][i];
-                }
-                m[3 * r + c] = s;
-            }
-        }
-        // A row that is all zero (wheels in a line) or a rank-deficient layout: a tiny ridge keeps it solvable.
-        double ridge = 1e-9 * (m[0] + m[4] + m[8]);
-        m[0] += ridge;
-        m[4] += ridge;
-        m[8] += ridge;
-        double[] y = solve3(m, 1, 0, 0);
-        double[] w = new double[n];
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            w[i] = Math.max(0.1 / n, a[0][i] * y[0] + a[1][i] * y[1] + a[2][i] * y[2]);
-            sum += w[i];
-        }
-        for (int i = 0; i < n; i++) {
-            w[i] /= sum;
-        }
-        return w;
-    }
-
-    private static double[] solve3(double[] m, double b0, double b1, double b2) {
-        double c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8], c02 = m[3] * m[7] - m[4] * m[6];
-        double det = m[0] * c00 + m[1] * c01 + m[2] * c02;
-        double c10 = m[2] * m[7] - m[1] * m[8], c11 = m[0] * m[8] - m[2] * m[6], c12 = m[1] * m[6] - m[0] * m[7];
-        double c20 = m[1] * m[5] - m[2] * m[4], c21 = m[2] * m[3] - m[0] * m[5], c22 = m[0] * m[4] - m[1] * m[3];
-        return new double[] {(c00 * b0 + c10 * b1 + c20 * b2) / det, (c01 * b0 + c11 * b1 + c21 * b2) / det,
-                (c02 * b0 + c12 * b1 + c22 * b2) / det};
     }
 
     /** Removes the vehicle and its chassis body; its handle becomes stale. */
@@ -454,18 +339,10 @@ public final class Vehicles {
     }
 
     /**
-     * The engine's torque curve: maxTorque times a piecewise-linear shape through
-     * {@link #CURVE_AT_ZERO} at 0 rpm, 1 at {@link #CURVE_PEAK_AT} maxRpm and {@link #CURVE_AT_LIMIT} at
-     * maxRpm; 0 from maxRpm on (the rev limiter).
+     * The engine's torque curve (N m at {@code rpm}): {@link Drivetrain#engineCurve}.
      */
     public static double engineCurve(VehicleDef.Engine e, double rpm) {
-        double x = rpm / e.maxRpm();
-        if (x >= 1) {
-            return 0;
-        }
-        double shape = x < CURVE_PEAK_AT ? CURVE_AT_ZERO + (1 - CURVE_AT_ZERO) * x / CURVE_PEAK_AT
-                : 1 - (1 - CURVE_AT_LIMIT) * (x - CURVE_PEAK_AT) / (1 - CURVE_PEAK_AT);
-        return e.maxTorque() * shape;
+        return Drivetrain.engineCurve(e, rpm);
     }
 
     // ---------------------------------------------------------------- checkpoint and snapshot
@@ -608,8 +485,8 @@ public final class Vehicles {
         host.readChassis(v.chassis, st);
         double cmx = st[0], cmy = st[1], cmz = st[2];
         double qx = st[3], qy = st[4], qz = st[5], qw = st[6];
-        invMass = st[13];
-        System.arraycopy(st, 14, invI, 0, 9);
+        rows.invMass = st[13];
+        System.arraycopy(st, 14, rows.invI, 0, 9);
         double ox = st[23], oy = st[24], oz = st[25];
         // Chassis axes: columns of R(q): left (x), up (y), forward (z).
         double lx = 1 - 2 * (qy * qy + qz * qz), ly = 2 * (qx * qy + qz * qw), lz = 2 * (qx * qz - qy * qw);
@@ -667,7 +544,7 @@ public final class Vehicles {
             v.sy[i] = c * ly - sn * fy0;
             v.sz[i] = c * lz - sn * fz0;
             if (hit) {
-                groundAxes(v, i);
+                TyreRows.groundAxes(v, i);
             }
         }
         skip[v.collider] = false;
@@ -718,16 +595,16 @@ public final class Vehicles {
             }
         }
         // The chassis' velocity at the end of the step under gravity and the suspension.
-        pvx = vx + dt * (gx + invMass * sfx);
-        pvy = vy + dt * (gy + invMass * sfy);
-        pvz = vz + dt * (gz + invMass * sfz);
-        double[] a = invI;
-        pwx = wx + dt * (a[0] * stx + a[1] * sty + a[2] * stz);
-        pwy = wy + dt * (a[3] * stx + a[4] * sty + a[5] * stz);
-        pwz = wz + dt * (a[6] * stx + a[7] * sty + a[8] * stz);
+        rows.pvx = vx + dt * (gx + rows.invMass * sfx);
+        rows.pvy = vy + dt * (gy + rows.invMass * sfy);
+        rows.pvz = vz + dt * (gz + rows.invMass * sfz);
+        double[] a = rows.invI;
+        rows.pwx = wx + dt * (a[0] * stx + a[1] * sty + a[2] * stz);
+        rows.pwy = wy + dt * (a[3] * stx + a[4] * sty + a[5] * stz);
+        rows.pwz = wz + dt * (a[6] * stx + a[7] * sty + a[8] * stz);
 
         // 3. Drivetrain: gearbox, engine torque, equal split onto the driven wheels' spin.
-        drive(v, dt, Math.abs(vx * fx0 + vy * fy0 + vz * fz0));
+        Drivetrain.drive(v, dt, Math.abs(vx * fx0 + vy * fy0 + vz * fz0));
 
         // 4. Row constants.
         for (int i = 0; i < n; i++) {
@@ -737,10 +614,10 @@ public final class Vehicles {
                 continue;
             }
             double rx = v.rx[i], ry = v.ry[i], rz = v.rz[i];
-            v.kx[i] = rowMass(i, rx, ry, rz, v.fx[i], v.fy[i], v.fz[i], v.ifx, v.ify, v.ifz)
+            v.kx[i] = rows.rowMass(i, rx, ry, rz, v.fx[i], v.fy[i], v.fz[i], v.ifx, v.ify, v.ifz)
                     + v.radius[i] * v.radius[i] / v.inertia[i];
-            v.ky[i] = rowMass(i, rx, ry, rz, v.sx[i], v.sy[i], v.sz[i], v.isx, v.isy, v.isz);
-            v.kn[i] = rowMass(i, rx, ry, rz, v.nx[i], v.ny[i], v.nz[i], v.inx, v.iny, v.inz);
+            v.ky[i] = rows.rowMass(i, rx, ry, rz, v.sx[i], v.sy[i], v.sz[i], v.isx, v.isy, v.isz);
+            v.kn[i] = rows.rowMass(i, rx, ry, rz, v.nx[i], v.ny[i], v.nz[i], v.inx, v.iny, v.inz);
             // Ground speed along the wheel, at the start of the step.
             double cvx = vx + wy * rz - wz * ry - v.gvx[i];
             double cvy = vy + wz * rx - wx * rz - v.gvy[i];
@@ -754,11 +631,11 @@ public final class Vehicles {
         for (int it = 0; it < ITERATIONS; it++) {
             for (int i = 0; i < n; i++) {
                 if (v.contact[i]) {
-                    bumpStop(v, i, dt);
+                    rows.bumpStop(v, i, dt);
                 }
                 if (v.brakeBound[i] > 0 && !(v.contact[i] && v.load[i] > 0 && mu > 0)) {
                     double lo = v.jb[i];
-                    double jb = clamp(lo + v.omega[i] * v.inertia[i], v.brakeBound[i]);
+                    double jb = TyreRows.clamp(lo + v.omega[i] * v.inertia[i], v.brakeBound[i]);
                     v.jb[i] = jb;
                     v.omega[i] -= (jb - lo) / v.inertia[i];
                 }
@@ -768,13 +645,13 @@ public final class Vehicles {
                             + VehicleDef.LIMITED_SLIP_BIAS * Math.abs(v.wheelTorque[i] + v.wheelTorque[p]));
                     double k = 1 / v.inertia[i] + 1 / v.inertia[p];
                     double lo = v.jd[i];
-                    double jd = clamp(lo + (v.omega[i] - v.omega[p]) / k, bound);
+                    double jd = TyreRows.clamp(lo + (v.omega[i] - v.omega[p]) / k, bound);
                     v.jd[i] = jd;
                     v.omega[i] -= (jd - lo) / v.inertia[i];
                     v.omega[p] += (jd - lo) / v.inertia[p];
                 }
                 if (v.contact[i] && v.load[i] > 0 && mu > 0) {
-                    tyre(v, i, dt, mu * v.load[i], theta);
+                    rows.tyre(v, i, dt, mu * v.load[i], theta);
                 }
             }
         }
@@ -804,239 +681,11 @@ public final class Vehicles {
                 host.addForceAt(v.ground[i], -px, -py, -pz, v.hx[i], v.hy[i], v.hz[i]);
             }
             v.load[i] += v.jn[i] * invDt;
-            double ufx = slipX(v, i), ufy = slipY(v, i);
+            double ufx = rows.slipX(v, i), ufy = rows.slipY(v, i);
             v.slipRatio[i] = -ufx / v.speed[i];
             v.slipAngle[i] = StrictMath.atan(ufy / v.speed[i]);
         }
         host.addForce(v.chassis, sfx + tfx, sfy + tfy, sfz + tfz, stx + ttx, sty + tty, stz + ttz);
-    }
-
-    /**
-     * The tyre's axes in the ground plane: the wheel's forward axis with its normal part removed, and
-     * {@code s = n x f} across it. The wheel is massless, so the ground's force on it (normal load
-     * along n, friction in the plane) is what reaches the chassis.
-     */
-    private static void groundAxes(VehicleState v, int i) {
-        double nx = v.nx[i], ny = v.ny[i], nz = v.nz[i];
-        double d = v.fx[i] * nx + v.fy[i] * ny + v.fz[i] * nz;
-        double fx = v.fx[i] - d * nx, fy = v.fy[i] - d * ny, fz = v.fz[i] - d * nz;
-        double len = Math.sqrt(fx * fx + fy * fy + fz * fz);
-        if (len < 1e-9) {
-            return;
-        }
-        fx /= len;
-        fy /= len;
-        fz /= len;
-        v.fx[i] = fx;
-        v.fy[i] = fy;
-        v.fz[i] = fz;
-        v.sx[i] = ny * fz - nz * fy;
-        v.sy[i] = nz * fx - nx * fz;
-        v.sz[i] = nx * fy - ny * fx;
-    }
-
-    /** {@code 1/m + (r x a) . I^-1 (r x a)}, keeping {@code I^-1 (r x a)} for the row. */
-    private double rowMass(int i, double rx, double ry, double rz, double ax, double ay, double az,
-                           double[] ix, double[] iy, double[] iz) {
-        double cx = ry * az - rz * ay, cy = rz * ax - rx * az, cz = rx * ay - ry * ax;
-        double[] a = invI;
-        double bx = a[0] * cx + a[1] * cy + a[2] * cz;
-        double by = a[3] * cx + a[4] * cy + a[5] * cz;
-        double bz = a[6] * cx + a[7] * cy + a[8] * cz;
-        ix[i] = bx;
-        iy[i] = by;
-        iz[i] = bz;
-        return invMass + cx * bx + cy * by + cz * bz;
-    }
-
-    /** The patch's sliding velocity along the wheel, {@code (v + w x r - v_ground) . f - omega R}, m/s. */
-    private double slipX(VehicleState v, int i) {
-        return patchAlong(v, i, v.fx[i], v.fy[i], v.fz[i]) - v.omega[i] * v.radius[i];
-    }
-
-    /** The patch's sliding velocity across the wheel, m/s. */
-    private double slipY(VehicleState v, int i) {
-        return patchAlong(v, i, v.sx[i], v.sy[i], v.sz[i]);
-    }
-
-    private double patchAlong(VehicleState v, int i, double ax, double ay, double az) {
-        double rx = v.rx[i], ry = v.ry[i], rz = v.rz[i];
-        double cx = pvx + pwy * rz - pwz * ry - v.gvx[i];
-        double cy = pvy + pwz * rx - pwx * rz - v.gvy[i];
-        double cz = pvz + pwx * ry - pwy * rx - v.gvz[i];
-        return cx * ax + cy * ay + cz * az;
-    }
-
-    /**
-     * The bump stop: a unilateral row along the ground normal at the contact. Overrun (a negative
-     * suspension length), it lets the suspension compress no further and takes back
-     * {@link #STOP_BIAS} of the overrun per step; within the travel, it is speculative: the chassis
-     * may close on the ground no faster than the travel left closes in the step, so a suspension
-     * compressed fast (a landing, a bump at speed) meets its stop at the end of the step instead of
-     * passing it (the cast is made at the step's start; at 30 m/s over bumps the chassis closes by
-     * centimetres in a step).
-     */
-    private void bumpStop(VehicleState v, int i, double dt) {
-        // closing speed c = -(v(P) - v_ground) . n; wanted c <= len / dt within the travel,
-        // c <= -STOP_BIAS overrun / dt beyond it
-        double closing = -patchAlong(v, i, v.nx[i], v.ny[i], v.nz[i]);
-        double len = v.length[i];
-        double target = len < 0 ? -STOP_BIAS * (-len) / dt : len / dt;
-        double lo = v.jn[i];
-        double jn = Math.max(0, lo + (closing - target) / v.kn[i]);
-        if (len >= 0 && jn == lo) {
-            return;
-        }
-        v.jn[i] = jn;
-        applyChassis(jn - lo, v.nx[i], v.ny[i], v.nz[i], v.inx[i], v.iny[i], v.inz[i]);
-    }
-
-    /**
-     * The tyre's two rows. Each solves {@code J = dt F(u_free - K J)} for its total impulse by
-     * bisection, with the other component held: {@code g(J) = J - dt F(u_free - K J)} increases with
-     * J, so its root is bracketed by 0 and {@code u_free / K} (where the patch stops), including the
-     * static case where F jumps at zero sliding speed.
-     */
-    private void tyre(VehicleState v, int i, double dt, double peak, double theta) {
-        double stick = v.stick[i] * peak;
-        double speed = v.speed[i];
-        // Along the wheel, with the brake: the row moves the chassis and the wheel's spin, which the
-        // brake holds while it can. Solved as one block: first with the wheel locked (its spin 0,
-        // the chassis alone taking the impulse); if the brake cannot give the torque that needs, with
-        // the brake slipping at its bound and the wheel free. (As two rows, Gauss-Seidel between a
-        // 1 kg m^2 wheel and a 1200 kg chassis would converge by the mass ratio per pass.)
-        double uy = slipY(v, i);
-        double r = v.radius[i], inertia = v.inertia[i];
-        double kc = v.kx[i] - r * r / inertia;
-        // The spin without this wheel's own brake and tyre impulses.
-        double spin = v.omega[i] + (v.jb[i] - v.jx[i] * r) / inertia;
-        double freeChassis = patchAlong(v, i, v.fx[i], v.fy[i], v.fz[i]) + kc * v.jx[i];
-        double bound = v.brakeBound[i];
-        double jx, jb;
-        boolean locked = false;
-        jx = 0;
-        jb = 0;
-        if (bound > 0) {
-            jx = solveRow(freeChassis, uy, kc, dt, speed, peak, theta, stick);
-            jb = inertia * spin + jx * r;
-            locked = Math.abs(jb) <= bound;
-        }
-        double omega;
-        if (locked) {
-            omega = 0;
-        } else {
-            jb = bound > 0 ? Math.copySign(bound, jb) : 0;
-            double turning = spin - jb / inertia;
-            jx = solveRow(freeChassis - turning * r, uy, v.kx[i], dt, speed, peak, theta, stick);
-            omega = turning + jx * r / inertia;
-        }
-        double d = jx - v.jx[i];
-        v.jx[i] = jx;
-        v.jb[i] = jb;
-        applyChassis(-d, v.fx[i], v.fy[i], v.fz[i], v.ifx[i], v.ify[i], v.ifz[i]);
-        v.omega[i] = omega;
-        // Across it.
-        double ux = slipX(v, i);
-        double ky = v.ky[i];
-        double free = slipY(v, i) + ky * v.jy[i];
-        double jy = solveRow(free, ux, ky, dt, speed, peak, theta, stick);
-        d = jy - v.jy[i];
-        v.jy[i] = jy;
-        applyChassis(-d, v.sx[i], v.sy[i], v.sz[i], v.isx[i], v.isy[i], v.isz[i]);
-    }
-
-    private static double solveRow(double free, double other, double k, double dt, double speed, double peak,
-                                   double theta, double stick) {
-        if (free == 0) {
-            return 0;
-        }
-        double lo = 0, hi = free / k;
-        // g(lo) has the sign of -free, g(hi) that of free (F(0, other) is 0 or along other only).
-        for (int b = 0; b < BISECTIONS; b++) {
-            double mid = 0.5 * (lo + hi);
-            double g = mid - dt * TyreModel.force(free - k * mid, other, speed, peak, theta, stick);
-            if ((g > 0) == (free > 0)) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return 0.5 * (lo + hi);
-    }
-
-    /** Impulse {@code j a} at the contact on the predicted chassis velocity ({@code ia = I^-1 (r x a)}). */
-    private void applyChassis(double j, double ax, double ay, double az, double iax, double iay, double iaz) {
-        pvx += j * invMass * ax;
-        pvy += j * invMass * ay;
-        pvz += j * invMass * az;
-        pwx += j * iax;
-        pwy += j * iay;
-        pwz += j * iaz;
-    }
-
-    private static double clamp(double x, double bound) {
-        return Math.max(-bound, Math.min(bound, x));
-    }
-
-    /**
-     * The gearbox and the engine: the driven wheels' mean spin through the gear and final drive gives
-     * the engine speed; the gearbox shifts up when the road speed would turn the engine at
-     * {@code shiftUpRpm} and down below {@code shiftDownRpm} (at most once per {@code shiftTime});
-     * the engine's torque at its speed (idle torque below idle, the clutch slipping) times the
-     * throttle goes through the ratio, split equally, onto the wheels' spin.
-     */
-    private void drive(VehicleState v, double dt, double roadSpeed) {
-        VehicleDef def = v.def;
-        VehicleDef.Engine e = def.engine();
-        int n = v.wheels;
-        Arrays.fill(v.wheelTorque, 0);
-        if (v.driven == 0) {
-            v.engineTorque = 0;
-            v.rpm = e.idleRpm();
-            return;
-        }
-        double mean = 0;
-        for (int i = 0; i < n; i++) {
-            if (v.drives[i]) {
-                mean += v.omega[i];
-            }
-        }
-        mean /= v.driven;
-        // The gearbox shifts on road speed (the output shaft of a rolling car), so wheels spinning on
-        // a launch do not shift it up: road speed over the mean driven radius, through the gears.
-        double roadSpin = roadSpeed * v.driven / drivenRadii(v);
-        v.shiftTimer = Math.max(0, v.shiftTimer - dt);
-        if (v.shiftTimer == 0) {
-            double shaft = roadSpin * def.differentialRatio() * RPM_PER_RAD_S;
-            if (shaft * v.gears[v.gear] >= e.shiftUpRpm() && v.gear < v.gears.length - 1) {
-                v.gear++;
-                v.shiftTimer = e.shiftTime();
-            } else if (shaft * v.gears[v.gear] < e.shiftDownRpm() && v.gear > 0) {
-                v.gear--;
-                v.shiftTimer = e.shiftTime();
-            }
-        }
-        double rpm = Math.abs(mean) * v.gears[v.gear] * def.differentialRatio() * RPM_PER_RAD_S;
-        v.rpm = Math.max(e.idleRpm(), rpm);
-        double torque = v.throttle * engineCurve(e, v.rpm);
-        v.engineTorque = torque;
-        double perWheel = torque * v.gears[v.gear] * def.differentialRatio() / v.driven;
-        for (int i = 0; i < n; i++) {
-            if (v.drives[i]) {
-                v.wheelTorque[i] = perWheel;
-                v.omega[i] += dt * perWheel / v.inertia[i];
-            }
-        }
-    }
-
-    private static double drivenRadii(VehicleState v) {
-        double sum = 0;
-        for (int i = 0; i < v.wheels; i++) {
-            if (v.drives[i]) {
-                sum += v.radius[i];
-            }
-        }
-        return sum;
     }
 
     /** A ray from (x, y, z) by (dx, dy, dz) into {@link #ray}, skipping marked bodies and sensors. */
