@@ -78,8 +78,11 @@ public final class WorldBuilder {
         return new BuildException(path, m != null && m.startsWith(who) ? m : who + m, e);
     }
 
-    /** kg/m^3 when a solver body gives neither {@code mass} nor {@code density}: water, as in Box2D's 1 per m^2. */
-    public static final double DEFAULT_DENSITY = 1000;
+    /**
+     * kg/m^3 when a solver body gives neither {@code mass} nor {@code density}: water, as in Box2D's 1 per
+     * m^2, and the library's default for a dynamic body.
+     */
+    public static final double DEFAULT_DENSITY = BodyDef.DEFAULT_DENSITY;
 
     private WorldBuilder() {
     }

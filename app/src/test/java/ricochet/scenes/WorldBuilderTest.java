@@ -11,8 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyId;
 import ricochet.geometry.TriangleMesh;
 import ricochet.geometry.shape.MassProperties;
+import ricochet.geometry.shape.SphereShape;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.RagdollSpec;
@@ -27,6 +29,7 @@ import ricochet.math.Quat;
 import ricochet.math.Vec3;
 import ricochet.ragdoll.Ragdoll;
 import ricochet.body.BodyDef;
+import ricochet.world.World;
 import ricochet.world.WorldSimulation;
 
 /** Scenes into worlds: which world, and every key of a solver body reaching the engine. */
@@ -82,6 +85,16 @@ class WorldBuilderTest {
         double volume = 4.0 / 3.0 * Math.PI * 0.125;
         assertEquals(WorldBuilder.DEFAULT_DENSITY * volume, sim.world().mass(sim.id(0)), 1e-9);
         assertEquals(1000, WorldBuilder.DEFAULT_DENSITY);
+    }
+
+    /** A scene body and a library body given the same shape and no density weigh the same. */
+    @Test
+    void sceneAndLibraryShareTheDefaultDensity() throws Exception {
+        WorldSimulation sim = world("{'name': 'ball', 'shape': {'type': 'sphere', 'radius': 0.5}}");
+        try (World world = new World(Vec3.ZERO)) {
+            BodyId ball = world.add(BodyDef.dynamic(), new SphereShape(0.5), 0.5, 0);
+            assertEquals(sim.world().mass(sim.id(0)), world.mass(ball));
+        }
     }
 
     @Test

@@ -71,7 +71,7 @@ public final class RigidBodies {
      *
      * @throws IllegalArgumentException naming the field and its value: a null or non-finite vector or
      *     quaternion, a zero quaternion, negative or non-finite damping, non-finite gravity scale,
-     *     missing mass properties or a mass <= 0 for a dynamic body, an inertia that is not symmetric
+     *     missing mass properties or a mass {@code <=} 0 for a dynamic body, an inertia that is not symmetric
      *     positive definite, or a static body given a velocity
      */
     public BodyId add(BodyDef def) {
@@ -101,7 +101,8 @@ public final class RigidBodies {
         double[] invInertia = new double[9];
         if (def.type() == BodyDef.Type.DYNAMIC) {
             if (mp == null) {
-                throw new IllegalArgumentException("body def: a dynamic body needs mass properties, got null");
+                throw new IllegalArgumentException("body '" + def.name() + "': a dynamic body added without a"
+                        + " shape needs mass properties (withMassProperties or withShape), got null");
             }
             if (!(mp.mass() > 0) || !Double.isFinite(mp.mass())) {
                 throw new IllegalArgumentException("body def: mass must be > 0 and finite, got " + mp.mass());
@@ -342,7 +343,7 @@ public final class RigidBodies {
      * Advances {@code dt} seconds in {@code substeps} equal substeps, each integrating velocities then
      * positions, and clears the force and torque accumulators at the end. Allocation-free.
      *
-     * @throws IllegalArgumentException when dt is not > 0 and finite or substeps < 1 (nothing moves)
+     * @throws IllegalArgumentException when dt is not > 0 and finite or {@code substeps < 1} (nothing moves)
      */
     public void step(double dt, int substeps) {
         if (!(dt > 0) || !Double.isFinite(dt)) {

@@ -53,7 +53,7 @@ final class BodyTable {
         if (shape instanceof PlaneShape && def != null && def.type() != BodyDef.Type.STATIC) {
             throw new IllegalArgumentException("world: a plane must be on a static body, got " + def.type());
         }
-        BodyId id = bodies.add(def);
+        BodyId id = bodies.add(def == null ? null : def.withMassFromShape(shape));
         int i = bodies.index(id);
         poseOf(store, i, pose);
         int collider = collision.add(shape, pose, def.type() == BodyDef.Type.STATIC, PairFilter.ALL,

@@ -348,12 +348,14 @@ public final class World implements AutoCloseable {
 
     /**
      * Adds a body with its collision shape (in the body's own frame) and material. Everything is
-     * validated first; on any error nothing is added.
+     * validated first; on any error nothing is added. A dynamic body without mass properties gets
+     * those of its shape filled with the def's density ({@link BodyDef#withMassFromShape}).
      *
      * @param friction Coulomb coefficient, >= 0 (combined per pair as {@code sqrt(muA muB)})
      * @param restitution >= 0, 1 for an elastic bounce (combined per pair as {@code max(eA, eB)})
      * @throws IllegalArgumentException for a null shape, a plane on a body that is not static, a
-     *     bad friction or restitution, or anything {@link RigidBodies#add} rejects
+     *     bad friction or restitution, a dynamic body on a shape without volume and no mass
+     *     properties given, or anything {@link RigidBodies#add} rejects
      */
     public BodyId add(BodyDef def, Shape shape, double friction, double restitution) {
         return table.add(def, shape, friction, restitution);

@@ -20,7 +20,7 @@ class ConstraintGraphTest {
     private static BodyStore bodies(int dynamic) {
         RigidBodies bodies = new RigidBodies(new Vec3(0, -9.8, 0));
         for (int i = 0; i < dynamic; i++) {
-            bodies.add(BodyDef.dynamic().withPosition(new Vec3(i, 0, 0)));
+            bodies.add(unitCube().withPosition(new Vec3(i, 0, 0)));
         }
         bodies.add(BodyDef.staticBody());
         bodies.add(BodyDef.kinematic().withVelocity(new Vec3(1, 0, 0)));
@@ -184,5 +184,10 @@ class ConstraintGraphTest {
         assertEquals(added.graph.groupCount(), planned.graph.groupCount());
         assertArrayEquals(Arrays.copyOf(added.graph.groupStart, added.graph.groupCount() + 1),
                 Arrays.copyOf(planned.graph.groupStart, planned.graph.groupCount() + 1));
+    }
+
+    /** A dynamic body with the mass properties of a 1 kg cube of side 1 m: these tests add no shape. */
+    private static BodyDef unitCube() {
+        return BodyDef.dynamic().withMassProperties(BodyDef.UNIT_CUBE);
     }
 }

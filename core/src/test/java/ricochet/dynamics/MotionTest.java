@@ -25,7 +25,7 @@ class MotionTest {
         double dt = 1.0 / 60;
         int substeps = 3, steps = 90;
         RigidBodies bodies = new RigidBodies(G);
-        BodyId id = bodies.add(BodyDef.dynamic().withPosition(x0).withVelocity(v0));
+        BodyId id = bodies.add(unitCube().withPosition(x0).withVelocity(v0));
         for (int s = 0; s < steps; s++) {
             bodies.step(dt, substeps);
         }
@@ -139,7 +139,7 @@ class MotionTest {
     @Test
     void forcesActForOneStepThenClear() {
         RigidBodies bodies = new RigidBodies(Vec3.ZERO);
-        BodyId id = bodies.add(BodyDef.dynamic().withMass(2));
+        BodyId id = bodies.add(unitCube().withMass(2));
         bodies.applyForce(id, new Vec3(4, 0, 0));
         bodies.step(0.1, 1);
         assertEquals(new Vec3(0.2, 0, 0), bodies.velocity(id));
@@ -158,5 +158,10 @@ class MotionTest {
         assertEquals(0, bodies.centerOfMass(id).minus(new Vec3(0.5, 1, 1)).length(), 1e-15, "R (0, 0.5, 0) = (-0.5, 0, 0)");
         bodies.setOrientation(id, Quat.IDENTITY);
         assertEquals(0, bodies.position(id).minus(new Vec3(1, 1, 1)).length(), 1e-15, "turned about the origin");
+    }
+
+    /** A dynamic body with the mass properties of a 1 kg cube of side 1 m: these tests add no shape. */
+    private static BodyDef unitCube() {
+        return BodyDef.dynamic().withMassProperties(BodyDef.UNIT_CUBE);
     }
 }

@@ -26,7 +26,7 @@ class RigidBodiesTest {
     private static RigidBodies scene() {
         RigidBodies bodies = new RigidBodies(new Vec3(0, -9.8, 0));
         for (int i = 0; i < 5; i++) {
-            bodies.add(BodyDef.dynamic().withPosition(new Vec3(i, 2 * i, 0)).withVelocity(new Vec3(0, 0, i))
+            bodies.add(unitCube().withPosition(new Vec3(i, 2 * i, 0)).withVelocity(new Vec3(0, 0, i))
                     .withAngularVelocity(new Vec3(i, 1, -i)).withLinearDamping(0.1 * i).withName("b" + i));
         }
         bodies.add(BodyDef.staticBody());
@@ -64,28 +64,28 @@ class RigidBodiesTest {
         RigidBodies bodies = scene();
         long hash = bodies.stateHash();
         int count = bodies.count();
-        var e = assertThrows(IllegalArgumentException.class, () -> bodies.add(breakIt.apply(BodyDef.dynamic())));
+        var e = assertThrows(IllegalArgumentException.class, () -> bodies.add(breakIt.apply(unitCube())));
         assertTrue(e.getMessage().contains(field) && e.getMessage().contains(value),
                 "message should name " + field + " and " + value + ": " + e.getMessage());
         assertEquals(hash, bodies.stateHash());
         assertEquals(count, bodies.count());
         // The next add still gets a usable handle: the failed add left the pool alone.
-        BodyId next = bodies.add(BodyDef.dynamic());
+        BodyId next = bodies.add(unitCube());
         assertEquals(count + 1, bodies.count());
         assertEquals(Vec3.ZERO, bodies.position(next));
     }
 
     @Test
     void aMassOfZeroIsRejectedNamingTheMass() {
-        var e = assertThrows(IllegalArgumentException.class, () -> BodyDef.dynamic().withMass(0));
+        var e = assertThrows(IllegalArgumentException.class, () -> unitCube().withMass(0));
         assertTrue(e.getMessage().contains("mass") && e.getMessage().contains("0.0"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> BodyDef.dynamic().withMass(Double.NaN));
+        assertThrows(IllegalArgumentException.class, () -> unitCube().withMass(Double.NaN));
     }
 
     @Test
     void badSetterAndForceInputChangesNothing() {
         RigidBodies bodies = scene();
-        BodyId id = bodies.add(BodyDef.dynamic());
+        BodyId id = bodies.add(unitCube());
         long hash = bodies.stateHash();
         Vec3 nan = new Vec3(Double.NaN, 0, 0);
         assertThrows(IllegalArgumentException.class, () -> bodies.setPosition(id, nan));
@@ -102,7 +102,7 @@ class RigidBodiesTest {
         assertEquals(hash, bodies.stateHash());
         // A rejected force left no torque behind either: the next step matches a fresh copy's.
         RigidBodies twin = scene();
-        twin.add(BodyDef.dynamic());
+        twin.add(unitCube());
         bodies.step(0.01, 1);
         twin.step(0.01, 1);
         assertEquals(twin.stateHash(), bodies.stateHash());
@@ -111,12 +111,12 @@ class RigidBodiesTest {
     @Test
     void aRemovedBodysHandleIsStaleEvenAfterItsSlotIsReused() {
         RigidBodies bodies = scene();
-        BodyId id = bodies.add(BodyDef.dynamic());
+        BodyId id = bodies.add(unitCube());
         bodies.remove(id);
         assertFalse(bodies.contains(id));
         var e = assertThrows(IllegalArgumentException.class, () -> bodies.position(id));
         assertTrue(e.getMessage().contains("stale body handle"), e.getMessage());
-        BodyId reuse = bodies.add(BodyDef.dynamic().withPosition(new Vec3(7, 7, 7)));
+        BodyId reuse = bodies.add(unitCube().withPosition(new Vec3(7, 7, 7)));
         assertEquals(id.index(), reuse.index(), "the free slot is reused");
         assertNotEquals(id.generation(), reuse.generation());
         assertThrows(IllegalArgumentException.class, () -> bodies.velocity(id));
@@ -131,13 +131,13 @@ class RigidBodiesTest {
         RigidBodies bodies = new RigidBodies(Vec3.ZERO);
         List<BodyId> ids = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            ids.add(bodies.add(BodyDef.dynamic().withPosition(new Vec3(i, 0, 0)).withName("b" + i)));
+            ids.add(bodies.add(unitCube().withPosition(new Vec3(i, 0, 0)).withName("b" + i)));
         }
         // Remove from the front, the middle and the end (each swap moves the last body).
         for (int k : new int[] {0, 17, 39, 5, 20}) {
             bodies.remove(ids.get(k));
         }
-        BodyId added = bodies.add(BodyDef.dynamic().withPosition(new Vec3(100, 0, 0)));
+        BodyId added = bodies.add(unitCube().withPosition(new Vec3(100, 0, 0)));
         for (int i = 0; i < 40; i++) {
             BodyId id = ids.get(i);
             if (i == 0 || i == 17 || i == 39 || i == 5 || i == 20) {
@@ -156,7 +156,7 @@ class RigidBodiesTest {
         long[] hashes = new long[2];
         for (int run = 0; run < 2; run++) {
             RigidBodies bodies = scene();
-            BodyId first = bodies.add(BodyDef.dynamic().withAngularVelocity(new Vec3(0.1, 7, 0.2)));
+            BodyId first = bodies.add(unitCube().withAngularVelocity(new Vec3(0.1, 7, 0.2)));
             for (int s = 0; s < 300; s++) {
                 bodies.applyForce(first, new Vec3(Math.sin(s), 1, 0), new Vec3(0.3, 0.1, 0));
                 bodies.step(1.0 / 60, 4);
@@ -166,9 +166,14 @@ class RigidBodiesTest {
         assertEquals(hashes[0], hashes[1]);
         // And the hash sees a one-ulp change.
         RigidBodies a = scene(), b = scene();
-        BodyId id = b.add(BodyDef.dynamic());
-        a.add(BodyDef.dynamic());
+        BodyId id = b.add(unitCube());
+        a.add(unitCube());
         b.setVelocity(id, new Vec3(Math.ulp(0.0), 0, 0));
         assertNotEquals(a.stateHash(), b.stateHash());
+    }
+
+    /** A dynamic body with the mass properties of a 1 kg cube of side 1 m: these tests add no shape. */
+    private static BodyDef unitCube() {
+        return BodyDef.dynamic().withMassProperties(BodyDef.UNIT_CUBE);
     }
 }
