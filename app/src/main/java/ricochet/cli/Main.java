@@ -28,8 +28,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing sub-command");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (run, scenes, validate, soak)");
     }
 
     /** Runs the command line with the given streams; returns the exit code (for tests). */
@@ -39,7 +38,7 @@ public final class Main implements Runnable {
 
     /** {@link #execute(String[], PrintWriter, PrintWriter)} with another root command (for tests). */
     static int execute(Object root, String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(root);
+        CommandLine cli = ParameterErrors.install(new CommandLine(root));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, line, parsed) -> {

@@ -324,7 +324,7 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         } catch (SimulationException e) {
-            err.println("simulation error: " + e.getMessage());
+            err.println("error: simulation failed: " + e.getMessage());
             return Main.SIMULATION_ERROR;
         } finally {
             if (bar != null) {

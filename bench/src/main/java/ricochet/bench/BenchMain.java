@@ -19,6 +19,7 @@ import ricochet.bench.run.ChildJvm;
 import ricochet.bench.run.RunResult;
 import ricochet.bench.run.Workload;
 import ricochet.bench.scene.BenchScenes;
+import ricochet.cli.ParameterErrors;
 import ricochet.io.output.AtomicOutput;
 
 /**
@@ -219,6 +220,6 @@ public final class BenchMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new BenchMain()).execute(args));
+        System.exit(ParameterErrors.install(new CommandLine(new BenchMain())).execute(args));
     }
 }

@@ -3,6 +3,7 @@ package ricochet.sweep;
 import java.io.PrintWriter;
 import java.util.Optional;
 import picocli.CommandLine;
+import ricochet.cli.ParameterErrors;
 
 /** {@code ./ricochet sweep ...}: checks that the JVM can host Spark, then runs {@link SweepCommand}. */
 public final class SweepMain {
@@ -25,7 +26,7 @@ public final class SweepMain {
             err.flush();
             return BAD_INPUT;
         }
-        CommandLine cli = new CommandLine(new SweepCommand());
+        CommandLine cli = ParameterErrors.install(new CommandLine(new SweepCommand()));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, line, parsed) -> {
