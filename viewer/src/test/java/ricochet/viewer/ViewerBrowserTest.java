@@ -24,9 +24,9 @@ import java.util.logging.Level;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -42,41 +42,23 @@ import ricochet.scenes.BuiltinScenes;
 
 /**
  * The page end to end in Debian's headless chromium: it draws, its keys drive the simulation, and
- * it logs no JavaScript error. Skipped (an assumption) only where chromium or chromedriver is not
- * installed; {@code .ci/run} installs both.
+ * it logs no JavaScript error. Each test is skipped, with the reason, only where chromium or
+ * chromedriver is not installed ({@link BrowserAvailable}); {@code .ci/run} installs both.
  */
+@ExtendWith(BrowserAvailable.class)
 class ViewerBrowserTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final List<String> CHROMIUM = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser");
-    private static final List<String> DRIVER = List.of("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver");
-
     private static ChromeDriver browser;
-
-    /** The first of {@code paths} that is executable, else the command found on the PATH, else null. */
-    private static String firstExecutable(List<String> paths) {
-        for (String p : paths) {
-            if (new File(p).canExecute()) {
-                return p;
-            }
-        }
-        String command = new File(paths.get(0)).getName();
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            File f = new File(dir, command);
-            if (!dir.isEmpty() && f.canExecute()) {
-                return f.getPath();
-            }
-        }
-        return null;
-    }
 
     @BeforeAll
     static void openBrowser() {
-        String chromium = firstExecutable(CHROMIUM);
-        String driver = firstExecutable(DRIVER);
-        Assumptions.assumeTrue(chromium != null && driver != null,
-                "chromium and chromedriver are not installed (apt-get install chromium chromium-driver)");
+        if (!BrowserAvailable.present()) {
+            return;
+        }
+        String chromium = BrowserAvailable.chromium();
+        String driver = BrowserAvailable.driver();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(chromium);
         // SwiftShader gives headless chromium WebGL without a GPU.
