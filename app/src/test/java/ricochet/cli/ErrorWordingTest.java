@@ -31,6 +31,7 @@ class ErrorWordingTest {
         String first = r.err.lines().findFirst().orElse("");
         assertTrue(first.startsWith("error: ") && first.contains(message), "first line: " + first);
         assertFalse(r.err.contains("Error:"), r.err);
-        assertEquals(1, r.err.lines().filter(l -> l.startsWith("error: ")).count(), "one error line:\n" + r.err);
+        assertEquals(1, r.err.lines().filter(l -> l.startsWith("error: ")).count(),
+                "one error line:\n" + r.err);
     }
 }

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class BrowserAvailable implements ExecutionCondition {
 
     private static final List<String> CHROMIUM = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser");
-    private static final List<String> DRIVER = List.of("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver");
+    private static final List<String> DRIVER =
+            List.of("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver");
 
     /** Why the tests are skipped, with the command that installs what is missing. */
     static final String REASON = "chromium and chromedriver are not installed (apt-get install chromium "
