@@ -31,8 +31,8 @@ import ricochet.math.Transform;
  *
  * <p>What is not reported, by design:
  * <ul>
- *   <li>a part of B that A already overlaps at t = 0 (distance <= 0): the contact solver owns that
- *       contact; a part A merely touches (distance <= tolerance) is hit at fraction 0 only when A
+ *   <li>a part of B that A already overlaps at t = 0 (distance {@code <=} 0): the contact solver owns that
+ *       contact; a part A merely touches (distance {@code <=} tolerance) is hit at fraction 0 only when A
  *       moves into it;</li>
  *   <li>a triangle met from behind or edge-on ({@code T . n_face >= 0}): triangles are one-sided, the
  *       surface of the solid behind them, as in {@link TriangleCollide};</li>

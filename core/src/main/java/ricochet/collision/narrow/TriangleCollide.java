@@ -24,7 +24,7 @@ import ricochet.math.Transform;
  * calls {@link #collideAlongFace} to redo the triangle with its face normal.
  *
  * <p>Feature ids (12 bits): a sphere's point is 0, a capsule's ends 0 and 1 (2 for an edge
- * contact), an edge-edge point 1 << 10. Clipped points: bit 11 says the convex's face was the
+ * contact), an edge-edge point {@code 1 << 10}. Clipped points: bit 11 says the convex's face was the
  * reference; bits 6-10 hold 1 + the clipping plane that made the point (0 for an unclipped vertex);
  * bits 0-5 the incident polygon's vertex; with the triangle as reference, bits 8-10 hold the
  * incident face's index (low 3 bits).

@@ -16,11 +16,11 @@ import ricochet.world.World;
  *   <li>{@code E = KE + PE <= E0 + sum m (3 m/s)^2 + sum m g D + 1e-9 (|E0| + ...)}, D the start
  *       overlaps of the body's group ({@link #overlapLift}).
  * </ul>
- * Why that energy bound: gravity, soft contacts with restitution <= 1, friction, damping and joint
+ * Why that energy bound: gravity, soft contacts with restitution {@code <=} 1, friction, damping and joint
  * impulses only remove energy, and semi-implicit Euler under gravity loses {@code m g^2 h^2 / 2} per
  * substep in free flight. What may add energy is the push-out of overlaps, whose velocity the solver
  * caps at 3 m/s: separating one body from an overlap gives it at most {@code 1/2 m (3 m/s)^2} along
- * the contact normal (effective mass at the point <= m), so twice that per body allows for a pile
+ * the contact normal (effective mass at the point {@code <=} m), so twice that per body allows for a pile
  * pushed apart in more than one direction. The push-out also moves the bodies, and a body lifted out
  * of an overlap gains potential energy: separating overlaps of total depth D lifts no body of them
  * by more than D, so each body may gain {@code m |g| D}, D summed over the overlaps of its group at
