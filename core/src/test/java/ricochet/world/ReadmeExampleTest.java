@@ -42,11 +42,10 @@ class ReadmeExampleTest {
             world.add(BodyDef.staticBody().withPosition(new Vec3(0, -0.5, 0)),
                     new BoxShape(10, 0.5, 10), 0.5, 0.0);
 
-            // A ball of radius 0.25 m and density 1000 kg/m^3, its centre 2 m up.
-            SphereShape shape = new SphereShape(0.25);
-            BodyId ball = world.add(BodyDef.dynamic()
-                    .withShape(shape, 1000)
-                    .withPosition(new Vec3(0, 2, 0)), shape, 0.5, 0.0);
+            // A ball of radius 0.25 m, its centre 2 m up; its mass comes from its shape
+            // filled with water's 1000 kg/m^3 (withDensity or withMass say otherwise).
+            BodyId ball = world.add(BodyDef.dynamic().withPosition(new Vec3(0, 2, 0)),
+                    new SphereShape(0.25), 0.5, 0.0);
 
             double dt = 1.0 / 60;
             for (int i = 0; i < 120; i++) {
