@@ -20,6 +20,9 @@ import ricochet.geometry.shape.TriangleShape;
  * particle. Friction (Macklin et al. 2014, "Unified particle physics", 6.1): the tangential part
  * {@code dt} of the particle's motion relative to the body in the substep is undone up to
  * {@code mu |C|} (all of it while it is within that, sticking), shared with the body the same way.
+ * Overlap the particle already had at the start of the substep (pushed there by another shape, as in
+ * the wedge where a body meets the ground) is moved out of x and x_s together (Macklin et al. 2014,
+ * 4.4, pre-stabilisation): it becomes neither velocity nor an impulse on the body.
  *
  * <p>Attachment: {@code C = |x - a|}, a the body point that moves with the proxy; rigid, two-way.
  */
@@ -180,6 +183,19 @@ final class RigidContacts {
                 double nx = r[m] * nlx + r[m + 1] * nly + r[m + 2] * nlz;
                 double ny = r[m + 3] * nlx + r[m + 4] * nly + r[m + 5] * nlz;
                 double nz = r[m + 6] * nlx + r[m + 7] * nly + r[m + 8] * nlz;
+                // Overlap the substep started with is moved out of x and x_s alike: it becomes neither
+                // velocity nor an impulse on the body, only the overlap the substep made does.
+                double carried = Math.min(-err, Math.max(0, thickness - ShapeSdf.distance(b.shape[k], sx, sy, sz)));
+                double bound = -err;
+                if (carried > 0) {
+                    x += carried * nx;
+                    y += carried * ny;
+                    z += carried * nz;
+                    p.sx[i] += carried * nx;
+                    p.sy[i] += carried * ny;
+                    p.sz[i] += carried * nz;
+                    err += carried;
+                }
                 double dl = -err / (w + b.inverseMassAlong(k, x, y, z, nx, ny, nz));
                 touched[i] = k;
                 touchN[3 * i] = nx;
@@ -200,7 +216,7 @@ final class RigidContacts {
                     rz -= rn * nz;
                     double slip = Math.sqrt(rx * rx + ry * ry + rz * rz);
                     if (slip > 1e-15) {
-                        double undo = Math.min(slip, -friction * err);
+                        double undo = Math.min(slip, friction * bound);
                         double tx = rx / slip, ty = ry / slip, tz = rz / slip;
                         double dt = -undo / (w + b.inverseMassAlong(k, x, y, z, tx, ty, tz));
                         x += w * dt * tx;

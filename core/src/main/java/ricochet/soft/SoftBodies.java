@@ -20,7 +20,9 @@ import ricochet.math.Vec3;
  *       (stretch, edges, long-range attachments), dihedral bending, tetrahedral volume, attachments
  *       to rigid bodies, self-collision, then contacts with rigid shapes (last, so nothing the other
  *       constraints do leaves a particle inside a shape);</li>
- *   <li>{@code v = (x - x_s) / h}.</li>
+ *   <li>{@code v = (x - x_s) / h}, then a velocity pass: no relative velocity along rigid distance
+ *       constraints ({@link DistanceConstraints}) nor into the bodies a particle touched
+ *       ({@link RigidContacts}).</li>
  * </ol>
  * Many substeps of one iteration converge faster than one step of many iterations and damp less
  * (Small Steps, 4), and stiffness set by compliance does not change with the step or substep count.
@@ -664,6 +666,7 @@ public final class SoftBodies {
                 p.vy[i] = (p.y[i] - p.sy[i]) * inv;
                 p.vz[i] = (p.z[i] - p.sz[i]) * inv;
             }
+            distances.settle(p, 0, distances.count);
             for (int k = 0; k < slots; k++) {
                 Body b = all[k];
                 if (b.live) {
