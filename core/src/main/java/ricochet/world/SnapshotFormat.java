@@ -15,6 +15,7 @@ import ricochet.dynamics.RigidBodies;
 import ricochet.geometry.shape.Shape;
 import ricochet.joints.JointStore;
 import ricochet.math.StateInput;
+import ricochet.soft.SoftBodies;
 import ricochet.vehicle.Vehicles;
 
 /**
@@ -31,7 +32,8 @@ final class SnapshotFormat {
      * fields, with the friction patch's, and the patch friction switch; 3: names as an int byte count
      * and UTF-8 bytes, of any length, and the event buffers' capacity and dropped count; 4: the characters, and events that name them;
      * 5: the vehicles after the characters, and events that name wheels; a simulation's snapshot
-     * also holds its vehicles' input tracks). Other versions are refused, naming both.
+     * also holds its vehicles' input tracks; and the cloths' and soft bodies' particles after the
+     * vehicles). Other versions are refused, naming both.
      */
     static final int STATE_VERSION = 5;
 
@@ -48,10 +50,12 @@ final class SnapshotFormat {
     private final PairEvents pairs;
     private final Characters characters;
     private final Vehicles vehicles;
+    private final SoftBodies softBodies;
 
     SnapshotFormat(RigidBodies bodies, BodyTable table, CollisionWorld collision, ContactStore contacts,
                    WorldSettings settings, StepClock clock, Sleeping sleeping, Continuous continuous,
-                   JointLinks jointLinks, PairEvents pairs, Characters characters, Vehicles vehicles) {
+                   JointLinks jointLinks, PairEvents pairs, Characters characters, Vehicles vehicles,
+                   SoftBodies softBodies) {
         this.bodies = bodies;
         this.store = bodies.store();
         this.table = table;
@@ -65,6 +69,7 @@ final class SnapshotFormat {
         this.pairs = pairs;
         this.characters = characters;
         this.vehicles = vehicles;
+        this.softBodies = softBodies;
     }
 
     /** {@link World#snapshot}. */
@@ -198,6 +203,7 @@ final class SnapshotFormat {
         }
         characters.writeState(out);
         vehicles.writeState(out);
+        softBodies.writeState(out);
         pairs.touching.writeState(out);
         pairs.sensing.writeState(out);
         pairs.events.writeState(out);
@@ -311,6 +317,7 @@ final class SnapshotFormat {
         jointLinks.rebuildJointPairs();
         characters.readState(in);
         vehicles.readState(in);
+        softBodies.readState(in);
         pairs.touching.readState(in, "touching", this::liveSlot);
         pairs.sensing.readState(in, "sensing", this::liveSlot);
         pairs.events.readState(in, table.handleOfSlot.length, characters.slots(), vehicles::hasWheel);

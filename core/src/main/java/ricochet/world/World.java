@@ -131,14 +131,15 @@ public final class World implements AutoCloseable {
         vehicles = new Vehicles(new VehicleLink(this, bodies, table, collision, sleeping, events, clock));
         StepCheckpoint checkpoint = new StepCheckpoint(store, collision, contacts, pairs, clock, table,
                 sleeping, continuous, jointLinks, characters, vehicles);
+        softBodies = new SoftBodies(new SoftLink(store, table, collision, sleeping));
         snapshots = new SnapshotFormat(bodies, table, collision, contacts, settings, clock, sleeping,
-                continuous, jointLinks, pairs, characters, vehicles);
+                continuous, jointLinks, pairs, characters, vehicles, softBodies);
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
                 sleeping, pairs, characters,
                 fractures = new Fractures(new FractureLink(this, store, table, collision, contacts)),
                 vehicles,
-                softBodies = new SoftBodies(new SoftLink(store, table, collision, sleeping)));
+                softBodies);
         contactPoints = new ContactPoints(contacts, table);
         setGravity(gravity);
         solver.setConstraints(jointSolver);
@@ -639,13 +640,15 @@ public final class World implements AutoCloseable {
 
     /**
      * Equal for bit-identical body states (see {@link RigidBodies#stateHash}) and, in a world with
-     * characters, bit-identical characters' positions, velocities and ground states, and in a world
-     * with vehicles, bit-identical vehicles' drivetrains and wheels.
+     * characters, bit-identical characters' positions, velocities and ground states; in a world with
+     * vehicles, bit-identical vehicles' drivetrains and wheels; in a world with cloths or soft bodies,
+     * bit-identical particles.
      */
     public long stateHash() {
         long h = bodies.stateHash();
         h = characters.count() == 0 ? h : h * 31 + characters.stateHash();
-        return vehicles.count() == 0 ? h : h * 31 + vehicles.stateHash();
+        h = vehicles.count() == 0 ? h : h * 31 + vehicles.stateHash();
+        return softBodies.count() == 0 ? h : h * 31 + softBodies.stateHash();
     }
 
     /** Sweeps that found an impact since the world was made (a debugging count). */
