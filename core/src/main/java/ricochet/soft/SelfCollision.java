@@ -9,7 +9,9 @@ import java.util.Arrays;
  * Pairs that were closer than the thickness where the cloth was made keep that rest distance instead,
  * so neighbours are not forced apart. The cloth's particles move at most half the thickness per
  * substep (their speed is clamped to {@code thickness / (2 h)} while self-collision is on), so two
- * particles cannot pass each other between two substeps' tests. Allocates nothing once grown.
+ * particles cannot pass each other between two substeps' tests. The part of a push that undoes overlap
+ * the pair already had at the substep's start moves the start positions too, so it does not become
+ * velocity: without that a strip collapsing onto itself flew apart. Allocates nothing once grown.
  */
 final class SelfCollision {
 
@@ -72,6 +74,20 @@ final class SelfCollision {
                             x[j] -= w[j] * s * dx;
                             y[j] -= w[j] * s * dy;
                             z[j] -= w[j] * s * dz;
+                            // The overlap the pair started the substep with moves x_s too: it is not
+                            // turned into speed (as for contacts with shapes).
+                            double sdx = p.sx[i] - p.sx[j], sdy = p.sy[i] - p.sy[j], sdz = p.sz[i] - p.sz[j];
+                            double carried = Math.min(min - d, Math.max(0, min - Math.sqrt(sdx * sdx + sdy * sdy
+                                    + sdz * sdz)));
+                            if (carried > 0) {
+                                double q = s * carried / (min - d);
+                                p.sx[i] += w[i] * q * dx;
+                                p.sy[i] += w[i] * q * dy;
+                                p.sz[i] += w[i] * q * dz;
+                                p.sx[j] -= w[j] * q * dx;
+                                p.sy[j] -= w[j] * q * dy;
+                                p.sz[j] -= w[j] * q * dz;
+                            }
                         }
                     }
                 }
