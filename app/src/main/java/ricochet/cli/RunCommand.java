@@ -23,6 +23,7 @@ import ricochet.io.scene.SceneSource;
 import ricochet.io.snapshot.RunSnapshotFile;
 import ricochet.io.output.AtomicOutput;
 import ricochet.io.trajectory.EventWriter;
+import ricochet.io.trajectory.ParticleWriter;
 import ricochet.io.trajectory.TrajectoryWriter;
 import ricochet.world.Event;
 import ricochet.world.SettingsLimits;
@@ -32,6 +33,7 @@ import ricochet.world.WorldSimulation;
 
 /**
  * {@code ./ricochet run SCENE [--steps N | --seconds S] [--out FILE] [--every K] [--events FILE]
+ * [--particles FILE.csv]
  * [--profile | --hash] [--threads N] [--snapshot FILE [--snapshot-every N]] [--allow-paths DIR]...},
  * or {@code ./ricochet run --resume FILE ...}:
  * simulates headless and prints a summary table. A resumed run goes on from a snapshot's state, with
@@ -74,11 +76,15 @@ final class RunCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--every", paramLabel = "K", defaultValue = "1",
-            description = "write every K-th step to --out (default 1)")
+            description = "write every K-th step to --out and --particles (default 1)")
     int every;
 
     @Option(names = "--events", paramLabel = "FILE.jsonl", description = "contact and sleep events, JSON lines")
     Path events;
+
+    @Option(names = "--particles", paramLabel = "FILE.csv",
+            description = "every particle of every cloth and soft body, at frame 0 and every K-th step (--every)")
+    Path particles;
 
     @Option(names = "--profile", description = "also print the mean time per step of each stage of the world's step")
     boolean profile;
@@ -200,8 +206,8 @@ final class RunCommand implements Callable<Integer> {
 
     /** Whether --out, --events and --snapshot name different files; else false after saying which. */
     private boolean outputsDiffer(PrintWriter err) {
-        String[] names = {"--out", "--events", "--snapshot"};
-        Path[] paths = {out, events, snapshot};
+        String[] names = {"--out", "--events", "--snapshot", "--particles"};
+        Path[] paths = {out, events, snapshot, particles};
         for (int i = 0; i < paths.length; i++) {
             for (int j = i + 1; j < paths.length; j++) {
                 if (paths[i] != null && paths[j] != null && same(paths[i], paths[j])) {
@@ -240,10 +246,12 @@ final class RunCommand implements Callable<Integer> {
         }
         TrajectoryWriter trajectory = null;
         EventWriter eventWriter = null;
+        ParticleWriter particleWriter = null;
         try {
             trajectory = out == null ? null : TrajectoryWriter.open(out, source.scene());
             eventWriter = events == null ? null : new EventWriter(events);
-            return simulate(sim, source, steps, trajectory, eventWriter);
+            particleWriter = particles == null ? null : new ParticleWriter(particles);
+            return simulate(sim, source, steps, trajectory, eventWriter, particleWriter);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -256,6 +264,9 @@ final class RunCommand implements Callable<Integer> {
             }
             if (eventWriter != null) {
                 eventWriter.close();
+            }
+            if (particleWriter != null) {
+                particleWriter.close();
             }
         }
     }
@@ -284,12 +295,15 @@ final class RunCommand implements Callable<Integer> {
      * from the first run's. Its first frame is the state it starts from, as frame 0 is a fresh run's.
      */
     private int simulate(Simulation sim, SceneSource source, long steps, TrajectoryWriter trajectory,
-                         EventWriter eventWriter) throws IOException {
+                         EventWriter eventWriter, ParticleWriter particleWriter) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         List<Event> drained = new ArrayList<>();
         long first = sim.stepCount();
         if (trajectory != null) {
             trajectory.writeFrame(first, sim);
+        }
+        if (particleWriter != null) {
+            particleWriter.writeFrame(first, sim);
         }
         ProgressBar bar = steps >= PROGRESS_MIN_STEPS && System.console() != null
                 ? new ProgressBarBuilder().setTaskName("run").setInitialMax(steps).continuousUpdate()
@@ -305,6 +319,9 @@ final class RunCommand implements Callable<Integer> {
                 long n = first + i;
                 if (trajectory != null && n % every == 0) {
                     trajectory.writeFrame(n, sim);
+                }
+                if (particleWriter != null && n % every == 0) {
+                    particleWriter.writeFrame(n, sim);
                 }
                 if (eventWriter != null) {
                     sim.drainEvents(drained);
@@ -342,6 +359,9 @@ final class RunCommand implements Callable<Integer> {
             if (eventWriter != null) {
                 eventWriter.prepare();
             }
+            if (particleWriter != null) {
+                particleWriter.prepare();
+            }
             if (snapshotOut != null) {
                 snapshotOut.commit();
             }
@@ -350,6 +370,9 @@ final class RunCommand implements Callable<Integer> {
             }
             if (eventWriter != null) {
                 eventWriter.commit();
+            }
+            if (particleWriter != null) {
+                particleWriter.commit();
             }
         }
         printSummary(sim, first, steps, seconds, stepNanos);
@@ -388,6 +411,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (events != null) {
             o.println("events           " + events);
+        }
+        if (particles != null) {
+            o.println("particles        " + particles);
         }
         if (snapshot != null) {
             o.println("snapshot         " + snapshot + " (step " + sim.stepCount() + ")");

@@ -37,7 +37,8 @@ public final class BuiltinScenes {
             "pendulum", "chain", "door", "bridge", "ragdolls",
             "stairs", "slopes", "push", "platform", "seams",
             "shatter", "slab-bridge",
-            "car-brake", "car-circle", "car-slope", "car-bumps", "car-launch");
+            "car-brake", "car-circle", "car-slope", "car-bumps", "car-launch",
+            "flag", "drape", "fold", "jelly", "balloon");
 
     private BuiltinScenes() {
     }

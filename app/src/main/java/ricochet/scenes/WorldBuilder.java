@@ -73,7 +73,7 @@ public final class WorldBuilder {
     }
 
     /** {@code e} at {@code path}, its message led by {@code who} unless it names it already. */
-    private static BuildException at(String path, String who, IllegalArgumentException e) {
+    static BuildException at(String path, String who, IllegalArgumentException e) {
         String m = e.getMessage();
         return new BuildException(path, m != null && m.startsWith(who) ? m : who + m, e);
     }
@@ -118,9 +118,10 @@ public final class WorldBuilder {
      */
     public static LabWorld buildLab(Scene scene) {
         if (!scene.joints().isEmpty() || !scene.ragdolls().isEmpty() || !scene.characters().isEmpty()
-                || !scene.vehicles().isEmpty()) {
+                || !scene.vehicles().isEmpty() || !scene.cloths().isEmpty() || !scene.softBodies().isEmpty()) {
             String what = !scene.joints().isEmpty() ? "joints" : !scene.ragdolls().isEmpty() ? "ragdolls"
-                    : !scene.characters().isEmpty() ? "characters" : "vehicles";
+                    : !scene.characters().isEmpty() ? "characters" : !scene.vehicles().isEmpty() ? "vehicles"
+                    : !scene.cloths().isEmpty() ? "cloths" : "softBodies";
             throw new BuildException("$." + what, what
                     + " need the engine's world, and this scene's lab-method bodies make it a lab scene"
                     + " (the lab world has no joint solver)", null);
@@ -317,6 +318,7 @@ public final class WorldBuilder {
                 throw at("$.vehicles[" + i + "]", "vehicle '" + v.name() + "': ", e);
             }
         }
+        SoftScene.addAll(scene, sim);
     }
 
     private static Ragdoll addRagdoll(WorldSimulation sim, RagdollSpec r) {

@@ -10,9 +10,12 @@ import java.util.List;
  * @param characters the top-level {@code "characters"} entries, in file order
  * @param vehicles the top-level {@code "vehicles"} entries, in file order; their chassis are not in
  *     {@code bodies}
+ * @param cloths the top-level {@code "cloths"} entries, in file order
+ * @param softBodies the top-level {@code "softBodies"} entries, in file order
  */
 public record Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints,
-                    List<RagdollSpec> ragdolls, List<CharacterSpec> characters, List<VehicleSpec> vehicles) {
+                    List<RagdollSpec> ragdolls, List<CharacterSpec> characters, List<VehicleSpec> vehicles,
+                    List<ClothSpec> cloths, List<SoftBodySpec> softBodies) {
 
     public static final String FORMAT = "ricochet-scene/1";
 
@@ -28,6 +31,14 @@ public record Scene(String description, Settings settings, List<BodySpec> bodies
         ragdolls = List.copyOf(ragdolls);
         characters = List.copyOf(characters);
         vehicles = List.copyOf(vehicles);
+        cloths = List.copyOf(cloths);
+        softBodies = List.copyOf(softBodies);
+    }
+
+    /** A scene without cloths and soft bodies. */
+    public Scene(String description, Settings settings, List<BodySpec> bodies, List<JointSpec> joints,
+                 List<RagdollSpec> ragdolls, List<CharacterSpec> characters, List<VehicleSpec> vehicles) {
+        this(description, settings, bodies, joints, ragdolls, characters, vehicles, List.of(), List.of());
     }
 
     /** A scene without vehicles. */
@@ -47,8 +58,12 @@ public record Scene(String description, Settings settings, List<BodySpec> bodies
         this(description, settings, bodies, joints, List.of());
     }
 
-    /** This scene with other settings and bodies (same names), its joints, ragdolls, characters and vehicles kept. */
+    /**
+     * This scene with other settings and bodies (same names), its joints, ragdolls, characters, vehicles,
+     * cloths and soft bodies kept.
+     */
     public Scene with(Settings newSettings, List<BodySpec> newBodies) {
-        return new Scene(description, newSettings, newBodies, joints, ragdolls, characters, vehicles);
+        return new Scene(description, newSettings, newBodies, joints, ragdolls, characters, vehicles, cloths,
+                softBodies);
     }
 }

@@ -25,7 +25,8 @@ import ricochet.world.SettingsLimits;
 final class SceneValidator {
 
     static final List<String> TOP_KEYS = List.of(
-            "format", "description", "settings", "bodies", "ragdolls", "joints", "characters", "vehicles");
+            "format", "description", "settings", "bodies", "ragdolls", "joints", "characters", "vehicles",
+            "cloths", "softBodies");
     static final List<String> SETTINGS_KEYS = List.of(
             "dt", "substeps", "gravity", "iterations", "sleeping", "jointIterations", "jointFrequency",
             "jointDamping", "threads");
@@ -160,10 +161,36 @@ final class SceneValidator {
             }
             labScene(bodies, vehicleArray.isEmpty() ? null : "$.vehicles", "vehicles");
         }
+        SoftValidator soft = new SoftValidator(in, shapes);
+        List<ClothSpec> cloths = new ArrayList<>();
+        JsonNode clothsNode = o.get("cloths");
+        ArrayNode clothArray = clothsNode == null ? null : in.array(clothsNode, "$.cloths");
+        if (clothArray != null) {
+            for (int i = 0; i < clothArray.size(); i++) {
+                ClothSpec c = soft.cloth(clothArray.get(i), JsonChecks.index("$.cloths", i), names);
+                if (c != null) {
+                    cloths.add(c);
+                }
+            }
+            labScene(bodies, clothArray.isEmpty() ? null : "$.cloths", "cloths");
+        }
+        List<SoftBodySpec> softBodies = new ArrayList<>();
+        JsonNode softNode = o.get("softBodies");
+        ArrayNode softArray = softNode == null ? null : in.array(softNode, "$.softBodies");
+        if (softArray != null) {
+            for (int i = 0; i < softArray.size(); i++) {
+                SoftBodySpec b = soft.softBody(softArray.get(i), JsonChecks.index("$.softBodies", i), names);
+                if (b != null) {
+                    softBodies.add(b);
+                }
+            }
+            labScene(bodies, softArray.isEmpty() ? null : "$.softBodies", "soft bodies");
+        }
         if (in.hasProblems() || settings == null) {
             return null;
         }
-        return new Scene(description, settings, bodies, jointList, ragdolls, characters, vehicles);
+        return new Scene(description, settings, bodies, jointList, ragdolls, characters, vehicles, cloths,
+                softBodies);
     }
 
     /** Reports at {@code path} (when not null) that {@code what} need the engine's world, if a lab body claims the scene. */

@@ -4,6 +4,8 @@ import ricochet.io.output.AtomicOutput;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
+import ricochet.soft.SoftBodies;
+import ricochet.soft.SoftId;
 import ricochet.world.Simulation;
 
 /** {@code frame,time,body,x,y,z,qx,qy,qz,qw,vx,vy,vz,wx,wy,wz}, one row per body per frame. */
@@ -49,6 +51,17 @@ public final class CsvTrajectoryWriter implements TrajectoryWriter {
             sim.readWheelState(c, state);
             line.setLength(0);
             line.append(frame).append(',').append(time).append(',').append(csvField(sim.wheelName(c)));
+            for (double v : state) {
+                line.append(',').append(v);
+            }
+            line.append('\n');
+            w.append(line);
+        }
+        for (SoftId id : SoftRows.ids(sim)) {
+            SoftBodies soft = SoftRows.of(sim);
+            SoftRows.read(soft, id, state);
+            line.setLength(0);
+            line.append(frame).append(',').append(time).append(',').append(csvField(soft.name(id)));
             for (double v : state) {
                 line.append(',').append(v);
             }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.nio.file.Path;
+import ricochet.soft.SoftBodies;
+import ricochet.soft.SoftId;
 import ricochet.world.Simulation;
 
 /**
@@ -52,6 +54,16 @@ public final class JsonTrajectoryWriter implements TrajectoryWriter {
         for (int c = 0; c < sim.wheelCount(); c++) {
             sim.readWheelState(c, state);
             json.writeObjectFieldStart(sim.wheelName(c));
+            array("position", 0, 3);
+            array("orientation", 3, 4);
+            array("velocity", 7, 3);
+            array("angularVelocity", 10, 3);
+            json.writeEndObject();
+        }
+        for (SoftId id : SoftRows.ids(sim)) {
+            SoftBodies soft = SoftRows.of(sim);
+            SoftRows.read(soft, id, state);
+            json.writeObjectFieldStart(soft.name(id));
             array("position", 0, 3);
             array("orientation", 3, 4);
             array("velocity", 7, 3);
