@@ -33,7 +33,8 @@ import ricochet.world.WorldSimulation;
  * at the written frames' times, and whose translation channels key every character's centre. A
  * character that crouches also gets a scale channel: its capsule scaled along y by crouched height
  * over standing height (its caps squashed with it), the centre already lowered so that the feet stay.
- * Each vehicle wheel follows as a node of its own ({@link GltfWheels}). Frames are kept in memory
+ * Each vehicle wheel follows as a node of its own ({@link GltfWheels}), then each cloth and soft
+ * body as a morph-target mesh ({@link SoftMeshes}). Frames are kept in memory
  * (7 floats per body and per wheel, 4 per character, per frame) and the file is written by
  * {@link #prepare()}, beside the target and moved onto it, so a failed run leaves nothing half-written.
  *
@@ -63,6 +64,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
     private final double[] state = new double[13];
     /** The vehicles' wheels: nodes after the characters'. */
     private final GltfWheels wheels = new GltfWheels();
+    private final SoftMeshes soft = new SoftMeshes();
     /** The file written by {@link #prepare()}, until {@link #commit()} moves it. */
     private AtomicOutput output;
 
@@ -122,6 +124,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
             characters[c].add(state[0], state[1], state[2], heightScale(sim, c));
         }
         wheels.writeFrame(sim);
+        soft.record(sim);
     }
 
     /** Character {@code c}'s capsule height now over its standing height: 1 unless it crouches. */
@@ -207,6 +210,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
             sceneNodes.add(poses.length + c);
         }
         wheels.nodes(g, sceneNodes, nodes, meshes, materials, meshOf);
+        soft.addNodes(g, nodes, meshes, materials, sceneNodes);
         if (frames > 0) {
             animation(g, root);
         }
@@ -267,6 +271,7 @@ public final class GltfTrajectoryWriter implements AutoCloseable {
             }
         }
         wheels.channels(g, input, samplers, channels, poses.length + characters.length);
+        soft.addChannels(g, samplers, channels, input, poses.length + characters.length + wheels.count());
     }
 
     static void channel(ArrayNode samplers, ArrayNode channels, int input, int output, int node, String path) {
