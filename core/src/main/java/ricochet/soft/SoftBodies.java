@@ -517,6 +517,25 @@ public final class SoftBodies {
         return p.w[particle(id, k)] == 0;
     }
 
+    /**
+     * Puts particle k at {@code x} (world, m) with velocity {@code v} (m/s) between steps, as a hand
+     * holding it would (the viewer's mouse drag); the rest of the body follows through its constraints
+     * in the next step. A pinned particle stays pinned where it is put.
+     */
+    public void moveParticle(SoftId id, int k, Vec3 x, Vec3 v) {
+        int i = particle(id, k);
+        if (x == null || !x.isFinite() || v == null || !v.isFinite()) {
+            throw new IllegalArgumentException("soft body '" + body(id).name + "': particle " + k
+                    + " needs a finite position and velocity, got " + x + ", " + v);
+        }
+        p.x[i] = x.x();
+        p.y[i] = x.y();
+        p.z[i] = x.z();
+        p.vx[i] = v.x();
+        p.vy[i] = v.y();
+        p.vz[i] = v.z();
+    }
+
     private int particle(SoftId id, int k) {
         Body b = body(id);
         if (k < 0 || k >= b.count) {

@@ -65,6 +65,8 @@ final class SimulationHost implements AutoCloseable {
     private List<BodySpec> bodies;
     /** The mouse spring, or null when nothing is dragged; a rebuild of the world drops it. */
     private MouseSpring drag;
+    /** The particle the mouse holds, or null. */
+    private ViewerSoftBodies.Grab particleDrag;
     /** The characters' frame, state and inputs; a rebuild hands them back to their tracks. */
     private ViewerCharacters characters = new ViewerCharacters();
     /** Snapshots of the run since the launch, for the timeline. */
@@ -217,6 +219,10 @@ final class SimulationHost implements AutoCloseable {
                         + " in scenes solved by the engine (pyramid, wall, ...)");
             }
             requireObject(body, "body, point");
+            if (body.has("particle")) {
+                startParticleDrag(body);
+                return;
+            }
             String name = null;
             Vec3 point = null;
             for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
@@ -276,6 +282,11 @@ final class SimulationHost implements AutoCloseable {
             }
             if (point == null) {
                 throw new ViewerParams.BadParam("point", "missing (the cursor's point, world space, m)");
+            }
+            if (particleDrag != null) {
+                particleDrag.moveTo(point);
+                changed();
+                return;
             }
             if (drag == null) {
                 throw new DragUnavailable("drag: nothing is being dragged (a reset or launch ends a drag)");
@@ -350,7 +361,33 @@ final class SimulationHost implements AutoCloseable {
         }
     }
 
+    /** {@link #startDrag} of a cloth's or soft body's particle: {@code {body, particle, point}}. */
+    private void startParticleDrag(JsonNode body) {
+        JsonNode name = body.get("body");
+        JsonNode p = body.get("point");
+        if (name == null || !name.isTextual()) {
+            throw new ViewerParams.BadParam("body", "missing (the name of the cloth or soft body to drag)");
+        }
+        if (p == null) {
+            throw new ViewerParams.BadParam("point", "missing (the grabbed point, world space, m)");
+        }
+        Vec3 point = point(p);
+        ViewerSoftBodies.Grab.start(sim, name.asText(), body.get("particle"), point);
+        if (!launched) {
+            sim = build(params, true);
+            drag = null;
+            launched = true;
+            paused = false;
+            error = null;
+        }
+        ViewerSoftBodies.Grab next = ViewerSoftBodies.Grab.start(sim, name.asText(), body.get("particle"), point);
+        endDragLocked();
+        particleDrag = next;
+        changed();
+    }
+
     private void endDragLocked() {
+        particleDrag = null;
         if (drag != null) {
             drag.release();
             drag = null;
@@ -393,6 +430,13 @@ final class SimulationHost implements AutoCloseable {
             }
         }
         return new Vec3(p[0], p[1], p[2]);
+    }
+
+    /** {@code GET /api/softbodies}: see {@link ViewerSoftBodies#json}. */
+    com.fasterxml.jackson.databind.node.ArrayNode softBodiesJson() {
+        synchronized (lock) {
+            return ViewerSoftBodies.json(sim);
+        }
     }
 
     /** {@code GET /api/joints}: see {@link JointLines#json}. */
@@ -470,6 +514,7 @@ final class SimulationHost implements AutoCloseable {
             vehicles = new ViewerVehicles();
             probe = null;
             drag = null;
+            particleDrag = null;
             launched = false;
             paused = false;
             error = null;
@@ -681,6 +726,9 @@ final class SimulationHost implements AutoCloseable {
 
     private void stepGuarded() {
         try {
+            if (particleDrag != null) {
+                particleDrag.apply(sim);
+            }
             sim.step();
             // The page shows no events: kept, they would grow for as long as the viewer runs.
             sim.discardEvents();
@@ -716,14 +764,16 @@ final class SimulationHost implements AutoCloseable {
      * The compact frame the WebSocket sends, doubles: time, step, kinetic energy, potential energy,
      * contacts, steps/s, awake, asleep, launched (0/1), paused (0/1), body count, version; then per
      * body position (3), orientation (x, y, z, w), velocity (3), centre of mass (3), sleeping (0/1);
-     * then per character {@link ViewerCharacters#PER_CHARACTER} (see there); last, the vehicle block
+     * then per character {@link ViewerCharacters#PER_CHARACTER} (see there); then every cloth and soft
+     * body particle's position ({@link ViewerSoftBodies}); last, the vehicle block
      * ({@link ViewerVehicles#frame}). Returns a new array when
      * {@code out} is not the frame's size.
      */
     double[] frame(double[] out) {
         synchronized (lock) {
             int n = sim.bodyCount();
-            int size = HEADER + PER_BODY * n + ViewerCharacters.PER_CHARACTER * sim.characterCount();
+            int size = HEADER + PER_BODY * n + ViewerCharacters.PER_CHARACTER * sim.characterCount()
+                    + ViewerSoftBodies.size(sim);
             // Last, so that the page finds it from the frame's end whatever blocks come before it.
             int vehicleBlock = ViewerVehicles.frameSize(sim);
             size += vehicleBlock;
@@ -749,6 +799,7 @@ final class SimulationHost implements AutoCloseable {
             }
             characters.frame(sim, out, HEADER + PER_BODY * n);
             vehicles.frame(sim, out, size - vehicleBlock);
+            ViewerSoftBodies.frame(sim, out, HEADER + PER_BODY * n + ViewerCharacters.PER_CHARACTER * sim.characterCount());
             out[0] = sim.time();
             out[1] = sim.stepCount();
             out[2] = sim.kineticEnergy();

@@ -84,6 +84,7 @@ public final class ViewerServer implements AutoCloseable {
         app.post("/api/step", ctx -> command(ctx, host::stepOnce));
         app.post("/api/params", this::params);
         app.get("/api/joints", ctx -> ctx.json(host.jointsJson()));
+        app.get("/api/softbodies", ctx -> ctx.json(host.softBodiesJson()));
         app.post("/api/drag", ctx -> withBody(ctx, host::startDrag));
         app.post("/api/drag/move", ctx -> withBody(ctx, host::moveDrag));
         app.post("/api/drag/end", ctx -> command(ctx, host::endDrag));

@@ -1,9 +1,10 @@
-// The viewer page: draws /api/scene once, then moves the bodies and characters by the frames of /ws
+// The viewer page: draws /api/scene once, then moves the bodies, characters, cloths and soft bodies by the frames of /ws
 // (layout: SimulationHost.frame) and sends the keys and the panel to the HTTP API.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import { createVehicles } from '/vehicles.js';
+import { loadSoftBodies } from './softbodies.js';
 
 const HEADER = 12, PER_BODY = 14, PER_CHARACTER = 11;
 // Planes are infinite; this much of one is drawn, tiled every metre.
@@ -166,6 +167,9 @@ const characters = scene.characters.map((c, k) => {
   world.add(root);
   return { spec: c, root, standing, crouched };
 });
+// Cloths and soft bodies: their particles follow the characters in the frame.
+const softBodies = await loadSoftBodies(THREE, world, characterBase + PER_CHARACTER * characters.length);
+stats.softBodies = softBodies.bodies.length;
 if (characters.length) {
   $('character').hidden = false;
   $('c-name').textContent = scene.characters[0].name;
@@ -360,6 +364,7 @@ function applyFrame() {
       $('c-driver').textContent = frame[o + 10] === 1 ? 'keys / API' : 'input track';
     }
   }
+  softBodies.update(frame);
   $('s-time').textContent = frame[0].toFixed(3) + ' s';
   $('s-step').textContent = frame[1];
   $('s-sps').textContent = frame[5].toFixed(0);
@@ -524,6 +529,8 @@ function castAt(e) {
 function bodyAt(e) {
   castAt(e);
   const hit = ray.intersectObjects(bodies.map((b) => b.root), true)[0];
+  const cloth = softBodies.pick(ray);
+  if (cloth && (!hit || cloth.distance < hit.distance)) { return { soft: cloth, point: cloth.point }; }
   if (!hit) { return null; }
   let o = hit.object;
   while (o.userData.body === undefined) { o = o.parent; }
@@ -547,11 +554,14 @@ function beginDrag() {
                      sent: 0, timer: null,
                      plane: new THREE.Plane().setFromNormalAndCoplanarPoint(normal, press.hit.point) };
   stats.dragging = true;
-  const grabbed = { body: scene.bodies[d.body].name, point: press.hit.point.toArray() };
+  const soft = press.hit.soft;
+  const grabbed = soft ? { body: soft.name, particle: soft.particle, point: press.hit.point.toArray() }
+                       : { body: scene.bodies[d.body].name, point: press.hit.point.toArray() };
   d.accepted = inOrder(async () => {
     const r = await post('/api/drag', grabbed);
     const answer = await r.json();
     if (!r.ok) { $('pick').textContent = 'cannot drag: ' + answer.error; return false; }
+    if (soft) { $('pick').textContent = `${soft.name}: particle ${soft.particle}`; return true; }
     d.local = new THREE.Vector3().fromArray(answer.drag.local);
     return true;
   });
@@ -587,7 +597,7 @@ host.addEventListener('pointerdown', (e) => {
   if (e.button !== 0) { return; }
   const hit = bodyAt(e);
   press = { x: e.clientX, y: e.clientY, hit, id: e.pointerId };
-  if (hit && scene.bodies[hit.body].type === 'dynamic') {
+  if (hit && (hit.soft || scene.bodies[hit.body].type === 'dynamic')) {
     controls.enabled = false;
     renderer.domElement.setPointerCapture(e.pointerId);
   }
@@ -609,6 +619,7 @@ async function release(e) {
   if (!p || e.type !== 'pointerup' || Math.hypot(e.clientX - p.x, e.clientY - p.y) > DRAG_START_PX) { return; }
   window.dispatchEvent(new CustomEvent('ricochet:select', { detail: p.hit ? p.hit.body : null }));
   if (!p.hit) { $('pick').textContent = 'click a body'; return; }
+  if (p.hit.soft) { $('pick').textContent = `${p.hit.soft.name}: particle ${p.hit.soft.particle}`; return; }
   const spec = scene.bodies[p.hit.body];
   const st = (await (await fetch('/api/state')).json()).bodies[spec.name];
   const f = (a) => a.map((x) => x.toFixed(3)).join(', ');
