@@ -518,6 +518,15 @@ public final class SoftBodies {
     }
 
     /**
+     * Pins particle k where it is (inverse mass 0: constraints no longer move it) or frees it again
+     * (inverse mass 1 / m), as a hand holding it needs.
+     */
+    public void setPinned(SoftId id, int k, boolean pinned) {
+        int i = particle(id, k);
+        p.w[i] = pinned ? 0 : 1 / p.m[i];
+    }
+
+    /**
      * Puts particle k at {@code x} (world, m) with velocity {@code v} (m/s) between steps, as a hand
      * holding it would (the viewer's mouse drag); the rest of the body follows through its constraints
      * in the next step. A pinned particle stays pinned where it is put.

@@ -387,7 +387,10 @@ final class SimulationHost implements AutoCloseable {
     }
 
     private void endDragLocked() {
-        particleDrag = null;
+        if (particleDrag != null) {
+            particleDrag.release();
+            particleDrag = null;
+        }
         if (drag != null) {
             drag.release();
             drag = null;

@@ -14,9 +14,10 @@ import ricochet.world.WorldSimulation;
 /**
  * The viewer's cloths and soft bodies: their surface triangles once ({@code GET /api/softbodies}), every
  * particle's position in each WebSocket frame after the characters (x, y, z per particle, bodies in
- * step order), and a particle dragged with the mouse. The drag is a hand: before each step the
- * particle is put at the cursor's point with the cursor's velocity, and the rest of the body follows
- * through its constraints.
+ * step order), and a particle dragged with the mouse. The drag is a hand: while held the particle is
+ * pinned (the body's constraints cannot pull it back), and before each step it is put at the cursor's
+ * point; the rest of the body follows through its constraints. Let go, it is free again (unless it
+ * was pinned before).
  */
 final class ViewerSoftBodies {
 
@@ -77,6 +78,7 @@ final class ViewerSoftBodies {
         private final Simulation sim;
         private final SoftId id;
         private final int particle;
+        private final boolean wasPinned;
         private Vec3 target;
         private Vec3 last;
 
@@ -86,6 +88,8 @@ final class ViewerSoftBodies {
             this.particle = particle;
             this.target = target;
             this.last = target;
+            SoftBodies soft = of(sim);
+            this.wasPinned = soft.isPinned(id, particle);
         }
 
         /**
@@ -127,8 +131,17 @@ final class ViewerSoftBodies {
             }
             double dt = sim.dt();
             Vec3 v = new Vec3((target.x() - last.x()) / dt, (target.y() - last.y()) / dt, (target.z() - last.z()) / dt);
+            soft.setPinned(id, particle, true);
             soft.moveParticle(id, particle, target, v);
             last = target;
+        }
+
+        /** Lets the particle go: free again unless it was pinned before the grab. */
+        void release() {
+            SoftBodies soft = of(sim);
+            if (!wasPinned && soft.contains(id)) {
+                soft.setPinned(id, particle, false);
+            }
         }
     }
 }
