@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import ricochet.bench.scene.BenchScene;
+import ricochet.bench.scene.BenchSoft;
 
 /**
  * The engines the bench knows, by the name {@code --engines} uses. {@code ricochet@N} is Ricochet
@@ -64,6 +65,10 @@ public final class Engines {
         if (!scene.vehicles().isEmpty() && !hasVehicles(name)) {
             return "scene '" + scene.name() + "' has vehicles and engine '" + name
                     + "' has no vehicle model in the bench (ricochet and jolt have)";
+        }
+        if (BenchSoft.isSoft(scene) && !isRicochet(name) && !name.equals("jolt")) {
+            return "scene '" + scene.name() + "' has cloth or soft bodies and engine '" + name
+                    + "' has none in the bench (ricochet and jolt have)";
         }
         if (!scene.characters().isEmpty() && !hasCharacters(name)) {
             return "scene '" + scene.name() + "' has characters and engine '" + name

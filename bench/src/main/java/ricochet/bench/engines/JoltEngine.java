@@ -118,7 +118,8 @@ final class JoltEngine implements PeerEngine {
         int n = scene.bodies().size();
         // 64 MiB of scratch: the 4,000-sphere bin needs more than the samples' 10 MiB.
         temp = new TempAllocatorImpl(64 << 20);
-        system.init(n + scene.vehicles().size() + 16, 0, 65536, 65536, layers, objVsBp, objVsObj);
+        system.init(n + scene.vehicles().size() + 16 + JoltSoftBodies.count(scene), 0, 65536, 65536, layers,
+                objVsBp, objVsObj);
         system.setGravity(0, (float) -BenchScene.GRAVITY, 0);
         bodies = system.getBodyInterface();
         CollisionGroup[] groups = jointGroups(scene);
@@ -128,6 +129,7 @@ final class JoltEngine implements PeerEngine {
         for (BenchJoint j : scene.joints()) {
             join(j);
         }
+        JoltSoftBodies.add(scene, bodies, MOVING, keep);
         system.optimizeBroadPhase();
         walkers = scene.characters().toArray(new BenchCharacter[0]);
         characters = new CharacterVirtualRef[walkers.length];

@@ -76,6 +76,7 @@ final class RicochetEngine implements PeerEngine {
             characters[i] = world.characters().add(def, new Vec3(c.x(), c.y(), c.z()));
         }
         vehicles = new RicochetVehicles(world, scene);
+        RicochetSoftBodies.add(scene, world);
     }
 
     private static Shape shape(BenchShape s) {

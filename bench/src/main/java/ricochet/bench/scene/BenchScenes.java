@@ -34,6 +34,8 @@ public final class BenchScenes {
         SCENES.put("vehicles", BenchVehicle::scene);
         SCENES.put("drop", BenchScenes::drop);
         SCENES.put("swing", BenchScenes::swing);
+        SCENES.put(BenchSoft.CLOTH_SCENE, BenchSoft::clothSphere);
+        SCENES.put(BenchSoft.CUBES_SCENE, BenchSoft::softCubes);
     }
 
     /**
