@@ -27,9 +27,15 @@ class SimulationHostTest {
                 int characters = scene.characters().size();
                 int vehicles = scene.vehicles().size();
                 int wheels = host.simulation().wheelCount();
+                // Then x, y, z of every cloth and soft-body particle, and last the vehicle block.
+                int particles = 0;
+                for (JsonNode soft : host.softBodiesJson()) {
+                    particles += soft.get("particles").asInt();
+                }
                 assertEquals(SimulationHost.HEADER + SimulationHost.PER_BODY * n
-                        + ViewerCharacters.PER_CHARACTER * characters + ViewerVehicles.PER_VEHICLE * vehicles
-                        + ViewerVehicles.PER_WHEEL * wheels, frame.length, name);
+                        + ViewerCharacters.PER_CHARACTER * characters + 3 * particles
+                        + ViewerVehicles.PER_VEHICLE * vehicles + ViewerVehicles.PER_WHEEL * wheels,
+                        frame.length, name);
                 assertEquals(1, frame[1], name + ": one step");
                 for (double x : frame) {
                     assertTrue(Double.isFinite(x), name + ": finite frame");
