@@ -43,8 +43,9 @@ import ricochet.math.Vec3;
  * <p>When a bond breaks, the step is redone from its start with the cluster split (the world rolls
  * back to the checkpoint it took for the step), so whatever broke the bond meets the pieces rather than
  * the intact body: a ball goes through a wall instead of bouncing off it and leaving the pieces at
- * rest. A break found in the redone step, or in a world with characters (whose stage is not rolled
- * back), is applied after the step. A part keeps the parent's motion: its centre of mass moves at
+ * rest. The redone step may break more bonds (the part the ball meets may still be held by the world);
+ * it is redone again, up to {@link #MAX_REDOS} times. A break found in the last redo, or in a world with
+ * characters (whose stage is not rolled back), is applied after the step. A part keeps the parent's motion: its centre of mass moves at
  * {@code v + w x r} (r from the parent's centre of mass) and it spins at w, so momentum, angular
  * momentum and kinetic energy are the parent's.
  *
@@ -59,13 +60,17 @@ public final class Fractures {
     /** Hull growth factor for the anchoring test, so that a piece resting on the ground touches it. */
     static final double ANCHOR_GROWTH = 1.02;
 
+    /** Redos of one step at most; breaks found in the last wait for the step's end. */
+    static final int MAX_REDOS = 8;
+
     private final FractureHost host;
     private final List<Body> bodies = new ArrayList<>();
     private final List<Cluster> clusters = new ArrayList<>();
     private int[] clusterOfSlot = new int[16];
     private final List<Break> breaks = new ArrayList<>();
     private final List<Cluster> pendingSplits = new ArrayList<>();
-    private boolean redoing;
+    /** Redos of the current step so far (0 in a step's first pass). */
+    private int redos;
     private boolean estimateAll;
     private final BondFlow flow = new BondFlow();
     private final double[] state = new double[13];
@@ -335,7 +340,7 @@ public final class Fractures {
      * back and calls {@link #split}. Otherwise the splits wait for {@link #finishStep}.
      */
     public boolean measure(double dt, double gx, double gy, double gz, boolean redoAllowed) {
-        if (!redoing) {
+        if (redos == 0) {
             breaks.clear();
         }
         activeCount = 0;
@@ -386,13 +391,13 @@ public final class Fractures {
             solveCluster(cl, dt, gx, gy, gz);
             cl.weightSolved = cl.fixed && cl.load == 0;
         }
-        return !pendingSplits.isEmpty() && redoAllowed && !redoing && (redoing = true);
+        return !pendingSplits.isEmpty() && redoAllowed && redos < MAX_REDOS && ++redos > 0;
     }
 
     /** After the step's commit: applies the splits still pending, and ends the step. */
     public void finishStep() {
         split();
-        redoing = false;
+        redos = 0;
     }
 
     private int clusterOf(int slot) {
