@@ -192,10 +192,7 @@ class FractureScenesTest {
 
     /**
      * slab-bridge: the anchored slab carries its own weight (no bond breaks while the load falls),
-     * and breaks in the step the 400 kg load lands on it. The estimate carries forces, not moments:
-     * a midspan load makes the shear P/2 on each side the same all the way to the piers, so the
-     * bonds fail along the span (docs/destruction.md gives the figures), not at midspan as a bending
-     * estimate says.
+     * and breaks in the step the 400 kg load lands on it.
      */
     @Test
     void slabBridgeHoldsItsWeightAndBreaksWhenTheLoadLands() throws Exception {
@@ -213,6 +210,85 @@ class FractureScenesTest {
         }
         assertTrue(landed > 0, "the load breaks the bridge");
         assertTrue(w.fractures().clusterCount(0) > 1);
+    }
+
+    /**
+     * slab-bridge with bonds too strong to break, the estimate read in the step the load lands. A
+     * beam on the piers' centres (x = +-a, a = 3 m; the slab reaches c = 3.5 m) under the landing
+     * impulse P at midspan and its own weight W over the step: the reactions are (P + W) / 2 each, so
+     * the moment through the midspan section is {@code M = (P + W) a / 2 - (W / 2)(c / 2)}. The
+     * moment the bonds crossing x = 0 carry (their angular impulses plus their impulses' moments about
+     * the section's centre) is that within 20 %, and the bonds whose load would exceed the scene's
+     * strength all lie within 20 % of the span from the load.
+     */
+    @Test
+    void slabBridgeBendsAsABeamAndFailsNearTheLoad() throws Exception {
+        String text;
+        try (var in = BuiltinScenes.class.getResourceAsStream("/ricochet/scenes/slab-bridge.json")) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        double strength = 14000;
+        assertTrue(text.contains("\"strength\": 14000"), "the scene's strength");
+        WorldSimulation sim = WorldBuilder.buildWorld(SceneReader.parse(
+                text.replace("\"strength\": 14000", "\"strength\": 1e15"), "slab-bridge.json", null));
+        World w = sim.world();
+        Fractures fr = w.fractures();
+        fr.setEstimateAll(true);
+        double g = -w.gravity().y(), dt = sim.dt();
+        double slabMass = 0;
+        for (int p = 0; p < fr.pieceCount(0); p++) {
+            slabMass += fr.pieceMass(0, p);
+        }
+        double p0 = 0;
+        for (int step = 1; step <= 60; step++) {
+            double vy = w.velocity(sim.body("load")).y();
+            sim.step();
+            // The slab's push on the load over the step: its change of momentum less gravity's.
+            double push = w.mass(sim.body("load")) * (w.velocity(sim.body("load")).y() - vy + g * dt);
+            double most = 0;
+            for (int k = 0; k < fr.bondCount(0); k++) {
+                most = Math.max(most, fr.bondLoad(0, k));
+            }
+            if (push < 1) {
+                assertTrue(most < strength, "the slab holds its weight: " + most + " at step " + step);
+                continue;
+            }
+            p0 = push;
+            break;
+        }
+        assertTrue(p0 > 0, "the load lands");
+        double a = 3, c = 3.5, weight = slabMass * g * dt;
+        double beam = (p0 + weight) * a / 2 - (weight / 2) * (c / 2);
+        // The slab is static at (0, 2.1, 0), unturned: piece centroids from their rows.
+        double[] st = new double[13], cx = new double[fr.pieceCount(0)];
+        for (int row = 0; row < sim.bodyCount(); row++) {
+            String name = sim.bodyName(row);
+            if (name.startsWith("slab.")) {
+                sim.readState(row, st);
+                cx[Integer.parseInt(name.substring(5))] = st[0];
+            }
+        }
+        double[] ft = new double[6];
+        double moment = 0;
+        double span = 2 * a;
+        boolean any = false;
+        for (int k = 0; k < fr.bondCount(0); k++) {
+            int pa = fr.bondPieceA(0, k), pb = fr.bondPieceB(0, k);
+            var at = fr.bondCentroid(0, k);
+            if (fr.bondLoad(0, k) > strength) {
+                any = true;
+                assertTrue(Math.abs(at.x()) < 0.2 * span, "bond " + k + " fails near the load: x " + at.x());
+            }
+            if ((cx[pa] < 0) == (cx[pb] < 0)) {
+                continue;
+            }
+            fr.bondVector(0, k, ft);
+            // About the section's centre (the origin): T + c x F, z component, from the left to the right.
+            double mz = ft[5] + at.x() * ft[1] - at.y() * ft[0];
+            moment += cx[pa] < 0 ? mz : -mz;
+        }
+        assertTrue(any, "the landing would break bonds");
+        assertEquals(beam, Math.abs(moment), 0.2 * beam, "midspan moment against the beam's");
     }
 
     @Test

@@ -50,7 +50,36 @@ public record FracturePattern(List<Piece> pieces, List<Bond> bonds, double volum
      * @param area the shared face's area, m^2
      * @param normal unit normal of the face, pointing from a into b (shape frame)
      * @param centroid the face's area centroid (shape frame, m)
+     * @param section the face's second moment of area about its centroid (shape frame, m^4): xx, yy,
+     *     zz, xy, xz, yz of {@code integral (x - c)(x - c)^T dA}; what resists a moment through the bond
      */
-    public record Bond(int a, int b, double area, Vec3 normal, Vec3 centroid) {
+    public record Bond(int a, int b, double area, Vec3 normal, Vec3 centroid, double[] section) {
+
+        public Bond {
+            if (section.length != 6) {
+                throw new IllegalArgumentException("bond " + a + "-" + b + ": section needs 6 numbers, got "
+                        + section.length);
+            }
+            section = section.clone();
+        }
+
+        /** A copy of the face's second moment of area (xx, yy, zz, xy, xz, yz, m^4). */
+        @Override
+        public double[] section() {
+            return section.clone();
+        }
+
+        /** Equal when every component is, the section's numbers included. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Bond other && a == other.a && b == other.b
+                    && Double.compare(area, other.area) == 0 && normal.equals(other.normal)
+                    && centroid.equals(other.centroid) && java.util.Arrays.equals(section, other.section);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(a, b, area, normal, centroid) * 31 + java.util.Arrays.hashCode(section);
+        }
     }
 }

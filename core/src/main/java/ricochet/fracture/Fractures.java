@@ -26,19 +26,19 @@ import ricochet.math.Vec3;
  * mass properties are centred); piece p, centroid {@code c_p} in the pattern's frame, sits at
  * {@code x + R (c_p - t)} for a cluster body at x with rotation R.
  *
- * <p>The bond impulse, each step: every contact point on a cluster is assigned to the piece it lies in
- * and its normal impulse (N s, the whole step's) added to that piece's received impulse {@code J_p}.
- * A dynamic cluster moved as one body, so piece p (mass m_p, arm {@code d_p = c_p - t}) needed
- * {@code m_p (dv + dw x d_p)} of it, with {@code dv = sum J / M}, {@code dw = I^-1 sum (r x J)} the
- * cluster's velocity change from those impulses; the rest, {@code e_p = J_p - m_p (dv + dw x d_p)}
- * (they sum to zero), is what its bonds had to pass on. A cluster held by the world (anchored, a static
- * body) did not move: its pieces pass on all they received plus their weight over the step,
- * {@code e_p = J_p + m_p g dt}, to the world bonds. The bond impulses are the flow of least energy
- * that does that ({@link BondFlow}), with each bond's conductance its shared area (a larger face takes
- * more); a world bond has the mean bond area. Friction impulses and joint reactions are not counted
- * (the contact store keeps friction per substep only, and a joint on a fractured body is dropped when
- * its cluster splits), nor are moments: the estimate carries forces, so a bending load shows as the
- * shear it causes.
+ * <p>The bond loads, each step: every contact point on a cluster is assigned to the piece it lies in
+ * and its normal impulse (N s, the whole step's) and that impulse's moment about the piece's centroid
+ * added to what the piece received. A dynamic cluster moved as one body, so piece p (mass m_p, inertia
+ * I_p, arm {@code d_p = c_p - t}) needed {@code m_p (dv + dw x d_p)} and {@code I_p dw} of it, with
+ * {@code dv = sum J / M}, {@code dw = I^-1 sum (r x J)}; the rest is what its bonds had to pass on. A
+ * cluster held by the world (anchored, a static body) did not move: its pieces pass on all they received
+ * plus their weight over the step; the world bonds take their share as a rigid body on springs would
+ * ({@link BondStress#supports}), so a span between supports bends as a simply supported beam. The bond
+ * impulses and angular impulses are then the pieces as rigid blocks joined by springs over each face
+ * ({@link BondStress}); a bond's load is its impulse plus the peak bending and twisting stress its
+ * angular impulse puts on the face, times the face's area, and it breaks when that load exceeds the
+ * strength. Friction impulses and joint reactions are not counted (the contact store keeps friction
+ * per substep only, and a joint on a fractured body is dropped when its cluster splits).
  *
  * <p>When a bond breaks, the step is redone from its start with the cluster split (the world rolls
  * back to the checkpoint it took for the step), so whatever broke the bond meets the pieces rather than
@@ -72,16 +72,18 @@ public final class Fractures {
     /** Redos of the current step so far (0 in a step's first pass). */
     private int redos;
     private boolean estimateAll;
-    private final BondFlow flow = new BondFlow();
+    private final BondStress stress = new BondStress();
     private final double[] state = new double[13];
     private final double[] point = new double[10];
     private final double[] rot = new double[9];
     private int[] active = new int[16];
     private int activeCount;
     // Scratch for one cluster's solve, by its local piece number.
-    private double[] supply = new double[48], phi = new double[48], ground = new double[16];
+    private double[] supply = new double[96], u = new double[96], ground = new double[16];
+    private double[] groundTurn = new double[16], none = new double[16], pos = new double[48];
+    private double[] reaction = new double[96];
     private int[] ea = new int[16], eb = new int[16], edgeBond = new int[16];
-    private double[] weight = new double[16];
+    private double[] weight = new double[16], arm = new double[96], turn = new double[96];
 
     public Fractures(FractureHost host) {
         this.host = host;
@@ -240,9 +242,43 @@ public final class Fractures {
         return !body(f).bondAlive[bond];
     }
 
-    /** The impulse (N s) the last step that solved its cluster estimated through the bond. */
+    /** The impulse (N s) the last solve of its cluster estimated through the bond (its angular impulse aside). */
     public double bondImpulse(int f, int bond) {
         return body(f).bondImpulse[bond];
+    }
+
+    /** The angular impulse (N m s, about the face centroid) the last solve of its cluster estimated through the bond. */
+    public double bondAngularImpulse(int f, int bond) {
+        return body(f).bondAngular[bond];
+    }
+
+    /**
+     * The load (N s) the last solve of its cluster estimated on the bond, which breaks it above the
+     * strength: its impulse plus what its angular impulse adds (the face's peak stress times its area).
+     */
+    public double bondLoad(int f, int bond) {
+        return body(f).bondLoad[bond];
+    }
+
+    /** The world bond's load (N s) on piece p from the last solve of its cluster (0 if it has none). */
+    public double anchorLoad(int f, int p) {
+        Body b = body(f);
+        return b.anchorImpulse[check(b, p)];
+    }
+
+    /**
+     * What the last solve of its cluster estimated bond k passes from its piece a to piece b, into
+     * {@code out[0..5]}: the impulse (N s) and the angular impulse about the face centroid (N m s), in
+     * the fractured body's axes.
+     */
+    public void bondVector(int f, int bond, double[] out) {
+        System.arraycopy(body(f).bondVector, 6 * bond, out, 0, 6);
+    }
+
+    /** Bond k's face centroid in the fractured body's frame (m). */
+    public Vec3 bondCentroid(int f, int bond) {
+        Body b = body(f);
+        return new Vec3(b.bondX[bond], b.bondY[bond], b.bondZ[bond]);
     }
 
     /** Whether piece p is bonded to the world now. */
@@ -382,8 +418,10 @@ public final class Fractures {
                 continue;
             }
             double g = Math.sqrt(gx * gx + gy * gy + gz * gz) * Math.abs(cl.f.def.gravityScale()) * dt;
-            // No bond can carry more than all the excess there is (the flow has no cycles).
-            double bound = cl.fixed ? cl.load + cl.mass * g : cl.load * cl.spread;
+            // A cut-off on the largest bond load: a bond carries at most all the excess impulse there is,
+            // and a moment at most that impulse times the cluster's span (exact bounds for a tree of
+            // bonds; loops share the load).
+            double bound = (cl.fixed ? cl.load + cl.mass * g : cl.load * cl.spread) * cl.bending;
             if (bound <= cl.f.strength && !estimateAll) {
                 cl.weightSolved = cl.fixed;
                 continue;
@@ -411,15 +449,21 @@ public final class Fractures {
     private void solveCluster(Cluster cl, double dt, double gx, double gy, double gz) {
         Body f = cl.f;
         int m = cl.pieces.length;
-        if (supply.length < 3 * m) {
-            supply = new double[6 * m];
-            phi = new double[6 * m];
+        if (supply.length < 6 * m) {
+            supply = new double[12 * m];
+            u = new double[12 * m];
             ground = new double[2 * m];
+            groundTurn = new double[2 * m];
+            none = new double[2 * m];
+            pos = new double[6 * m];
+            reaction = new double[12 * m];
         }
-        Arrays.fill(supply, 0, 3 * m, 0);
+        Arrays.fill(supply, 0, 6 * m, 0);
         for (int i = 0; i < m; i++) {
             f.localOf[cl.pieces[i]] = i;
-            ground[i] = f.anchor[cl.pieces[i]] ? f.anchorWeight : 0;
+            boolean anchored = f.anchor[cl.pieces[i]];
+            ground[i] = anchored ? f.anchorWeight : 0;
+            groundTurn[i] = anchored ? f.anchorTurn : 0;
         }
         host.readState(cl.body, state);
         quatMatrix(state[3], state[4], state[5], state[6], rot);
@@ -440,10 +484,16 @@ public final class Fractures {
                 double lz = rot[2] * wx + rot[5] * wy + rot[8] * wz;
                 int o = side == 1 ? 7 : 4;
                 double px = point[o], py = point[o + 1], pz = point[o + 2];
-                int i = f.localOf[pieceAt(cl, px, py, pz)];
-                supply[3 * i] += lx;
-                supply[3 * i + 1] += ly;
-                supply[3 * i + 2] += lz;
+                int p = pieceAt(cl, px, py, pz);
+                int i = f.localOf[p];
+                // About the piece's centroid: (x - d_p) x J.
+                double qx = px - (f.cx[p] - cl.tx), qy = py - (f.cy[p] - cl.ty), qz = pz - (f.cz[p] - cl.tz);
+                supply[6 * i] += lx;
+                supply[6 * i + 1] += ly;
+                supply[6 * i + 2] += lz;
+                supply[6 * i + 3] += qy * lz - qz * ly;
+                supply[6 * i + 4] += qz * lx - qx * lz;
+                supply[6 * i + 5] += qx * ly - qy * lx;
                 jx += lx;
                 jy += ly;
                 jz += lz;
@@ -459,12 +509,13 @@ public final class Fractures {
             double glz = sc * (rot[2] * gx + rot[5] * gy + rot[8] * gz);
             for (int i = 0; i < m; i++) {
                 double pm = f.mass[cl.pieces[i]];
-                supply[3 * i] += pm * glx;
-                supply[3 * i + 1] += pm * gly;
-                supply[3 * i + 2] += pm * glz;
+                supply[6 * i] += pm * glx;
+                supply[6 * i + 1] += pm * gly;
+                supply[6 * i + 2] += pm * glz;
             }
         } else {
-            // dv = J / M, dw = I^-1 tau; each piece keeps m_p (dv + dw x d_p).
+            // dv = J / M, dw = I^-1 tau; each piece keeps m_p (dv + dw x d_p) and, about its centroid,
+            // I_p dw.
             double dvx = jx / cl.mass, dvy = jy / cl.mass, dvz = jz / cl.mass;
             double[] a = cl.invInertia;
             double dwx = a[0] * tx + a[1] * ty + a[2] * tz;
@@ -474,9 +525,13 @@ public final class Fractures {
                 int p = cl.pieces[i];
                 double dx = f.cx[p] - cl.tx, dy = f.cy[p] - cl.ty, dz = f.cz[p] - cl.tz;
                 double pm = f.mass[p];
-                supply[3 * i] -= pm * (dvx + dwy * dz - dwz * dy);
-                supply[3 * i + 1] -= pm * (dvy + dwz * dx - dwx * dz);
-                supply[3 * i + 2] -= pm * (dvz + dwx * dy - dwy * dx);
+                double[] ip = f.inertia[p];
+                supply[6 * i] -= pm * (dvx + dwy * dz - dwz * dy);
+                supply[6 * i + 1] -= pm * (dvy + dwz * dx - dwx * dz);
+                supply[6 * i + 2] -= pm * (dvz + dwx * dy - dwy * dx);
+                supply[6 * i + 3] -= ip[0] * dwx + ip[1] * dwy + ip[2] * dwz;
+                supply[6 * i + 4] -= ip[3] * dwx + ip[4] * dwy + ip[5] * dwz;
+                supply[6 * i + 5] -= ip[6] * dwx + ip[7] * dwy + ip[8] * dwz;
             }
         }
         int e = 0;
@@ -489,22 +544,64 @@ public final class Fractures {
                 eb = Arrays.copyOf(eb, 2 * e);
                 edgeBond = Arrays.copyOf(edgeBond, 2 * e);
                 weight = Arrays.copyOf(weight, 2 * e);
+                arm = Arrays.copyOf(arm, 12 * e);
+                turn = Arrays.copyOf(turn, 12 * e);
             }
-            ea[e] = f.localOf[f.bondA[k]];
-            eb[e] = f.localOf[f.bondB[k]];
+            int pa = f.bondA[k], pb = f.bondB[k];
+            ea[e] = f.localOf[pa];
+            eb[e] = f.localOf[pb];
             weight[e] = f.bondArea[k];
+            arm[6 * e] = f.bondX[k] - f.cx[pa];
+            arm[6 * e + 1] = f.bondY[k] - f.cy[pa];
+            arm[6 * e + 2] = f.bondZ[k] - f.cz[pa];
+            arm[6 * e + 3] = f.bondX[k] - f.cx[pb];
+            arm[6 * e + 4] = f.bondY[k] - f.cy[pb];
+            arm[6 * e + 5] = f.bondZ[k] - f.cz[pb];
+            System.arraycopy(f.bondTurn, 6 * k, turn, 6 * e, 6);
             edgeBond[e++] = k;
         }
-        flow.solve(m, e, ea, eb, weight, ground, supply, phi);
+        boolean held = false;
+        for (int i = 0; i < m; i++) {
+            int p = cl.pieces[i];
+            pos[3 * i] = f.cx[p] - cl.tx;
+            pos[3 * i + 1] = f.cy[p] - cl.ty;
+            pos[3 * i + 2] = f.cz[p] - cl.tz;
+            none[i] = 0;
+            held |= ground[i] > 0;
+        }
+        if (held) {
+            stress.supports(m, ground, groundTurn, pos, supply, reaction);
+        }
+        stress.solve(m, e, ea, eb, weight, arm, turn, none, none, supply, u);
         boolean broke = false;
         for (int i = 0; i < e; i++) {
-            int a = 3 * ea[i], b = 3 * eb[i];
+            int a = 6 * ea[i], b = 6 * eb[i];
+            int o = 6 * i;
+            double ax = arm[o], ay = arm[o + 1], az = arm[o + 2];
+            double bx = arm[o + 3], by = arm[o + 4], bz = arm[o + 5];
             double w = weight[i];
-            double fx = w * (phi[a] - phi[b]), fy = w * (phi[a + 1] - phi[b + 1]), fz = w * (phi[a + 2] - phi[b + 2]);
-            double impulse = Math.sqrt(fx * fx + fy * fy + fz * fz);
+            // F = w ((t_a + r_a x ra) - (t_b + r_b x rb)), T = K (r_a - r_b)
+            double fx = w * (u[a] + u[a + 4] * az - u[a + 5] * ay - u[b] - u[b + 4] * bz + u[b + 5] * by);
+            double fy = w * (u[a + 1] + u[a + 5] * ax - u[a + 3] * az - u[b + 1] - u[b + 5] * bx + u[b + 3] * bz);
+            double fz = w * (u[a + 2] + u[a + 3] * ay - u[a + 4] * ax - u[b + 2] - u[b + 3] * by + u[b + 4] * bx);
+            double dx = u[a + 3] - u[b + 3], dy = u[a + 4] - u[b + 4], dz = u[a + 5] - u[b + 5];
+            double mx = turn[o] * dx + turn[o + 3] * dy + turn[o + 4] * dz;
+            double my = turn[o + 3] * dx + turn[o + 1] * dy + turn[o + 5] * dz;
+            double mz = turn[o + 4] * dx + turn[o + 5] * dy + turn[o + 2] * dz;
             int k = edgeBond[i];
+            double impulse = Math.sqrt(fx * fx + fy * fy + fz * fz);
             f.bondImpulse[k] = impulse;
-            if (impulse > f.strength) {
+            f.bondAngular[k] = Math.sqrt(mx * mx + my * my + mz * mz);
+            double[] ft = f.bondVector;
+            ft[6 * k] = fx;
+            ft[6 * k + 1] = fy;
+            ft[6 * k + 2] = fz;
+            ft[6 * k + 3] = mx;
+            ft[6 * k + 4] = my;
+            ft[6 * k + 5] = mz;
+            double load = impulse + f.bendingLoad(k, mx, my, mz);
+            f.bondLoad[k] = load;
+            if (load > f.strength) {
                 f.bondAlive[k] = false;
                 breaks.add(new Break(f.number, f.bondA[k], f.bondB[k]));
                 broke = true;
@@ -512,10 +609,12 @@ public final class Fractures {
         }
         for (int i = 0; i < m; i++) {
             int p = cl.pieces[i];
-            if (f.anchor[p]) {
-                double w = ground[i];
-                double fx = w * phi[3 * i], fy = w * phi[3 * i + 1], fz = w * phi[3 * i + 2];
-                double impulse = Math.sqrt(fx * fx + fy * fy + fz * fz);
+            if (f.anchor[p] && held) {
+                int o = 6 * i;
+                double fx = reaction[o], fy = reaction[o + 1], fz = reaction[o + 2];
+                double mx = reaction[o + 3], my = reaction[o + 4], mz = reaction[o + 5];
+                double impulse = Math.sqrt(fx * fx + fy * fy + fz * fz)
+                        + f.anchorLever * Math.sqrt(mx * mx + my * my + mz * mz);
                 f.anchorImpulse[p] = impulse;
                 if (impulse > f.strength) {
                     f.anchor[p] = false;
@@ -740,11 +839,17 @@ public final class Fractures {
         final double[] mass, cx, cy, cz;
         final double[][] inertia;
         final int[] bondA, bondB;
-        final double[] bondArea, bondImpulse, anchorImpulse;
+        final double[] bondArea, bondImpulse, bondAngular, bondLoad, anchorImpulse;
+        /** Per bond: face centroid and unit normal (pattern frame), second moment S and K = tr(S) E - S. */
+        final double[] bondX, bondY, bondZ, bondNormal, bondSection, bondTurn;
+        /** Per bond, from the last solve: impulse and angular impulse from a to b (pattern frame). */
+        final double[] bondVector;
         final boolean[] bondAlive, anchor;
         final int[][] bondsOf;
         final int[] clusterOfPiece, localOf;
         final double anchorWeight;
+        /** A world bond's rotational weight, and what turns its angular impulse into load (1/m). */
+        final double anchorTurn, anchorLever;
         /** The farthest any piece's vertex lies from its centroid, m. */
         final double shapeSize;
 
@@ -786,20 +891,52 @@ public final class Fractures {
             bondB = new int[nb];
             bondArea = new double[nb];
             bondImpulse = new double[nb];
+            bondAngular = new double[nb];
+            bondLoad = new double[nb];
             bondAlive = new boolean[nb];
+            bondX = new double[nb];
+            bondY = new double[nb];
+            bondZ = new double[nb];
+            bondNormal = new double[3 * nb];
+            bondSection = new double[6 * nb];
+            bondTurn = new double[6 * nb];
+            bondVector = new double[6 * nb];
             int[] degree = new int[pieces];
-            double area = 0;
+            double area = 0, polar = 0;
             for (int k = 0; k < nb; k++) {
                 FracturePattern.Bond b = pattern.bonds().get(k);
                 bondA[k] = b.a();
                 bondB[k] = b.b();
                 bondArea[k] = b.area();
                 bondAlive[k] = true;
+                bondX[k] = b.centroid().x();
+                bondY[k] = b.centroid().y();
+                bondZ[k] = b.centroid().z();
+                bondNormal[3 * k] = b.normal().x();
+                bondNormal[3 * k + 1] = b.normal().y();
+                bondNormal[3 * k + 2] = b.normal().z();
+                double[] sec = b.section();
+                System.arraycopy(sec, 0, bondSection, 6 * k, 6);
+                double trace = sec[0] + sec[1] + sec[2];
+                bondTurn[6 * k] = trace - sec[0];
+                bondTurn[6 * k + 1] = trace - sec[1];
+                bondTurn[6 * k + 2] = trace - sec[2];
+                bondTurn[6 * k + 3] = -sec[3];
+                bondTurn[6 * k + 4] = -sec[4];
+                bondTurn[6 * k + 5] = -sec[5];
+                polar += trace;
                 degree[b.a()]++;
                 degree[b.b()]++;
                 area += b.area();
             }
-            anchorWeight = nb > 0 ? area / nb : 1;
+            double meanArea = nb > 0 ? area / nb : 1;
+            anchorWeight = meanArea;
+            // A world bond is a mean face: weight the mean area, turning the same about every axis,
+            // K = (2/3) tr(S) E, and its load from a moment that face's bending, sqrt(3 A / I) with
+            // I = tr(S) / 2.
+            double meanPolar = nb > 0 ? polar / nb : meanArea * meanArea / (2 * Math.PI);
+            anchorTurn = 2 * meanPolar / 3;
+            anchorLever = Math.sqrt(6 * meanArea / meanPolar);
             bondsOf = new int[pieces][];
             for (int p = 0; p < pieces; p++) {
                 bondsOf[p] = new int[degree[p]];
@@ -813,6 +950,52 @@ public final class Fractures {
             anchorImpulse = new double[pieces];
             clusterOfPiece = new int[pieces];
             localOf = new int[pieces];
+        }
+
+        /**
+         * The most load a unit angular impulse through bond k makes, 1/m: bending about the face's
+         * weakest in-plane axis (I_min, the smaller nonzero eigenvalue of S) plus twist, which is at
+         * most as much since J >= 2 I_min.
+         */
+        double momentLoadBound(int k) {
+            double[] sec = bondSection;
+            int o = 6 * k;
+            double trace = sec[o] + sec[o + 1] + sec[o + 2];
+            // S is planar: eigenvalues 0, l1, l2 with l1 + l2 = tr and l1 l2 = the principal minors' sum.
+            double minors = sec[o] * sec[o + 1] - sec[o + 3] * sec[o + 3] + sec[o] * sec[o + 2]
+                    - sec[o + 4] * sec[o + 4] + sec[o + 1] * sec[o + 2] - sec[o + 5] * sec[o + 5];
+            double least = 0.5 * (trace - Math.sqrt(Math.max(0, trace * trace - 4 * minors)));
+            return least > 0 ? 2 * Math.sqrt(3 * bondArea[k] / least) : Double.POSITIVE_INFINITY;
+        }
+
+        /**
+         * The load (N s) a bond's angular impulse T (N m s, pattern frame) adds: the face's peak stress
+         * times its area, as if that peak acted over it all. Bending about the in-plane axis a
+         * (s = n x a across the face, I_s = s . S s): a rectangle h deep has I = A h^2 / 12 and its
+         * extreme fibre at h / 2, so peak times area is {@code M (h / 2) A / I = M sqrt(3 A / I)}.
+         * Twist about the normal: a disc's peak shear times area is {@code T sqrt(2 A / J)}, J = tr(S).
+         */
+        double bendingLoad(int k, double mx, double my, double mz) {
+            double nx = bondNormal[3 * k], ny = bondNormal[3 * k + 1], nz = bondNormal[3 * k + 2];
+            double tn = mx * nx + my * ny + mz * nz;
+            double ax = mx - tn * nx, ay = my - tn * ny, az = mz - tn * nz;
+            double bend = Math.sqrt(ax * ax + ay * ay + az * az);
+            double[] sec = bondSection;
+            int o = 6 * k;
+            double area = bondArea[k];
+            double polar = sec[o] + sec[o + 1] + sec[o + 2];
+            double load = polar > 0 ? Math.abs(tn) * Math.sqrt(2 * area / polar) : 0;
+            if (bend > 0) {
+                // s = n x a / |a|
+                double sx = (ny * az - nz * ay) / bend, sy = (nz * ax - nx * az) / bend, sz = (nx * ay - ny * ax) / bend;
+                double is = sx * (sec[o] * sx + sec[o + 3] * sy + sec[o + 4] * sz)
+                        + sy * (sec[o + 3] * sx + sec[o + 1] * sy + sec[o + 5] * sz)
+                        + sz * (sec[o + 4] * sx + sec[o + 5] * sy + sec[o + 2] * sz);
+                if (is > 0) {
+                    load += bend * Math.sqrt(3 * area / is);
+                }
+            }
+            return load;
         }
     }
 
@@ -828,6 +1011,8 @@ public final class Fractures {
         final boolean fixed;
         /** For a moving cluster: how much more than its received impulse a bond's can be at most. */
         final double spread;
+        /** 1 + the cluster's span times the most load a unit of a bond's moment makes (1/m). */
+        final double bending;
         BodyId body;
         boolean dead, loaded, weightSolved;
         double load;
@@ -858,6 +1043,10 @@ public final class Fractures {
                 reach2 = Math.max(reach2, dx * dx + dy * dy + dz * dz);
             }
             bonds = Arrays.copyOf(list, n);
+            double perMoment = anyAnchored(f, pieces) ? f.anchorLever : 0;
+            for (int i = 0; i < n; i++) {
+                perMoment = Math.max(perMoment, f.momentLoadBound(bonds[i]));
+            }
             // |e_p| summed <= |J| (1 + 1 + M r^2 |I^-1| r_c / r): the arms reach the farthest centroid,
             // contacts at most the cluster's size beyond it.
             double norm = 0;
@@ -866,6 +1055,7 @@ public final class Fractures {
             }
             double r = Math.sqrt(reach2) + f.shapeSize;
             spread = 2 + 3 * mass * r * r * norm;
+            bending = 1 + 2 * r * perMoment;
         }
 
         boolean bonded() {

@@ -296,6 +296,33 @@ final class Polyhedron {
         out[5] = oz + cz * inv;
     }
 
+    /**
+     * Face f's second moment of area about the point (cx, cy, cz) (its area centroid), m^4, into
+     * {@code out}: xx, yy, zz, xy, xz, yz of {@code S = integral (x - c)(x - c)^T dA}. Per fan triangle
+     * of area A and corners p_i (from c): {@code A / 12 (sum p_i p_i^T + s s^T)}, s = p_0 + p_1 + p_2.
+     */
+    void faceSecondMoment(int f, double cx, double cy, double cz, double[] out) {
+        java.util.Arrays.fill(out, 0, 6, 0);
+        int[] face = faces[f];
+        int o = face[0];
+        double ox = v[3 * o] - cx, oy = v[3 * o + 1] - cy, oz = v[3 * o + 2] - cz;
+        for (int k = 1; k + 1 < face.length; k++) {
+            int a = face[k], b = face[k + 1];
+            double px = v[3 * a] - cx, py = v[3 * a + 1] - cy, pz = v[3 * a + 2] - cz;
+            double qx = v[3 * b] - cx, qy = v[3 * b + 1] - cy, qz = v[3 * b + 2] - cz;
+            double ux = px - ox, uy = py - oy, uz = pz - oz, vx = qx - ox, vy = qy - oy, vz = qz - oz;
+            double tx = uy * vz - uz * vy, ty = uz * vx - ux * vz, tz = ux * vy - uy * vx;
+            double area = 0.5 * Math.sqrt(tx * tx + ty * ty + tz * tz) / 12;
+            double sx = ox + px + qx, sy = oy + py + qy, sz = oz + pz + qz;
+            out[0] += area * (ox * ox + px * px + qx * qx + sx * sx);
+            out[1] += area * (oy * oy + py * py + qy * qy + sy * sy);
+            out[2] += area * (oz * oz + pz * pz + qz * qz + sz * sz);
+            out[3] += area * (ox * oy + px * py + qx * qy + sx * sy);
+            out[4] += area * (ox * oz + px * pz + qx * qz + sx * sz);
+            out[5] += area * (oy * oz + py * pz + qy * qz + sy * sz);
+        }
+    }
+
     /** Whether (x, y, z) is inside every face plane (within eps), m. */
     boolean contains(double x, double y, double z, double eps) {
         double[] a = new double[6];

@@ -277,8 +277,10 @@ public final class VoronoiFracture {
                 if (0.5 * l <= minArea) {
                     continue;
                 }
+                double[] section = new double[6];
+                p.faceSecondMoment(f, a[3], a[4], a[5], section);
                 bonds.add(new FracturePattern.Bond(number[i], number[j], 0.5 * l,
-                        new Vec3(a[0] / l, a[1] / l, a[2] / l), new Vec3(a[3], a[4], a[5])));
+                        new Vec3(a[0] / l, a[1] / l, a[2] / l), new Vec3(a[3], a[4], a[5]), section));
             }
         }
         return new FracturePattern(pieces, bonds, MassProperties.of(hull, 1).mass());

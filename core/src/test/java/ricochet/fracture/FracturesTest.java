@@ -160,14 +160,14 @@ class FracturesTest {
         assertEquals(expected, best, 2e-3 * expected, "bond impulse against Newton on the far piece");
     }
 
-    /** The same hit with the strength set so the bond carries 0.9x it holds; at 1.1x it breaks. */
+    /** The same hit with the strength set so the bond's load is 0.9x it holds; at 1.1x it breaks. */
     @Test
     void aBondHoldsAtNineTenthsOfItsStrengthAndBreaksAtElevenTenths() {
         Hit probe = new Hit(1e9);
         double peak = 0;
         for (int step = 0; step < 20; step++) {
             probe.world.step(1.0 / 60);
-            peak = Math.max(peak, probe.world.fractures().bondImpulse(probe.f, 0));
+            peak = Math.max(peak, probe.world.fractures().bondLoad(probe.f, 0));
         }
         assertTrue(peak > 10, "the ball loads the bond: " + peak);
         Hit holds = new Hit(peak / 0.9);
