@@ -265,8 +265,10 @@ public final class WorldBuilder {
                             sim.addMotion(sim.body(b.name()), b.motion());
                         }
                     } else {
-                        addFractured(sim, b, b.fracture());
+                        addFractured(sim, b, b.fracture(), "$.bodies[" + i + "]");
                     }
+                } catch (BuildException e) {
+                    throw e;
                 } catch (IllegalArgumentException e) {
                     throw new BuildException("$.bodies[" + i + "]", "body '" + b.name() + "': " + e.getMessage(), e);
                 }
@@ -372,9 +374,17 @@ public final class WorldBuilder {
      * A fractured body: its shape cut as {@code f} says, filled with its density (or, given a mass, the
      * density that gives the cut solid that mass).
      */
-    private static void addFractured(WorldSimulation sim, BodySpec b, FractureSpec f) {
+    private static void addFractured(WorldSimulation sim, BodySpec b, FractureSpec f, String path) {
         Shape shape = ShapeFactory.create(b.shape());
-        FracturePattern pattern = VoronoiFracture.fracture(shape, f.pieces(), f.seed());
+        FracturePattern pattern;
+        try {
+            pattern = VoronoiFracture.fracture(shape, f.pieces(), f.seed(), f.impact());
+        } catch (IllegalArgumentException e) {
+            if (f.impact() == null) {
+                throw e;
+            }
+            throw new BuildException(path + ".fracture.impact", "body '" + b.name() + "': " + e.getMessage(), e);
+        }
         double density = Double.isNaN(b.density()) ? DEFAULT_DENSITY : b.density();
         if (!Double.isNaN(b.mass())) {
             density = b.mass() / pattern.volume();

@@ -291,6 +291,43 @@ class FractureScenesTest {
         assertEquals(beam, Math.abs(moment), 0.2 * beam, "midspan moment against the beam's");
     }
 
+    /**
+     * An impact point crowds the pieces around it: the pieces whose centroids lie within a quarter of
+     * the wall's width of the point are smaller on average than the others, by more than the factor
+     * an even spread's scatter gives; an impact outside the shape, or not a vector, is refused at its path.
+     */
+    @Test
+    void anImpactPointMakesSmallerPiecesAroundItAndIsCheckedAtItsPath() throws Exception {
+        String wall = "{" + WALL + "\"density\": 100, \"fracture\": {\"pieces\": 60, \"seed\": 5, \"strength\": 50, "
+                + "\"impact\": [0.5, 0.3, 0]}}";
+        WorldSimulation sim = WorldBuilder.buildWorld(SceneReader.parse(scene(wall), "t", null));
+        Fractures fr = sim.world().fractures();
+        double[] st = new double[13];
+        double near = 0, far = 0;
+        int nearCount = 0, farCount = 0;
+        for (int p = 0; p < fr.pieceCount(0); p++) {
+            sim.readState(1 + p, st);
+            // The wall is centred at (0, 1, 0), unturned: the impact point is at (0.5, 1.3, 0).
+            double d = Math.hypot(st[0] - 0.5, st[1] - 1.3);
+            if (d < 0.5) {
+                near += fr.pieceMass(0, p);
+                nearCount++;
+            } else {
+                far += fr.pieceMass(0, p);
+                farCount++;
+            }
+        }
+        assertTrue(nearCount > 0 && farCount > 0);
+        assertTrue(near / nearCount < 0.5 * far / farCount, "pieces near the impact are smaller: "
+                + near / nearCount + " kg against " + far / farCount);
+        WorldBuilder.BuildException outside = assertThrows(WorldBuilder.BuildException.class,
+                () -> WorldBuilder.buildWorld(SceneReader.parse(scene("{" + WALL
+                        + "\"fracture\": {\"pieces\": 10, \"strength\": 1, \"impact\": [3, 0, 0]}}"), "t", null)));
+        assertEquals("$.bodies[1].fracture.impact", outside.path());
+        assertTrue(problems("{" + WALL + "\"fracture\": {\"pieces\": 10, \"strength\": 1, \"impact\": 2}}")
+                .contains("$.bodies[1].fracture.impact"));
+    }
+
     @Test
     void builtInFractureScenesAreListed() {
         assertTrue(BuiltinScenes.NAMES.contains("shatter") && BuiltinScenes.NAMES.contains("slab-bridge"));

@@ -467,7 +467,7 @@ final class SceneValidator {
                 method, labParams, motion, fracture);
     }
 
-    static final List<String> FRACTURE_KEYS = List.of("pieces", "seed", "strength", "anchored");
+    static final List<String> FRACTURE_KEYS = List.of("pieces", "seed", "strength", "anchored", "impact");
 
     /** A body's {@code fracture} object, or null when it has a problem (reported). */
     private FractureSpec fracture(JsonNode node, String path) {
@@ -484,10 +484,11 @@ final class SceneValidator {
         double strength = strengthNode == null ? Double.NaN
                 : in.number(strengthNode, JsonChecks.key(path, "strength"), Range.POSITIVE);
         boolean anchored = in.bool(o, path, "anchored", false);
-        if (pieces == null || seed == null || Double.isNaN(strength)) {
+        Vec3 impact = o.has("impact") ? in.vector(o.get("impact"), JsonChecks.key(path, "impact")) : null;
+        if (pieces == null || seed == null || Double.isNaN(strength) || o.has("impact") && impact == null) {
             return null;
         }
-        return new FractureSpec(pieces, seed, strength, anchored);
+        return new FractureSpec(pieces, seed, strength, anchored, impact);
     }
 
     /** The rules a fractured body's other keys must meet (each reported at its own path). */
