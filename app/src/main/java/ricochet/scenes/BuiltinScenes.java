@@ -36,7 +36,7 @@ public final class BuiltinScenes {
             "kinematic", "sensor", "terrain", "bunny-solver", "pile",
             "pendulum", "chain", "door", "bridge", "ragdolls",
             "stairs", "slopes", "push", "platform", "seams",
-            "shatter", "slab-bridge",
+            "shatter", "slab-bridge", "shatter-200", "shatter-200-split",
             "car-brake", "car-circle", "car-slope", "car-bumps", "car-launch",
             "flag", "drape", "fold", "jelly", "balloon");
 
