@@ -82,6 +82,12 @@ final class ColourSweep implements SoftStep.Driver {
         sweep(task);
     }
 
+    /** All runs, on this thread (a blow runs along a chain of pairs one collision after another). */
+    @Override
+    public void impacts(int island, int worker) {
+        step.impacts.collide(step, null, 0, step.contacts.runCount(), worker);
+    }
+
     @Override
     public boolean endRelax() {
         return constraints != null && constraints.endRelax(step.bodies);

@@ -25,6 +25,8 @@ import ricochet.parallel.WorkerPool;
  *
  * <ol>
  *   <li>integrates velocities (gravity, forces, damping),</li>
+ *   <li>collides the central impacts (a sphere's) that touch or close within the substep faster
+ *       than the restitution threshold, one collision after another ({@link Impacts}),</li>
  *   <li>warm starts: applies the accumulated impulses again,</li>
  *   <li>solves each point once as a soft constraint on the current separation {@code s} (a
  *       spring of {@code contactHertz} and damping ratio {@code dampingRatio} pushing out at most
@@ -73,6 +75,7 @@ public final class ContactSolver {
     private final Reanchor reanchor = new Reanchor(supports);
     private final Restitution restitution = new Restitution();
     private final DepthFloor floor = new DepthFloor(step, supports);
+    private final Impacts impacts = new Impacts(restitution);
     private final SoftStep stages = new SoftStep(step, reanchor, restitution, floor);
     private final ColourSweep sweep = new ColourSweep(step, stages, restitution, floor);
     private final IslandWalk walk = new IslandWalk(step, stages, restitution, floor);
@@ -248,6 +251,7 @@ public final class ContactSolver {
         begin(s, c, gx, gy, gz, dt, substeps);
         try {
             prepare(s, c);
+            impacts.begin(s, c, pool.threads());
             boolean walked = walk.applies(s, c, islandOf, constraints, pool.threads());
             if (walked) {
                 // Each island's thread prepares its points, walks them through the substeps and
@@ -292,6 +296,7 @@ public final class ContactSolver {
         st.maxSpin = Integrator.MAX_ROTATION * st.invH;
         st.restitutionThreshold = restitutionThreshold;
         st.patchFriction = patchFriction;
+        st.impacts = impacts;
         double cap = MAX_HERTZ_PER_SUBSTEP_RATE / h;
         double hertz = effectiveHertz(h);
         st.soft.set(Math.min(hertz, cap), dampingRatio, h);

@@ -131,6 +131,12 @@ final class IslandWalk implements SoftStep.Driver {
         }
     }
 
+    /** The island's runs, on its thread. */
+    @Override
+    public void impacts(int island, int worker) {
+        step.impacts.collide(step, islands.runs, islands.runStart[island], islands.runStart[island + 1], worker);
+    }
+
     /** No joints in a walked step (see {@link #applies}). */
     @Override
     public boolean endRelax() {

@@ -2,7 +2,9 @@ package ricochet.dynamics;
 
 import static ricochet.dynamics.ContactPrepare.normalVelocity;
 import static ricochet.dynamics.ContactRows.apply;
+import static ricochet.dynamics.ContactStore.AN;
 import static ricochet.dynamics.ContactStore.APPROACH;
+import static ricochet.dynamics.ContactStore.BN;
 import static ricochet.dynamics.ContactStore.APPROACH_FLOOR;
 import static ricochet.dynamics.ContactStore.MAX_NORMAL_IMPULSE;
 import static ricochet.dynamics.ContactStore.NORMAL_IMPULSE;
@@ -20,6 +22,7 @@ import static ricochet.dynamics.ContactStore.RESTITUTION;
 import static ricochet.dynamics.ContactStore.STRIDE;
 import static ricochet.dynamics.ContactStore.TOTAL_NORMAL_IMPULSE;
 import static ricochet.dynamics.SolverTuning.BOUNCE_ENERGY_SLACK;
+import static ricochet.dynamics.SolverTuning.CENTRAL_TOLERANCE;
 
 /**
  * Restitution, applied once after the substeps (Box2D v3's {@code b2ApplyRestitution}), and its
@@ -41,10 +44,13 @@ import static ricochet.dynamics.SolverTuning.BOUNCE_ENERGY_SLACK;
 final class Restitution {
 
     /**
-     * Per run, 1 where a point has restitution: found in the parallel preparation, so that the serial
-     * {@link #bounceLimits} and {@link #bounce} look at no other run's records.
+     * Per run, where a point has restitution: {@link #CENTRAL} for a central impact, which the impact
+     * stage bounces ({@link Impacts}), else 1; 0 without. Found in the parallel preparation, so that
+     * the serial {@link #bounceLimits} and {@link #bounce} look at no other run's records.
      */
     byte[] bouncy = new byte[16];
+    /** {@link #bouncy}'s mark of a run the impact stage bounces. */
+    static final byte CENTRAL = 2;
     /**
      * Per body, the kinetic energy (J) a bounce off a static body may leave it before the work of
      * gravity and its force, and its centre of mass at the step's start, x y z (see bounceLimits).
@@ -134,7 +140,7 @@ final class Restitution {
         int[] runStart = c.runStart;
         double[] d = c.data;
         for (int r = 0; r < runs; r++) {
-            if (bouncy[r] == 0) {
+            if (bouncy[r] != 1) {
                 continue;
             }
             int start = runStart[r], end = runStart[r + 1];
@@ -224,14 +230,34 @@ final class Restitution {
         return bounced;
     }
 
-    /** 1 where a point of {@code start .. end - 1} has restitution, else 0. */
-    static byte bouncy(double[] d, int start, int end) {
+    /**
+     * The mark of run {@code start .. end - 1} (its points prepared): 0 where no point has restitution;
+     * {@link #CENTRAL} for one point whose normal passes through both moving bodies' centres (a
+     * sphere's), whose impact moves no body's spin, so that a sequence of such impacts along a chain
+     * is exact; else 1.
+     */
+    static byte bouncy(BodyStore s, ContactStore c, int start, int end) {
+        double[] d = c.data;
         for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
             if (d[o + RESTITUTION] != 0) {
-                return 1;
+                return end - start == 1 && central(s, c, start) ? CENTRAL : 1;
             }
         }
         return 0;
+    }
+
+    /** Whether point i's levers lie along its normal for each moving body: {@code |r x n| <= 1e-9 |r|}. */
+    private static boolean central(BodyStore s, ContactStore c, int i) {
+        double[] d = c.data;
+        int o = STRIDE * i;
+        return (s.invMass[c.bodyA[i]] == 0 || along(d, o + RAX, o + AN))
+                && (s.invMass[c.bodyB[i]] == 0 || along(d, o + RBX, o + BN));
+    }
+
+    private static boolean along(double[] d, int r, int rn) {
+        double cross = d[rn] * d[rn] + d[rn + 1] * d[rn + 1] + d[rn + 2] * d[rn + 2];
+        double lever = d[r] * d[r] + d[r + 1] * d[r + 1] + d[r + 2] * d[r + 2];
+        return cross <= CENTRAL_TOLERANCE * CENTRAL_TOLERANCE * lever;
     }
 
     /**
@@ -246,7 +272,7 @@ final class Restitution {
     }
 
     /** {@code h . I^-1 h} for body i's world inverse inertia (0 for a body of infinite mass). */
-    private static double inertiaForm(double[] inv, int i, double invMass, double hx, double hy, double hz) {
+    static double inertiaForm(double[] inv, int i, double invMass, double hx, double hy, double hz) {
         if (invMass == 0) {
             return 0;
         }

@@ -42,7 +42,7 @@ final class SoftStep {
 
     /** The stages of one substep, in order (Box2D v3's {@code b2SolverStage}). */
     enum Stage {
-        INTEGRATE_VELOCITIES, WARM_START, SOLVE, INTEGRATE_POSITIONS, RELAX
+        INTEGRATE_VELOCITIES, IMPACTS, WARM_START, SOLVE, INTEGRATE_POSITIONS, RELAX
     }
 
     private static final Stage[] STAGES = Stage.values();
@@ -93,6 +93,9 @@ final class SoftStep {
          */
         void pass(Pass pass, int island, int worker);
 
+        /** The impact stage over this driver's runs (of island {@code island}, on {@code worker}). */
+        void impacts(int island, int worker);
+
         /** After a substep's relax passes: whether the joints' guard changed velocities. */
         boolean endRelax();
     }
@@ -108,6 +111,9 @@ final class SoftStep {
                     case INTEGRATE_VELOCITIES:
                         driver.pass(Pass.INTEGRATE_VELOCITIES, island, worker);
                         break;
+                    case IMPACTS:
+                        driver.impacts(island, worker);
+                        break;
                     case WARM_START:
                         driver.pass(Pass.WARM_START, island, worker);
                         break;
@@ -117,7 +123,11 @@ final class SoftStep {
                         }
                         break;
                     case INTEGRATE_POSITIONS:
+                        // A collision within the substep moves the bodies at their old velocities until
+                        // its time (Impacts).
+                        step.impacts.holdBack(step.bodies, worker);
                         driver.pass(Pass.INTEGRATE_POSITIONS, island, worker);
+                        step.impacts.restore(step.bodies, worker);
                         break;
                     case RELAX:
                         for (int r = 0; r < step.relaxIterations; r++) {
@@ -243,7 +253,15 @@ final class SoftStep {
         } else {
             solveFriction(s, c, start, end);
         }
+        // A relax pass leaves an impact of the next substep to its impact stage (Impacts.openGaps).
+        boolean open = !bias && step.impacts.active && restitution.bouncy[r] == Restitution.CENTRAL;
+        if (open) {
+            step.impacts.openGaps(s, c, start, end, step);
+        }
         solveNormals(s, c, r, start, end, bias, step);
+        if (open) {
+            step.impacts.closeGaps(c, start, end);
+        }
         int a = c.bodyA[start], b = c.bodyB[start];
         double maxSpin = step.maxSpin;
         if (SpinHold.beyond(s, a, maxSpin) || SpinHold.beyond(s, b, maxSpin)) {
@@ -269,7 +287,7 @@ final class SoftStep {
         sagStiffening(c, start, end, weight);
         refreshSeparations(s, c, start, end);
         reanchor.mark(s, c, r, start, end);
-        restitution.bouncy[r] = Restitution.bouncy(c.data, start, end);
+        restitution.bouncy[r] = Restitution.bouncy(s, c, start, end);
         boolean patch = step.patchFriction && patchable(c.data, start, end);
         patchRuns[r] = (byte) (patch ? 1 : 0);
         if (patch) {

@@ -30,4 +30,6 @@ final class SolverStep {
     double restitutionThreshold;
     /** Whether a run that makes one patch has its friction solved as one ({@link PatchFriction}). */
     boolean patchFriction;
+    /** The impact stage: restitution as collisions at each substep's start. */
+    Impacts impacts;
 }
