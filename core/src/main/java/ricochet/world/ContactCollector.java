@@ -190,7 +190,11 @@ final class ContactCollector implements ParallelContactListener {
         if (jointPairs.length > 0 && Arrays.binarySearch(jointPairs, key) >= 0) {
             return;
         }
-        if (minSep <= TOUCH_BEGIN || (minSep <= TOUCH_END && touching.wasIn(key))) {
+        // A pair with restitution may bounce within the step, between two narrow phases: it touches
+        // when it reaches the surface within the step at today's velocity.
+        boolean bouncy = table.restitutionOfSlot[slotA] != 0 || table.restitutionOfSlot[slotB] != 0;
+        if (minSep <= TOUCH_BEGIN || (bouncy && predicted <= TOUCH_BEGIN)
+                || (minSep <= TOUCH_END && touching.wasIn(key))) {
             touching.add(key);
         }
         boolean near = predicted <= LINK_DISTANCE;
