@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import ricochet.cli.Main;
+import ricochet.cli.ParameterErrors;
 import ricochet.io.scene.Scene;
 import ricochet.io.scene.SceneException;
 import ricochet.scenes.BuiltinScenes;
@@ -102,8 +103,13 @@ public final class ViewerMain implements Callable<Integer> {
         return false;
     }
 
+    /** The command line, its parse errors printed as every other error ({@code error: ...}, exit 2). */
+    static CommandLine commandLine() {
+        return ParameterErrors.install(new CommandLine(new ViewerMain()));
+    }
+
     public static void main(String[] args) {
-        CommandLine cli = new CommandLine(new ViewerMain());
+        CommandLine cli = commandLine();
         int code;
         try {
             code = cli.execute(args);

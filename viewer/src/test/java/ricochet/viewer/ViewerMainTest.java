@@ -19,7 +19,7 @@ class ViewerMainTest {
 
     private static String[] run(String... args) {
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new ViewerMain());
+        CommandLine cli = ViewerMain.commandLine();
         cli.setErr(new PrintWriter(err, true));
         cli.setOut(new PrintWriter(new StringWriter(), true));
         return new String[] {Integer.toString(cli.execute(args)), err.toString()};
@@ -30,6 +30,13 @@ class ViewerMainTest {
         String[] r = run("no-such-scene");
         assertEquals(Integer.toString(Main.BAD_INPUT), r[0]);
         assertTrue(r[1].contains("no-such-scene"), r[1]);
+    }
+
+    @Test
+    void anUnknownOptionIsAnErrorLineAndBadInput() {
+        String[] r = run("bunny", "--no-such-option");
+        assertEquals(Integer.toString(Main.BAD_INPUT), r[0]);
+        assertTrue(r[1].startsWith("error: Unknown option: '--no-such-option'"), r[1]);
     }
 
     @Test
