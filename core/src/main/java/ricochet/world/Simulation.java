@@ -1,6 +1,7 @@
 package ricochet.world;
 
 import java.util.List;
+import ricochet.math.Vec3;
 
 /**
  * A world that steps at a fixed dt, as the command line, the trajectory writers and the viewer see
@@ -46,6 +47,27 @@ public interface Simulation {
      */
     default void readCharacterState(int character, double[] out) {
         throw new IndexOutOfBoundsException("no character " + character);
+    }
+
+    /**
+     * A state row of something that has a position and a velocity but no orientation (a character, a
+     * cloth's centre of mass), into {@code out[0..12]} laid out as {@link #readState}: {@code position},
+     * orientation (0, 0, 0, 1), {@code velocity} and angular velocity 0.
+     */
+    static void unturnedState(Vec3 position, Vec3 velocity, double[] out) {
+        out[0] = position.x();
+        out[1] = position.y();
+        out[2] = position.z();
+        out[3] = 0;
+        out[4] = 0;
+        out[5] = 0;
+        out[6] = 1;
+        out[7] = velocity.x();
+        out[8] = velocity.y();
+        out[9] = velocity.z();
+        out[10] = 0;
+        out[11] = 0;
+        out[12] = 0;
     }
 
     /** Vehicle wheels, numbered 0..wheelCount-1 (each vehicle's in order, vehicles in the order added); none by default. */

@@ -381,21 +381,7 @@ public final class WorldSimulation implements Simulation {
     public void readCharacterState(int character, double[] out) {
         CharacterId id = characterIds.get(character);
         Characters c = world.characters();
-        Vec3 p = c.position(id);
-        Vec3 v = c.velocity(id);
-        out[0] = p.x();
-        out[1] = p.y();
-        out[2] = p.z();
-        out[3] = 0;
-        out[4] = 0;
-        out[5] = 0;
-        out[6] = 1;
-        out[7] = v.x();
-        out[8] = v.y();
-        out[9] = v.z();
-        out[10] = 0;
-        out[11] = 0;
-        out[12] = 0;
+        Simulation.unturnedState(c.position(id), c.velocity(id), out);
     }
 
     /**

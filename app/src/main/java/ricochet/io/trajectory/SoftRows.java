@@ -1,7 +1,6 @@
 package ricochet.io.trajectory;
 
 import java.util.List;
-import ricochet.math.Vec3;
 import ricochet.soft.SoftBodies;
 import ricochet.soft.SoftId;
 import ricochet.world.Simulation;
@@ -30,20 +29,6 @@ public final class SoftRows {
 
     /** Body {@code id}'s row into {@code out[0..12]}. */
     public static void read(SoftBodies soft, SoftId id, double[] out) {
-        Vec3 c = soft.centreOfMass(id);
-        Vec3 v = soft.meanVelocity(id);
-        out[0] = c.x();
-        out[1] = c.y();
-        out[2] = c.z();
-        out[3] = 0;
-        out[4] = 0;
-        out[5] = 0;
-        out[6] = 1;
-        out[7] = v.x();
-        out[8] = v.y();
-        out[9] = v.z();
-        out[10] = 0;
-        out[11] = 0;
-        out[12] = 0;
+        Simulation.unturnedState(soft.centreOfMass(id), soft.meanVelocity(id), out);
     }
 }
