@@ -117,13 +117,15 @@ public final class ConvexCollide {
         out.clear();
         out.setNormal(referenceOnB ? -rx : rx, referenceOnB ? -ry : ry, referenceOnB ? -rz : rz);
         reduction.clear();
+        clipper.beginReference();
+        for (int k = 0; k < ref.count; k++) {
+            clipper.reference(ref.v[3 * k], ref.v[3 * k + 1], ref.v[3 * k + 2]);
+        }
         if (inc.count == 2) {
-            segment(ref, inc, referenceOnB, margin);
+            double[] p = inc.v;
+            clipper.clipSegment(p[0], p[1], p[2], p[3], p[4], p[5], rx, ry, rz, referenceOnB, ref.id, inc.id,
+                    margin, reduction);
         } else {
-            clipper.beginReference();
-            for (int k = 0; k < ref.count; k++) {
-                clipper.reference(ref.v[3 * k], ref.v[3 * k + 1], ref.v[3 * k + 2]);
-            }
             clipper.beginIncident();
             for (int k = 0; k < inc.count; k++) {
                 clipper.incident(inc.v[3 * k], inc.v[3 * k + 1], inc.v[3 * k + 2]);
@@ -140,68 +142,5 @@ public final class ConvexCollide {
             least = Math.min(least, out.separation(i));
         }
         return least <= separation + 0.05 * Math.abs(separation) + 1e-6;
-    }
-
-    /**
-     * The incident segment {@code p0 p1} (a cylinder lying on a face) clipped to the reference face's
-     * side planes, {@code p(t) = p0 + t (p1 - p0)} for t in [t0, t1]; each end within the margin of the
-     * reference plane is a point, projected onto the plane for the reference body. Ids: the end (0, 1)
-     * or the side plane that cut it.
-     */
-    private void segment(SupportFace ref, SupportFace inc, boolean referenceOnB, double margin) {
-        double[] p = inc.v, q = ref.v;
-        double ex = p[3] - p[0], ey = p[4] - p[1], ez = p[5] - p[2];
-        double rx = ref.nx, ry = ref.ny, rz = ref.nz;
-        double t0 = 0, t1 = 1;
-        int cut0 = FeatureIds.incidentEdgeLabel(0), cut1 = FeatureIds.incidentEdgeLabel(1);
-        for (int j = 0; j < ref.count && t0 <= t1; j++) {
-            int j1 = j + 1 == ref.count ? 0 : j + 1;
-            double sx = q[3 * j1] - q[3 * j], sy = q[3 * j1 + 1] - q[3 * j + 1];
-            double sz = q[3 * j1 + 2] - q[3 * j + 2];
-            // Outward side plane of edge j: (v[j+1] - v[j]) x n_ref; inside where w . x <= d.
-            double wx = sy * rz - sz * ry, wy = sz * rx - sx * rz, wz = sx * ry - sy * rx;
-            double d = wx * q[3 * j] + wy * q[3 * j + 1] + wz * q[3 * j + 2];
-            double at = wx * p[0] + wy * p[1] + wz * p[2] - d, rate = wx * ex + wy * ey + wz * ez;
-            if (rate == 0) {
-                if (at > 0) {
-                    t1 = -1;
-                }
-            } else if (rate > 0) {
-                double t = -at / rate;
-                if (t < t1) {
-                    t1 = t;
-                    cut1 = FeatureIds.sidePlaneLabel(j);
-                }
-            } else {
-                double t = -at / rate;
-                if (t > t0) {
-                    t0 = t;
-                    cut0 = FeatureIds.sidePlaneLabel(j);
-                }
-            }
-        }
-        if (!(t0 <= t1)) {
-            return;
-        }
-        double dRef = rx * q[0] + ry * q[1] + rz * q[2];
-        for (int end = 0; end < 2; end++) {
-            double t = end == 0 ? t0 : t1;
-            if (end == 1 && t1 == t0) {
-                return;
-            }
-            double x = p[0] + t * ex, y = p[1] + t * ey, z = p[2] + t * ez;
-            double sep = rx * x + ry * y + rz * z - dRef;
-            if (sep > margin) {
-                continue;
-            }
-            double px = x - sep * rx, py = y - sep * ry, pz = z - sep * rz;
-            int id = FeatureIds.face(referenceOnB, ref.id, inc.id,
-                    FeatureIds.clipCode(end == 0 ? cut0 : cut1, end));
-            if (referenceOnB) {
-                reduction.add(x, y, z, px, py, pz, id);
-            } else {
-                reduction.add(px, py, pz, x, y, z, id);
-            }
-        }
     }
 }

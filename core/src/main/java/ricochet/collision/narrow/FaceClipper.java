@@ -124,6 +124,71 @@ final class FaceClipper {
     }
 
     /**
+     * The incident segment {@code p0 p1} (a cylinder lying on a face: its side is a line) clipped to the
+     * reference face's side planes, {@code p(t) = p0 + t (p1 - p0)} for t in [t0, t1]; each end within
+     * the margin of the reference plane is a point, projected onto the plane for the reference body. A
+     * segment is not a polygon: {@link #clip} would cross each side plane twice, once per direction.
+     * Ids: {@link FeatureIds#face} with the clip code of the end (0, 1) and the side plane that cut it.
+     */
+    void clipSegment(double p0x, double p0y, double p0z, double p1x, double p1y, double p1z, double rx,
+            double ry, double rz, boolean referenceOnB, int referenceFace, int incidentFace, double margin,
+            ContactReduction out) {
+        double[] q = ref;
+        double ex = p1x - p0x, ey = p1y - p0y, ez = p1z - p0z;
+        double t0 = 0, t1 = 1;
+        int cut0 = FeatureIds.incidentEdgeLabel(0), cut1 = FeatureIds.incidentEdgeLabel(1);
+        for (int j = 0; j < refCount && t0 <= t1; j++) {
+            int j1 = j + 1 == refCount ? 0 : j + 1;
+            double sx = q[3 * j1] - q[3 * j], sy = q[3 * j1 + 1] - q[3 * j + 1];
+            double sz = q[3 * j1 + 2] - q[3 * j + 2];
+            // Outward side plane of edge j: (v[j+1] - v[j]) x n_ref; inside where w . x <= d.
+            double wx = sy * rz - sz * ry, wy = sz * rx - sx * rz, wz = sx * ry - sy * rx;
+            double d = wx * q[3 * j] + wy * q[3 * j + 1] + wz * q[3 * j + 2];
+            double at = wx * p0x + wy * p0y + wz * p0z - d, rate = wx * ex + wy * ey + wz * ez;
+            if (rate == 0) {
+                if (at > 0) {
+                    t1 = -1;
+                }
+            } else if (rate > 0) {
+                double t = -at / rate;
+                if (t < t1) {
+                    t1 = t;
+                    cut1 = FeatureIds.sidePlaneLabel(j);
+                }
+            } else {
+                double t = -at / rate;
+                if (t > t0) {
+                    t0 = t;
+                    cut0 = FeatureIds.sidePlaneLabel(j);
+                }
+            }
+        }
+        if (!(t0 <= t1)) {
+            return;
+        }
+        double dRef = rx * q[0] + ry * q[1] + rz * q[2];
+        for (int end = 0; end < 2; end++) {
+            double t = end == 0 ? t0 : t1;
+            if (end == 1 && t1 == t0) {
+                return;
+            }
+            double x = p0x + t * ex, y = p0y + t * ey, z = p0z + t * ez;
+            double sep = rx * x + ry * y + rz * z - dRef;
+            if (sep > margin) {
+                continue;
+            }
+            double px = x - sep * rx, py = y - sep * ry, pz = z - sep * rz;
+            int id = FeatureIds.face(referenceOnB, referenceFace, incidentFace,
+                    FeatureIds.clipCode(end == 0 ? cut0 : cut1, end));
+            if (referenceOnB) {
+                out.add(x, y, z, px, py, pz, id);
+            } else {
+                out.add(px, py, pz, x, y, z, id);
+            }
+        }
+    }
+
+    /**
      * One Sutherland–Hodgman pass keeping {@code p . x <= d}; returns the new vertex count. A vertex
      * within tol of the plane is on it: kept, and no crossing is made beside it. A box resting flush with
      * its neighbour's side (or an incident edge along a side plane) otherwise got its vertex, or two

@@ -149,9 +149,12 @@ public final class TriangleCollide {
 
     /**
      * Any convex shape without a dedicated routine (cylinders): GJK + EPA between the triangle, as a
-     * flat convex core, and the shape, one point; the triangle feature under that point names the
-     * normal's source for the internal-edge rule. Along the face: the shape's deepest point along
-     * -n, kept when it lies over the triangle. One-sided like the others: no normal into the back.
+     * flat convex core, and the shape, widened into a clipped patch ({@link TrianglePatch}) when the
+     * triangle's face or the shape's face lies along the normal, else one point; the triangle feature
+     * under the deepest point names the normal's source for the internal-edge rule. Along the face:
+     * the shape's face supporting -n clipped to the triangle's prism, or, for a shape leaning on its
+     * rim, its deepest point along -n, kept when it lies over the triangle. One-sided like the others:
+     * no normal into the back.
      */
     private boolean general(ConvexShape b, Transform tb, double margin, Manifold out, boolean faceOnly) {
         if (faceOnly) {
@@ -160,12 +163,20 @@ public final class TriangleCollide {
             tb.toWorld(generalLocal[0], generalLocal[1], generalLocal[2], generalPoint);
             double sx = generalPoint[0], sy = generalPoint[1], sz = generalPoint[2];
             double sep = tnx * sx + tny * sy + tnz * sz - td;
-            if (sep > margin || -sep > thickness + scale || !overTriangle(sx, sy, sz)) {
+            if (sep > margin || -sep > thickness + scale) {
                 return false;
             }
+            normalFeature = FEATURE_FACE;
+            if (patch.alongFace(tv, tnx, tny, tnz, b, tb, margin, out)) {
+                return true;
+            }
+            if (!overTriangle(sx, sy, sz)) {
+                out.clear();
+                return false;
+            }
+            out.clear();
             out.setNormal(tnx, tny, tnz);
             out.addPoint(sx - sep * tnx, sy - sep * tny, sz - sep * tnz, sx, sy, sz, FEATURE_FACE);
-            normalFeature = FEATURE_FACE;
             return true;
         }
         triangleCore.set(tv);
@@ -178,10 +189,28 @@ public final class TriangleCollide {
             out.clear();
             return false;
         }
+        if (patch.collide(tv, tnx, tny, tnz, b, tb, out.nx, out.ny, out.nz, out.separation(0), out.pointAX(0),
+                out.pointAY(0), out.pointAZ(0), out.pointBX(0), out.pointBY(0), out.pointBZ(0), margin, wide)) {
+            out.copyFrom(wide);
+            if (!patch.referenceOnConvex()) {
+                normalFeature = FEATURE_FACE;
+                return true;
+            }
+            int deepest = 0;
+            for (int k = 1; k < out.pointCount(); k++) {
+                if (out.separation(k) < out.separation(deepest)) {
+                    deepest = k;
+                }
+            }
+            normalFeature = classify(out.pointAX(deepest), out.pointAY(deepest), out.pointAZ(deepest));
+            return true;
+        }
         normalFeature = classify(out.pointAX(0), out.pointAY(0), out.pointAZ(0));
         return true;
     }
 
+    private final TrianglePatch patch = new TrianglePatch();
+    private final Manifold wide = new Manifold();
     private static final Transform IDENTITY = new Transform();
     private final ConvexCollide generalCollide = new ConvexCollide();
     private final TriangleCore triangleCore = new TriangleCore();
