@@ -73,10 +73,10 @@ class MeshRestingTest {
         }
     }
 
-    enum Body { CYLINDER, BOX, HULL, CAPSULE, SPHERE }
+    enum Body { CYLINDER, LYING_CYLINDER, BOX, HULL, CAPSULE, SPHERE }
 
     /** One case's outcome: the worst height error over the watch (m), the final tilt (rad). */
-    record Rest(double heightError, double tilt, double height, double expected) {
+    record Rest(double heightError, double tilt, double height, double expected, int sleptAt) {
     }
 
     private static final int HALF_CELLS = 12;
@@ -125,6 +125,7 @@ class MeshRestingTest {
     static ConvexShape shape(Body b) {
         switch (b) {
             case CYLINDER:
+            case LYING_CYLINDER:
                 return new CylinderShape(0.4, 0.3);
             case BOX:
                 return new BoxShape(0.35, 0.25, 0.3);
@@ -165,6 +166,8 @@ class MeshRestingTest {
         switch (b) {
             case CYLINDER:
                 return 0.3;
+            case LYING_CYLINDER:
+                return 0.4;
             case BOX:
                 return 0.25;
             case HULL:
@@ -181,8 +184,9 @@ class MeshRestingTest {
      * capsule has its axis along the slope's gradient, so it neither rolls nor slides), turned 0.3 rad
      * about the normal so no edge lines up with the grid, and measures.
      */
-    static Rest rest(Surface s, Spot spot, Body b) {
+    static Rest rest(Surface s, Spot spot, Body b, double drop, boolean sleeping) {
         World w = Scenes.world(4);
+        w.setSleepingEnabled(sleeping);
         Shape ground = surface(s);
         Vec3 offset = ground instanceof HeightfieldShape
                 ? new Vec3(-HALF_CELLS * s.cell, 0, -HALF_CELLS * s.cell) : Vec3.ZERO;
@@ -191,7 +195,7 @@ class MeshRestingTest {
         // Turn y onto n, then about n by the yaw.
         Quat onNormal = fromTo(Vec3.UNIT_Y, n);
         Quat q = Quat.fromAxisAngle(n, 0.3).multiply(onNormal);
-        if (b == Body.CAPSULE) {
+        if (b == Body.CAPSULE || b == Body.LYING_CYLINDER) {
             // Local y onto the gradient's direction across the surface, -(n - (n . y) y) normalised.
             Vec3 downhill = s == Surface.SLOPED_FIELD ? new Vec3(SLOPE_X, 0, SLOPE_Z).normalized() : Vec3.UNIT_X;
             Vec3 along = downhill.minus(n.times(downhill.dot(n))).normalized();
@@ -203,12 +207,16 @@ class MeshRestingTest {
         double h = halfExtent(b);
         ConvexShape shape = shape(b);
         BodyId id = w.add(BodyDef.dynamic().withShape(shape, Scenes.DENSITY)
-                .withPosition(foot.plus(n.times(h + 0.01))).withOrientation(q).withName(b.name()), shape,
+                .withPosition(foot.plus(n.times(h + drop))).withOrientation(q).withName(b.name()), shape,
                 FRICTION, 0);
         int steps = (int) Math.round(SETTLE / Scenes.DT), watchFrom = steps - (int) Math.round(WATCH / Scenes.DT);
         double worst = 0, height = 0;
+        int sleptAt = -1;
         for (int i = 0; i < steps; i++) {
             w.step(Scenes.DT);
+            if (sleptAt < 0 && w.isSleeping(id)) {
+                sleptAt = i;
+            }
             height = w.position(id).minus(foot).dot(n);
             if (i >= watchFrom) {
                 worst = Math.max(worst, Math.abs(height - h));
@@ -218,13 +226,13 @@ class MeshRestingTest {
         double tilt;
         if (b == Body.SPHERE) {
             tilt = 0;
-        } else if (b == Body.CAPSULE) {
+        } else if (b == Body.CAPSULE || b == Body.LYING_CYLINDER) {
             // Lying: the axis must stay across the normal.
             tilt = Math.asin(Math.min(1, Math.abs(o.rotate(Vec3.UNIT_Y).dot(n))));
         } else {
             tilt = Math.acos(Math.min(1, o.rotate(Vec3.UNIT_Y).dot(n)));
         }
-        return new Rest(worst, tilt, height, h);
+        return new Rest(worst, tilt, height, h, sleptAt);
     }
 
     /** The shortest turn taking unit vector a onto unit vector b (not opposite). */
@@ -237,20 +245,31 @@ class MeshRestingTest {
         return Quat.fromAxisAngle(axis.times(1 / sin), Math.atan2(sin, a.dot(b)));
     }
 
+    /** Dropped from 1 cm at default settings: where each comes to sleep. */
     @Test
-    void everyShapeRestsAtItsHeightAndFlatOnMeshesAndHeightfields() {
+    void everyShapeSleepsAtItsHeightAndFlatOnMeshesAndHeightfields() {
+        battery(0.01, true);
+    }
+
+    /** Dropped from 20 cm with sleeping off: each holds its height and stays flat, watched for a second. */
+    @Test
+    void everyShapeDroppedFromHigherHoldsItsHeightAndFlatWhileAwake() {
+        battery(0.2, false);
+    }
+
+    private static void battery(double drop, boolean sleeping) {
         boolean report = Boolean.getBoolean("ricochet.meshRestReport");
         List<String> failures = new ArrayList<>();
         double worstHeight = 0, worstTilt = 0;
         for (Surface s : Surface.values()) {
             for (Body b : Body.values()) {
                 for (Spot spot : Spot.values()) {
-                    Rest r = rest(s, spot, b);
+                    Rest r = rest(s, spot, b, drop, sleeping);
                     worstHeight = Math.max(worstHeight, r.heightError());
                     worstTilt = Math.max(worstTilt, r.tilt());
-                    String line = String.format("%-12s %-8s %-8s height %+.4f mm (error %.4f mm), tilt %.4f deg",
-                            s, b, spot, 1e3 * (r.height() - r.expected()), 1e3 * r.heightError(),
-                            Math.toDegrees(r.tilt()));
+                    String line = String.format("%-12s %-14s %-8s height %+.4f mm (error %.4f mm), tilt %.4f deg,"
+                            + " asleep at step %d", s, b, spot, 1e3 * (r.height() - r.expected()),
+                            1e3 * r.heightError(), Math.toDegrees(r.tilt()), r.sleptAt());
                     if (report) {
                         System.out.println(line);
                     }
@@ -261,8 +280,8 @@ class MeshRestingTest {
             }
         }
         if (report) {
-            System.out.printf("worst height error %.4f mm, worst tilt %.4f deg%n", 1e3 * worstHeight,
-                    Math.toDegrees(worstTilt));
+            System.out.printf("drop %.2f m, sleeping %b: worst height error %.4f mm, worst tilt %.4f deg%n", drop,
+                    sleeping, 1e3 * worstHeight, Math.toDegrees(worstTilt));
         }
         assertTrue(failures.isEmpty(), failures.size() + " cases off: " + String.join("; ", failures));
     }

@@ -42,6 +42,13 @@ final class ContactReduction {
         return count;
     }
 
+    /** Copies the candidates (points on A and on B, packed x y z, and ids) into arrays of room enough. */
+    void copyCandidates(double[] a, double[] b, int[] idsOut) {
+        System.arraycopy(onA, 0, a, 0, 3 * count);
+        System.arraycopy(onB, 0, b, 0, 3 * count);
+        System.arraycopy(ids, 0, idsOut, 0, count);
+    }
+
     void add(double ax, double ay, double az, double bx, double by, double bz, int id) {
         if (count == ids.length) {
             onA = Arrays.copyOf(onA, 6 * count);

@@ -11,7 +11,7 @@ import ricochet.math.Transform;
  * face lies within {@link ConvexCollide#FACE_COSINE} of the contact normal it is the reference and the
  * convex's face is clipped to the triangle's prism; else when the convex's face does, the triangle is
  * clipped to that face's side planes ({@link FaceClipper}); points within the margin are kept and
- * reduced to four ({@link ContactReduction}).
+ * reduced to four ({@link FourPointReduction}, as for the triangle's other shapes).
  *
  * <p>One point let a cylinder standing on a mesh rock about it and rest several millimetres deep and
  * tilted: each triangle under the cap gave the one rim point GJK's support picks, and over a shared
@@ -39,7 +39,9 @@ final class TrianglePatch {
     private final SupportFace face = new SupportFace();
     private final FaceClipper clipper = new FaceClipper();
     private final ContactReduction reduction = new ContactReduction();
-    private final Manifold wide = new Manifold();
+    private final int[] keep = new int[Manifold.MAX_POINTS];
+    private double[] onA = new double[3 * 16], onB = new double[3 * 16], sep = new double[16];
+    private int[] ids = new int[16];
     private boolean referenceOnConvex;
 
     /** Whether the last patch had the convex's face as the reference (its normal is then not the face's). */
@@ -159,18 +161,34 @@ final class TrianglePatch {
         clipper.clip(tx, ty, tz, false, 0, face.id, margin, reduction);
     }
 
-    /** The reduced candidates into {@code out} along normal r, their ids packed to 12 bits. */
+    /**
+     * The candidates, reduced to four by the triangle path's {@link FourPointReduction} (its near-ties
+     * keep a resting cap's choice put), into {@code out} along normal r, their ids packed to 12 bits.
+     */
     private boolean emit(double rx, double ry, double rz, Manifold out) {
-        wide.clear();
-        wide.setNormal(rx, ry, rz);
-        if (!reduction.emit(wide)) {
+        int n = reduction.count();
+        if (n == 0) {
             return false;
         }
+        if (ids.length < n) {
+            int cap = Integer.highestOneBit(n) * 2;
+            onA = new double[3 * cap];
+            onB = new double[3 * cap];
+            sep = new double[cap];
+            ids = new int[cap];
+        }
+        reduction.copyCandidates(onA, onB, ids);
+        for (int i = 0; i < n; i++) {
+            sep[i] = (onB[3 * i] - onA[3 * i]) * rx + (onB[3 * i + 1] - onA[3 * i + 1]) * ry
+                    + (onB[3 * i + 2] - onA[3 * i + 2]) * rz;
+        }
+        int kept = FourPointReduction.reduce(onB, sep, n, rx, ry, rz, keep);
         out.clear();
         out.setNormal(rx, ry, rz);
-        for (int i = 0; i < wide.pointCount(); i++) {
-            out.addPoint(wide.pointAX(i), wide.pointAY(i), wide.pointAZ(i), wide.pointBX(i), wide.pointBY(i),
-                    wide.pointBZ(i), local(wide.featureId(i)));
+        for (int k = 0; k < kept; k++) {
+            int i = keep[k];
+            out.addPoint(onA[3 * i], onA[3 * i + 1], onA[3 * i + 2], onB[3 * i], onB[3 * i + 1], onB[3 * i + 2],
+                    local(ids[i]));
         }
         return true;
     }

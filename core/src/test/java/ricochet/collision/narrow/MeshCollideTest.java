@@ -15,6 +15,7 @@ import ricochet.geometry.TriangleMesh;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.CapsuleShape;
 import ricochet.geometry.shape.ConvexShape;
+import ricochet.geometry.shape.CylinderShape;
 import ricochet.geometry.shape.HeightfieldShape;
 import ricochet.geometry.shape.SphereShape;
 import ricochet.geometry.shape.TriangleMeshShape;
@@ -307,9 +308,9 @@ class MeshCollideTest {
     void contactsAreFiniteForAnyPoseNearTheFloor(
             @ForAll("rotations") Quat q, @ForAll @DoubleRange(min = -1.3, max = 1.3) double x,
             @ForAll @DoubleRange(min = -0.4, max = 0.4) double y, @ForAll @DoubleRange(min = -1.3, max = 1.3) double z,
-            @ForAll @DoubleRange(min = 0, max = 3) double pick) {
+            @ForAll @DoubleRange(min = 0, max = 4) double pick) {
         ConvexShape b = pick < 1 ? new BoxShape(0.2, 0.1, 0.15) : pick < 2 ? new SphereShape(0.2)
-                : new CapsuleShape(0.1, 0.2);
+                : pick < 3 ? new CapsuleShape(0.1, 0.2) : new CylinderShape(0.2, 0.1);
         Manifold m = new Manifold();
         MeshCollide collide = new MeshCollide();
         for (TriangleShape ground : new TriangleShape[] {floor(), flatField()}) {
@@ -337,7 +338,8 @@ class MeshCollideTest {
         TriangleShape field = flatField();
         Transform ta = new Transform();
         Transform tf = pose(-1, 0, -1, Quat.IDENTITY);
-        ConvexShape[] bodies = {new BoxShape(0.3, 0.1, 0.25), new SphereShape(0.2), new CapsuleShape(0.1, 0.3)};
+        ConvexShape[] bodies = {new BoxShape(0.3, 0.1, 0.25), new SphereShape(0.2), new CapsuleShape(0.1, 0.3),
+            new CylinderShape(0.3, 0.1)};
         Transform tb = pose(0, 0.09, 0, Quat.fromAxisAngle(new Vec3(0.3, 1, 0.2), 0.4));
         MeshCollide collide = new MeshCollide();
         Manifold m = new Manifold();
@@ -345,7 +347,7 @@ class MeshCollideTest {
             for (int i = 0; i < 2000; i++) {
                 double x = -0.5 + (i % 100) * 0.01;
                 tb.set(x, 0.09, 0.02 * (i % 7), tb.qx, tb.qy, tb.qz, tb.qw);
-                ConvexShape b = bodies[i % 3];
+                ConvexShape b = bodies[i % bodies.length];
                 collide.collide(mesh, ta, b, tb, 0.01, m);
                 collide.collide(field, tf, b, tb, 0.01, m);
             }
