@@ -9,8 +9,9 @@ import java.util.Arrays;
  * face for the reference body. Every clipped vertex carries the two lines that meet there (incident
  * edges or reference side planes), which become the stable part of its feature id.
  *
- * <p>Fill the polygons with {@link #reference} / {@link #incident}, then call {@link #clip}. Buffers
- * grow by doubling and are reused.
+ * <p>Fill the polygons with {@link #reference} / {@link #incident}, then call {@link #clip}; or fill the
+ * reference and call {@link #clipSegment} for an incident segment. Buffers grow by doubling and are
+ * reused.
  */
 final class FaceClipper {
 

@@ -16,8 +16,9 @@ import ricochet.math.Transform;
  * Collision Detection", 5.1.5 and 5.1.9); boxes and {@link ConvexHullShape}s use the separating axis
  * test over the triangle normal, the convex's face normals and the edge cross products, then clip the
  * incident face against the reference face (Gregorius, "The Separating Axis Test between Convex
- * Polyhedra", GDC 2013; Ericson 5.2). Points are reduced to at most four by depth and area
- * ({@link FourPointReduction}).
+ * Polyhedra", GDC 2013; Ericson 5.2); any other convex (a cylinder) uses GJK/EPA's normal and clips
+ * its supporting face against the triangle's ({@link TrianglePatch}). Points are reduced to at most
+ * four by depth and area ({@link FourPointReduction}).
  *
  * <p>After a contact, {@link #normalFeature()} tells which triangle feature the normal belongs to
  * (face, edge k or vertex k); {@link MeshCollide} uses it to remove internal-edge contacts and then
@@ -27,7 +28,7 @@ import ricochet.math.Transform;
  * contact), an edge-edge point {@code 1 << 10}. Clipped points: bit 11 says the convex's face was the
  * reference; bits 6-10 hold 1 + the clipping plane that made the point (0 for an unclipped vertex);
  * bits 0-5 the incident polygon's vertex; with the triangle as reference, bits 8-10 hold the
- * incident face's index (low 3 bits).
+ * incident face's index (low 3 bits). A {@link TrianglePatch}'s points carry its own ids (bit 11 set).
  *
  * <p>Instances own their scratch: one per thread; no allocation per call once the scratch has grown
  * to the largest hull seen.
