@@ -65,6 +65,7 @@ public final class ContactSolver {
     private int relaxIterations = 1;
     private int iterations = 1;
     private boolean patchFriction = true;
+    private boolean movingSupport = true;
     /** Joints, solved before the contacts in every pass; null: none. */
     private ConstraintSet constraints;
     private WorkerPool pool = new WorkerPool(1);
@@ -184,6 +185,19 @@ public final class ContactSolver {
     }
 
     /**
+     * Levers on turning supports made again every substep (on by default): the support's lever of a
+     * contact reaches the carried body's point at the middle of the substep, so friction holds a box on
+     * a turntable on its circle ({@link MovingSupport}). Off, every lever is fixed for the step.
+     */
+    public void setMovingSupport(boolean enabled) {
+        movingSupport = enabled;
+    }
+
+    public boolean movingSupport() {
+        return movingSupport;
+    }
+
+    /**
      * Soft (biased) solve passes per substep (>= 1; default 1). Substeps are the better buy for
      * stiff stacks (each also shrinks the integration error); more passes help large mass ratios.
      */
@@ -296,6 +310,7 @@ public final class ContactSolver {
         st.maxSpin = Integrator.MAX_ROTATION * st.invH;
         st.restitutionThreshold = restitutionThreshold;
         st.patchFriction = patchFriction;
+        st.movingSupport = movingSupport;
         st.impacts = impacts;
         double cap = MAX_HERTZ_PER_SUBSTEP_RATE / h;
         double hertz = effectiveHertz(h);

@@ -246,6 +246,9 @@ final class SoftStep {
         if (refresh) {
             refreshSeparations(s, c, start, end);
             refreshJacobians(s, c, start, end, patch);
+            if (step.movingSupport) {
+                MovingSupport.refresh(s, c, start, end, patch);
+            }
             reanchor.refresh(s, c, r, start, end, worker, patch, step.dt);
         }
         if (patch) {
@@ -309,6 +312,9 @@ final class SoftStep {
             for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
                 tangentJacobians(s, c.data, o, a, b);
             }
+        }
+        if (step.movingSupport) {
+            MovingSupport.refresh(s, c, start, end, patch);
         }
     }
 

@@ -793,6 +793,19 @@ public final class World implements AutoCloseable {
     }
 
     /**
+     * Whether a contact's lever on a turning support is made again every substep at the carried body's
+     * point (on by default: a box on a turntable stays on its circle; see
+     * {@link ContactSolver#setMovingSupport}).
+     */
+    public boolean movingSupport() {
+        return solver.movingSupport();
+    }
+
+    public void setMovingSupport(boolean enabled) {
+        solver.setMovingSupport(enabled);
+    }
+
+    /**
      * The widest search for speculative points, m: each pair is searched within
      * {@link #SPECULATIVE_DISTANCE} plus the distance its bodies can close in the step, up to this.
      */
