@@ -185,9 +185,9 @@ public final class ContactSolver {
     }
 
     /**
-     * Levers on turning supports made again every substep (on by default): the support's lever of a
-     * contact reaches the carried body's point at the middle of the substep, so friction holds a box on
-     * a turntable on its circle ({@link MovingSupport}). Off, every lever is fixed for the step.
+     * Levers on turning supports made again every substep (on by default): a turning kinematic body's
+     * lever of a contact reaches the moving body's point as it is now, so friction holds a box on a
+     * turntable on its circle ({@link MovingSupport}). Off, every lever is fixed for the step.
      */
     public void setMovingSupport(boolean enabled) {
         movingSupport = enabled;

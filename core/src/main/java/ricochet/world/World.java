@@ -793,8 +793,8 @@ public final class World implements AutoCloseable {
     }
 
     /**
-     * Whether a contact's lever on a turning support is made again every substep at the carried body's
-     * point (on by default: a box on a turntable stays on its circle; see
+     * Whether a contact's lever on a turning kinematic body is made again every substep at the moving
+     * body's point (on by default: a box on a turntable stays on its circle; see
      * {@link ContactSolver#setMovingSupport}).
      */
     public boolean movingSupport() {
