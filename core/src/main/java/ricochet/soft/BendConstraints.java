@@ -24,12 +24,20 @@ final class BendConstraints {
     /** Opposite vertices x1, x2 and edge x3 -> x4, four per constraint. */
     int[] v = new int[256];
     double[] rest = new double[64], compliance = new double[64];
+    /** How the constraint is integrated ({@link ParticleRules#PROJECTED} and the others). */
+    byte[] mode = new byte[64];
+    /** Multipliers accumulated over the passes of an implicit rule's solve, N m s^2. */
+    double[] lambda = new double[64];
+    /** The gradient of one constraint: k1, k2, k31, k32, k41, k42, n1 (3), n2 (3), C, sum w |grad|^2. */
+    private final double[] g = new double[14];
 
     void add(int o1, int o2, int e3, int e4, double angle, double alpha) {
         if (count == rest.length) {
             v = Arrays.copyOf(v, 8 * count);
             rest = Arrays.copyOf(rest, 2 * count);
             compliance = Arrays.copyOf(compliance, 2 * count);
+            mode = Arrays.copyOf(mode, 2 * count);
+            lambda = Arrays.copyOf(lambda, 2 * count);
         }
         v[4 * count] = o1;
         v[4 * count + 1] = o2;
@@ -37,7 +45,17 @@ final class BendConstraints {
         v[4 * count + 3] = e4;
         rest[count] = angle;
         compliance[count] = alpha;
+        mode[count] = ParticleRules.PROJECTED;
         count++;
+    }
+
+    /** Constraints {@code from .. to - 1} with a compliance are integrated as {@code m} says. */
+    void setMode(int from, int to, byte m) {
+        for (int c = from; c < to; c++) {
+            if (compliance[c] != 0) {
+                mode[c] = m;
+            }
+        }
     }
 
     /** The dihedral angle of four points (radians, -pi..pi; 0 for a flat pair). */
@@ -57,6 +75,9 @@ final class BendConstraints {
     void solve(Particles p, double invH2) {
         double[] x = p.x, y = p.y, z = p.z, w = p.w;
         for (int c = 0; c < count; c++) {
+            if (mode[c] != ParticleRules.PROJECTED) {
+                continue;
+            }
             int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
             double w1 = w[i1], w2 = w[i2], w3 = w[i3], w4 = w[i4];
             if (w1 + w2 + w3 + w4 == 0) {
@@ -118,6 +139,131 @@ final class BendConstraints {
         }
     }
 
+    /**
+     * Constraint c's gradient into {@link #g} as {@link #solve} computes it; false for a degenerate
+     * pair of triangles (no angle, no force).
+     */
+    private boolean gradient(Particles p, int c) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w;
+        int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
+        double ax = x[i1] - x[i3], ay = y[i1] - y[i3], az = z[i1] - z[i3];
+        double bx = x[i1] - x[i4], by = y[i1] - y[i4], bz = z[i1] - z[i4];
+        double n1x = ay * bz - az * by, n1y = az * bx - ax * bz, n1z = ax * by - ay * bx;
+        double cx = x[i2] - x[i4], cy = y[i2] - y[i4], cz = z[i2] - z[i4];
+        double dx = x[i2] - x[i3], dy = y[i2] - y[i3], dz = z[i2] - z[i3];
+        double n2x = cy * dz - cz * dy, n2y = cz * dx - cx * dz, n2z = cx * dy - cy * dx;
+        double ex = x[i4] - x[i3], ey = y[i4] - y[i3], ez = z[i4] - z[i3];
+        double el2 = ex * ex + ey * ey + ez * ez;
+        double n1s = n1x * n1x + n1y * n1y + n1z * n1z, n2s = n2x * n2x + n2y * n2y + n2z * n2z;
+        if (el2 < 1e-20 || n1s < 1e-24 || n2s < 1e-24) {
+            return false;
+        }
+        double el = Math.sqrt(el2);
+        double sx = n1y * n2z - n1z * n2y, sy = n1z * n2x - n1x * n2z, sz = n1x * n2y - n1y * n2x;
+        double theta = StrictMath.atan2((sx * ex + sy * ey + sz * ez) / el, n1x * n2x + n1y * n2y + n1z * n2z);
+        double err = theta - rest[c];
+        if (err > Math.PI) {
+            err -= 2 * Math.PI;
+        } else if (err < -Math.PI) {
+            err += 2 * Math.PI;
+        }
+        double k1 = -el / n1s, k2 = -el / n2s;
+        double k31 = -(bx * ex + by * ey + bz * ez) / el / n1s, k32 = -(cx * ex + cy * ey + cz * ez) / el / n2s;
+        double k41 = (ax * ex + ay * ey + az * ez) / el / n1s, k42 = (dx * ex + dy * ey + dz * ez) / el / n2s;
+        double n12 = n1x * n2x + n1y * n2y + n1z * n2z;
+        double g3 = k31 * k31 * n1s + 2 * k31 * k32 * n12 + k32 * k32 * n2s;
+        double g4 = k41 * k41 * n1s + 2 * k41 * k42 * n12 + k42 * k42 * n2s;
+        g[0] = k1;
+        g[1] = k2;
+        g[2] = k31;
+        g[3] = k32;
+        g[4] = k41;
+        g[5] = k42;
+        g[6] = n1x;
+        g[7] = n1y;
+        g[8] = n1z;
+        g[9] = n2x;
+        g[10] = n2y;
+        g[11] = n2z;
+        g[12] = err;
+        g[13] = w[i1] * k1 * k1 * n1s + w[i2] * k2 * k2 * n2s + w[i3] * g3 + w[i4] * g4;
+        return true;
+    }
+
+    /** {@code x_i += s grad_i C} for the four vertices of constraint c (gradient in {@link #g}). */
+    private void move(double[] x, double[] y, double[] z, double[] w, int c, double s) {
+        int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
+        double t = w[i1] * s * g[0];
+        x[i1] += t * g[6];
+        y[i1] += t * g[7];
+        z[i1] += t * g[8];
+        t = w[i2] * s * g[1];
+        x[i2] += t * g[9];
+        y[i2] += t * g[10];
+        z[i2] += t * g[11];
+        double t1 = w[i3] * s * g[2], t2 = w[i3] * s * g[3];
+        x[i3] += t1 * g[6] + t2 * g[9];
+        y[i3] += t1 * g[7] + t2 * g[10];
+        z[i3] += t1 * g[8] + t2 * g[11];
+        t1 = w[i4] * s * g[4];
+        t2 = w[i4] * s * g[5];
+        x[i4] += t1 * g[6] + t2 * g[9];
+        y[i4] += t1 * g[7] + t2 * g[10];
+        z[i4] += t1 * g[8] + t2 * g[11];
+    }
+
+    /**
+     * Adds every elastic constraint's force over mass to the accelerations (m/s^2):
+     * {@code a_i += -w_i (C / alpha) grad_i C}, the force of the energy {@code C^2 / (2 alpha)}.
+     */
+    void accelerate(Particles p, double[] ax, double[] ay, double[] az) {
+        for (int c = 0; c < count; c++) {
+            if (mode[c] != ParticleRules.PROJECTED && gradient(p, c)) {
+                move(ax, ay, az, p.w, c, -g[12] / compliance[c]);
+            }
+        }
+    }
+
+    /**
+     * One pass of an implicit rule's solve, multipliers accumulated, as
+     * {@link DistanceConstraints#solveElastic}.
+     *
+     * @return a bound on the largest distance a vertex moved in the pass, m
+     */
+    double solveElastic(Particles p, double invH2) {
+        double moved = 0;
+        for (int c = 0; c < count; c++) {
+            if (mode[c] < ParticleRules.IMPLICIT_EULER || !gradient(p, c)) {
+                continue;
+            }
+            double at = compliance[c] * ParticleRules.invTau2(mode[c], invH2);
+            double denom = g[13] + at;
+            if (denom == 0) {
+                continue;
+            }
+            double dl = (-g[12] - at * lambda[c]) / denom;
+            lambda[c] += dl;
+            // w_i |grad_i| <= sqrt(max w * sum w |grad|^2): a bound on how far a vertex moves per unit dl.
+            double wmax = Math.max(Math.max(p.w[v[4 * c]], p.w[v[4 * c + 1]]),
+                    Math.max(p.w[v[4 * c + 2]], p.w[v[4 * c + 3]]));
+            moved = Math.max(moved, Math.abs(dl) * Math.sqrt(wmax * g[13]));
+            move(p.x, p.y, p.z, p.w, c, dl);
+        }
+        return moved;
+    }
+
+    /** The elastic energy {@code C^2 / (2 alpha)} of the compliant constraints among particles {@code first ..}, J. */
+    double energy(Particles p, int first, int n) {
+        double e = 0;
+        for (int c = 0; c < count; c++) {
+            if (compliance[c] == 0 || v[4 * c] < first || v[4 * c] >= first + n || !gradient(p, c)) {
+                continue;
+            }
+            e += g[12] * g[12] / (2 * compliance[c]);
+        }
+        return e;
+    }
+
     void removeRange(int first, int n) {
         int k = 0;
         for (int c = 0; c < count; c++) {
@@ -132,6 +278,7 @@ final class BendConstraints {
             v[4 * k + 3] = e;
             rest[k] = rest[c];
             compliance[k] = compliance[c];
+            mode[k] = mode[c];
             k++;
         }
         count = k;

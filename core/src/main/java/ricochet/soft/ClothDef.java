@@ -2,6 +2,7 @@ package ricochet.soft;
 
 import java.util.List;
 import ricochet.body.BodyId;
+import ricochet.math.IntegrationRule;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 
@@ -29,11 +30,14 @@ import ricochet.math.Vec3;
  * @param longRangeAttachments whether every particle is tethered to its two nearest pins (it may come
  *     closer, never further than it starts), so the cloth cannot stretch under its own weight
  * @param attachments particles held to points of rigid bodies, two-way
+ * @param integrator how gravity and the compliant constraints' forces move the particles
+ *     ({@link IntegrationRule}; {@code SEMI_IMPLICIT}, the default, is XPBD as it always was;
+ *     {@code docs/integrators.md} defines the others for particles)
  */
 public record ClothDef(String name, Vec3 position, Quat orientation, double sizeX, double sizeY, int nx, int ny,
                        double mass, double stretchCompliance, double bendCompliance, double thickness,
                        double friction, List<Pin> pins, boolean selfCollision, boolean longRangeAttachments,
-                       List<Attachment> attachments) {
+                       List<Attachment> attachments, IntegrationRule integrator) {
 
     /** A particle of the grid, by column i (0..nx) and row j (0..ny). */
     public record Pin(int i, int j) {
@@ -49,58 +53,66 @@ public record ClothDef(String name, Vec3 position, Quat orientation, double size
     /** A 1 x 1 m cloth of 20 x 20 cells, 0.15 kg, rigid in stretch, at the origin in the x-y plane. */
     public static ClothDef defaults(String name) {
         return new ClothDef(name, Vec3.ZERO, Quat.IDENTITY, 1, 1, 20, 20, 0.15, 0, 1e-4, 0.01, 0.3, List.of(),
-                false, true, List.of());
+                false, true, List.of(), IntegrationRule.SEMI_IMPLICIT);
     }
 
     public ClothDef withPose(Vec3 p, Quat q) {
         return new ClothDef(name, p, q, sizeX, sizeY, nx, ny, mass, stretchCompliance, bendCompliance,
-                thickness, friction, pins, selfCollision, longRangeAttachments, attachments);
+                thickness, friction, pins, selfCollision, longRangeAttachments, attachments, integrator);
     }
 
     public ClothDef withSize(double x, double y, int cellsX, int cellsY) {
         return new ClothDef(name, position, orientation, x, y, cellsX, cellsY, mass, stretchCompliance,
-                bendCompliance, thickness, friction, pins, selfCollision, longRangeAttachments, attachments);
+                bendCompliance, thickness, friction, pins, selfCollision, longRangeAttachments, attachments,
+                integrator);
     }
 
     public ClothDef withMass(double m) {
         return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, m, stretchCompliance,
-                bendCompliance, thickness, friction, pins, selfCollision, longRangeAttachments, attachments);
+                bendCompliance, thickness, friction, pins, selfCollision, longRangeAttachments, attachments,
+                integrator);
     }
 
     public ClothDef withCompliance(double stretch, double bend) {
         return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, mass, stretch, bend, thickness,
-                friction, pins, selfCollision, longRangeAttachments, attachments);
+                friction, pins, selfCollision, longRangeAttachments, attachments, integrator);
     }
 
     public ClothDef withThickness(double t) {
         return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, mass, stretchCompliance,
-                bendCompliance, t, friction, pins, selfCollision, longRangeAttachments, attachments);
+                bendCompliance, t, friction, pins, selfCollision, longRangeAttachments, attachments, integrator);
     }
 
     public ClothDef withFriction(double f) {
         return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, mass, stretchCompliance,
-                bendCompliance, thickness, f, pins, selfCollision, longRangeAttachments, attachments);
+                bendCompliance, thickness, f, pins, selfCollision, longRangeAttachments, attachments, integrator);
     }
 
     public ClothDef withPins(List<Pin> p) {
         return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, mass, stretchCompliance,
                 bendCompliance, thickness, friction, List.copyOf(p), selfCollision, longRangeAttachments,
-                attachments);
+                attachments, integrator);
     }
 
     public ClothDef withSelfCollision(boolean on) {
         return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, mass, stretchCompliance,
-                bendCompliance, thickness, friction, pins, on, longRangeAttachments, attachments);
+                bendCompliance, thickness, friction, pins, on, longRangeAttachments, attachments, integrator);
     }
 
     public ClothDef withLongRangeAttachments(boolean on) {
         return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, mass, stretchCompliance,
-                bendCompliance, thickness, friction, pins, selfCollision, on, attachments);
+                bendCompliance, thickness, friction, pins, selfCollision, on, attachments, integrator);
     }
 
     public ClothDef withAttachments(List<Attachment> a) {
         return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, mass, stretchCompliance,
-                bendCompliance, thickness, friction, pins, selfCollision, longRangeAttachments, List.copyOf(a));
+                bendCompliance, thickness, friction, pins, selfCollision, longRangeAttachments, List.copyOf(a),
+                integrator);
+    }
+
+    public ClothDef withIntegrator(IntegrationRule rule) {
+        return new ClothDef(name, position, orientation, sizeX, sizeY, nx, ny, mass, stretchCompliance,
+                bendCompliance, thickness, friction, pins, selfCollision, longRangeAttachments, attachments, rule);
     }
 
     /** Particles in the grid. */
@@ -131,6 +143,10 @@ public record ClothDef(String name, Vec3 position, Quat orientation, double size
         nonNegative(who, "bendCompliance", bendCompliance);
         positive(who, "thickness", thickness);
         nonNegative(who, "friction", friction);
+        if (integrator == null) {
+            throw new IllegalArgumentException(who + "integrator must not be null (one of "
+                    + String.join(", ", IntegrationRule.keys()) + ")");
+        }
         if (pins == null || attachments == null) {
             throw new IllegalArgumentException(who + "pins and attachments must not be null");
         }

@@ -29,6 +29,10 @@ final class DistanceConstraints {
     double[] rest = new double[64], compliance = new double[64];
     /** Tethers: active only when stretched. */
     boolean[] tether = new boolean[64];
+    /** How the constraint is integrated ({@link ParticleRules#PROJECTED} and the others). */
+    byte[] mode = new byte[64];
+    /** Multipliers accumulated over the passes of an implicit rule's solve, N s^2. */
+    double[] lambda = new double[64];
 
     void add(int pa, int pb, double length, double alpha, boolean isTether) {
         if (count == a.length) {
@@ -38,19 +42,34 @@ final class DistanceConstraints {
             rest = Arrays.copyOf(rest, c);
             compliance = Arrays.copyOf(compliance, c);
             tether = Arrays.copyOf(tether, c);
+            mode = Arrays.copyOf(mode, c);
+            lambda = Arrays.copyOf(lambda, c);
         }
         a[count] = pa;
         b[count] = pb;
         rest[count] = length;
         compliance[count] = alpha;
         tether[count] = isTether;
+        mode[count] = ParticleRules.PROJECTED;
         count++;
+    }
+
+    /** Constraints {@code from .. to - 1} with a compliance are integrated as {@code m} says. */
+    void setMode(int from, int to, byte m) {
+        for (int c = from; c < to; c++) {
+            if (compliance[c] != 0 && !tether[c]) {
+                mode[c] = m;
+            }
+        }
     }
 
     /** One pass over constraints {@code from .. to - 1} for a substep with {@code 1 / h^2 = invH2}. */
     void solve(Particles p, int from, int to, double invH2) {
         double[] x = p.x, y = p.y, z = p.z, w = p.w;
         for (int c = from; c < to; c++) {
+            if (mode[c] != ParticleRules.PROJECTED) {
+                continue;
+            }
             int i = a[c], j = b[c];
             double wsum = w[i] + w[j];
             if (wsum == 0) {
@@ -70,6 +89,84 @@ final class DistanceConstraints {
             y[j] -= w[j] * dl * dy;
             z[j] -= w[j] * dl * dz;
         }
+    }
+
+    /**
+     * Adds every elastic constraint's force over mass to the accelerations (m/s^2):
+     * {@code a_a += -wa (C / alpha) n}, {@code a_b += wb (C / alpha) n}, the force of the energy
+     * {@code C^2 / (2 alpha)}.
+     */
+    void accelerate(Particles p, double[] ax, double[] ay, double[] az) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w;
+        for (int c = 0; c < count; c++) {
+            if (mode[c] == ParticleRules.PROJECTED) {
+                continue;
+            }
+            int i = a[c], j = b[c];
+            double dx = x[i] - x[j], dy = y[i] - y[j], dz = z[i] - z[j];
+            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (len == 0) {
+                continue;
+            }
+            double f = -(len - rest[c]) / compliance[c] / len;
+            ax[i] += w[i] * f * dx;
+            ay[i] += w[i] * f * dy;
+            az[i] += w[i] * f * dz;
+            ax[j] -= w[j] * f * dx;
+            ay[j] -= w[j] * f * dy;
+            az[j] -= w[j] * f * dz;
+        }
+    }
+
+    /**
+     * One pass of an implicit rule's solve over its elastic constraints, multipliers accumulated
+     * (XPBD proper, Macklin et al. 2016, eq. 18): {@code dlambda = (-C - at lambda) / (wa + wb + at)},
+     * {@code at = alpha / tau^2}, tau = h for implicit Euler and h / 2 for the trapezoid.
+     *
+     * @return the largest distance a particle moved in the pass, m
+     */
+    double solveElastic(Particles p, double invH2) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w;
+        double moved = 0;
+        for (int c = 0; c < count; c++) {
+            if (mode[c] < ParticleRules.IMPLICIT_EULER) {
+                continue;
+            }
+            int i = a[c], j = b[c];
+            double wsum = w[i] + w[j];
+            double dx = x[i] - x[j], dy = y[i] - y[j], dz = z[i] - z[j];
+            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (wsum == 0 || len == 0) {
+                continue;
+            }
+            double at = compliance[c] * ParticleRules.invTau2(mode[c], invH2);
+            double dl = (-(len - rest[c]) - at * lambda[c]) / (wsum + at);
+            lambda[c] += dl;
+            moved = Math.max(moved, Math.abs(dl) * Math.max(w[i], w[j]));
+            dl /= len;
+            x[i] += w[i] * dl * dx;
+            y[i] += w[i] * dl * dy;
+            z[i] += w[i] * dl * dz;
+            x[j] -= w[j] * dl * dx;
+            y[j] -= w[j] * dl * dy;
+            z[j] -= w[j] * dl * dz;
+        }
+        return moved;
+    }
+
+    /** The elastic energy {@code C^2 / (2 alpha)} of the compliant constraints among particles {@code first ..}, J. */
+    double energy(Particles p, int first, int n) {
+        double e = 0;
+        for (int c = 0; c < count; c++) {
+            int i = a[c], j = b[c];
+            if (compliance[c] == 0 || tether[c] || i < first || i >= first + n) {
+                continue;
+            }
+            double dx = p.x[i] - p.x[j], dy = p.y[i] - p.y[j], dz = p.z[i] - p.z[j];
+            double err = Math.sqrt(dx * dx + dy * dy + dz * dz) - rest[c];
+            e += err * err / (2 * compliance[c]);
+        }
+        return e;
     }
 
     /**
@@ -116,6 +213,7 @@ final class DistanceConstraints {
             rest[k] = rest[c];
             compliance[k] = compliance[c];
             tether[k] = tether[c];
+            mode[k] = mode[c];
             k++;
         }
         count = k;

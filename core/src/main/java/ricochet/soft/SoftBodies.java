@@ -8,6 +8,7 @@ import java.util.List;
 import ricochet.collision.BoundsQuery;
 import ricochet.geometry.shape.PlaneShape;
 import ricochet.geometry.shape.Shape;
+import ricochet.math.IntegrationRule;
 import ricochet.math.StateInput;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
@@ -60,6 +61,8 @@ public final class SoftBodies {
         double nRT, pressure;
         /** This step's proxies, candidates[candFrom .. candTo - 1]. */
         int candFrom, candTo;
+        /** How gravity, the gas and the elastic forces move the particles ({@link ParticleRules}). */
+        IntegrationRule rule = IntegrationRule.SEMI_IMPLICIT;
     }
 
     private final SoftHost host;
@@ -70,6 +73,7 @@ public final class SoftBodies {
     private final RigidContacts contacts = new RigidContacts();
     private final SelfCollision self = new SelfCollision();
     private final BodyProxies proxies = new BodyProxies();
+    private final ParticleRules rules = new ParticleRules();
     private BoundsQuery near;
     private Body[] all = new Body[4];
     private int slots;
@@ -133,6 +137,7 @@ public final class SoftBodies {
         b.friction = def.friction();
         b.selfCollision = def.selfCollision();
         b.mass = def.mass();
+        b.rule = def.integrator();
         b.first = p.add(n, slot);
         b.count = n;
         double[] local = new double[3 * n];
@@ -172,10 +177,12 @@ public final class SoftBodies {
         for (int k = 0; k < n; k++) {
             p.w[b.first + k] = pinned[k] ? 0 : 1 / p.m[b.first + k];
         }
+        int d0 = distances.count, b0 = bends.count;
         addEdges(b, tris, def.stretchCompliance(), def.bendCompliance(), true);
         if (def.longRangeAttachments() && !def.pins().isEmpty()) {
             addTethers(b, pinned);
         }
+        setModes(b, d0, b0, volumes.count);
         for (int k = 0; k < attachColliders.length; k++) {
             ClothDef.Attachment a = def.attachments().get(k);
             host.bodyState(attachColliders[k], state);
@@ -218,9 +225,11 @@ public final class SoftBodies {
         b.name = def.name();
         b.thickness = def.thickness();
         b.friction = def.friction();
+        b.rule = def.integrator();
         b.first = p.add(n, slot);
         b.count = n;
         b.triangles = built.triangles();
+        int d0 = distances.count, v0 = volumes.count;
         place(b, built.points(), def.position(), def.orientation());
         int[] tets = built.tets();
         double[] pts = built.points();
@@ -269,6 +278,7 @@ public final class SoftBodies {
                 distances.add(a, c, restDistance(a, c), def.edgeCompliance(), false);
             }
         }
+        setModes(b, d0, bends.count, v0);
         return finishAdd(slot);
     }
 
@@ -279,6 +289,12 @@ public final class SoftBodies {
      */
     SoftId addParticles(String name, double[] points, double[] masses, int[] pairs, double compliance,
                         double thickness) {
+        return addParticles(name, points, masses, pairs, compliance, thickness, IntegrationRule.SEMI_IMPLICIT);
+    }
+
+    /** As {@link #addParticles(String, double[], double[], int[], double, double)}, under {@code rule}. */
+    SoftId addParticles(String name, double[] points, double[] masses, int[] pairs, double compliance,
+                        double thickness, IntegrationRule rule) {
         int n = masses.length;
         int slot = newSlot();
         Body b = all[slot];
@@ -293,11 +309,22 @@ public final class SoftBodies {
             p.w[b.first + k] = masses[k] > 0 ? 1 / masses[k] : 0;
             b.mass += masses[k];
         }
+        b.rule = rule;
+        int d0 = distances.count;
         for (int k = 0; k < pairs.length; k += 2) {
             int a = b.first + pairs[k], c = b.first + pairs[k + 1];
             distances.add(a, c, restDistance(a, c), compliance, false);
         }
+        setModes(b, d0, bends.count, volumes.count);
         return finishAdd(slot);
+    }
+
+    /** The body's compliant constraints from the given counts on are integrated as its rule says. */
+    private void setModes(Body b, int distanceFrom, int bendFrom, int volumeFrom) {
+        byte m = ParticleRules.mode(b.rule);
+        distances.setMode(distanceFrom, distances.count, m);
+        bends.setMode(bendFrom, bends.count, m);
+        volumes.setMode(volumeFrom, volumes.count, m);
     }
 
     private int newSlot() {
@@ -484,6 +511,27 @@ public final class SoftBodies {
 
     public int particleCount(SoftId id) {
         return body(id).count;
+    }
+
+    /** The rule that moves the body's particles. */
+    public IntegrationRule integrator(SoftId id) {
+        return body(id).rule;
+    }
+
+    /**
+     * The body's energy, J: kinetic {@code 1/2 m v^2}, gravitational {@code -m g . x} under gravity
+     * g (m/s^2, world) and elastic {@code C^2 / (2 alpha)} of every constraint with a compliance (a
+     * shell's gas is not counted). Exact motion keeps it constant.
+     */
+    public double energy(SoftId id, double gx, double gy, double gz) {
+        Body b = body(id);
+        double e = 0;
+        for (int i = b.first; i < b.first + b.count; i++) {
+            e += 0.5 * p.m[i] * (p.vx[i] * p.vx[i] + p.vy[i] * p.vy[i] + p.vz[i] * p.vz[i])
+                    - p.m[i] * (gx * p.x[i] + gy * p.y[i] + gz * p.z[i]);
+        }
+        return e + distances.energy(p, b.first, b.count) + bends.energy(p, b.first, b.count)
+                + volumes.energy(p, b.first, b.count);
     }
 
     /** The whole body's mass, kg (a shell's includes its pinned particles; a cloth's its pins). */
@@ -779,8 +827,21 @@ public final class SoftBodies {
         double h = dt / steps;
         double invH2 = 1 / (h * h);
         gatherProxies(dt, gx, gy, gz);
+        boolean ruled = false, leapfrog = false;
+        for (int k = 0; k < slots; k++) {
+            if (all[k].live && all[k].rule != IntegrationRule.SEMI_IMPLICIT) {
+                ruled = true;
+                leapfrog |= all[k].rule == IntegrationRule.LEAPFROG;
+            }
+        }
+        if (ruled) {
+            rules.ensure(p.count);
+        }
         for (int s = 0; s < steps; s++) {
             predict(h, gx, gy, gz);
+            if (ruled) {
+                ruleUpdate(h, invH2, gx, gy, gz);
+            }
             proxies.advance(h);
             distances.solve(p, 0, distances.count, invH2);
             bends.solve(p, invH2);
@@ -802,6 +863,9 @@ public final class SoftBodies {
                 p.vx[i] = (p.x[i] - p.sx[i]) * inv;
                 p.vy[i] = (p.y[i] - p.sy[i]) * inv;
                 p.vz[i] = (p.z[i] - p.sz[i]) * inv;
+            }
+            if (leapfrog) {
+                closingKick(h, gx, gy, gz);
             }
             distances.settle(p, 0, distances.count);
             for (int k = 0; k < slots; k++) {
@@ -825,13 +889,13 @@ public final class SoftBodies {
     private void predict(double h, double gx, double gy, double gz) {
         for (int k = 0; k < slots; k++) {
             Body b = all[k];
-            if (b.live && b.nRT > 0) {
+            if (b.live && b.nRT > 0 && b.rule == IntegrationRule.SEMI_IMPLICIT) {
                 pressurise(b, h);
             }
         }
         for (int k = 0; k < slots; k++) {
             Body b = all[k];
-            if (!b.live) {
+            if (!b.live || b.rule != IntegrationRule.SEMI_IMPLICIT) {
                 continue;
             }
             // Self-colliding cloth moves at most half its thickness per substep (see SelfCollision).
@@ -857,6 +921,126 @@ public final class SoftBodies {
                 p.x[i] += vx * h;
                 p.y[i] += vy * h;
                 p.z[i] += vz * h;
+            }
+        }
+    }
+
+    /**
+     * The update of the bodies under a rule other than the default, before the projections
+     * ({@link ParticleRules}): forces at the start, then at the midpoint or the implicit solve where
+     * the rule needs them.
+     */
+    private void ruleUpdate(double h, double invH2, double gx, double gy, double gz) {
+        boolean midpoint = false, implicit = false;
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (b.live && b.rule != IntegrationRule.SEMI_IMPLICIT) {
+                rules.start(p, b.first, b.count);
+                midpoint |= b.rule == IntegrationRule.MIDPOINT;
+                implicit |= b.rule.implicit();
+            }
+        }
+        externalAccelerations(null, gx, gy, gz, rules.ex, rules.ey, rules.ez);
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (b.live && b.rule != IntegrationRule.SEMI_IMPLICIT) {
+                rules.startAcceleration(b.first, b.count);
+            }
+        }
+        elasticAccelerations(rules.ax0, rules.ay0, rules.az0);
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (b.live && b.rule != IntegrationRule.SEMI_IMPLICIT) {
+                rules.toEvaluationPoint(p, b.first, b.count, b.rule, h);
+            }
+        }
+        if (midpoint) {
+            externalAccelerations(IntegrationRule.MIDPOINT, gx, gy, gz, rules.ax, rules.ay, rules.az);
+            elasticAccelerations(rules.ax, rules.ay, rules.az);
+        }
+        if (implicit) {
+            solveElastic(invH2);
+        }
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (b.live && b.rule != IntegrationRule.SEMI_IMPLICIT) {
+                double maxSpeed = b.selfCollision ? 0.5 * b.thickness / h : Double.POSITIVE_INFINITY;
+                rules.finish(p, b.first, b.count, b.rule, h, maxSpeed);
+            }
+        }
+    }
+
+    /** Leapfrog's second half kick with the forces where the projections left the particles. */
+    private void closingKick(double h, double gx, double gy, double gz) {
+        externalAccelerations(IntegrationRule.LEAPFROG, gx, gy, gz, rules.ax, rules.ay, rules.az);
+        elasticAccelerations(rules.ax, rules.ay, rules.az);
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (b.live && b.rule == IntegrationRule.LEAPFROG) {
+                rules.kick(p, b.first, b.count, h);
+            }
+        }
+    }
+
+    /**
+     * Gravity plus the gas's {@code w p dV/dx} (m/s^2) at the particles' positions into a, for the
+     * particles of the bodies under {@code only} (every rule but the default when null).
+     */
+    private void externalAccelerations(IntegrationRule only, double gx, double gy, double gz, double[] ax,
+                                       double[] ay, double[] az) {
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (!b.live || b.rule == IntegrationRule.SEMI_IMPLICIT || (only != null && b.rule != only)) {
+                continue;
+            }
+            Arrays.fill(ax, b.first, b.first + b.count, gx);
+            Arrays.fill(ay, b.first, b.first + b.count, gy);
+            Arrays.fill(az, b.first, b.first + b.count, gz);
+            if (b.nRT > 0) {
+                double volume = surfaceVolume(b);
+                b.pressure = volume > 0 ? b.nRT / volume : 0;
+                int[] t = b.triangles;
+                int f = b.first;
+                double s = b.pressure / 6;
+                for (int q = 0; q < t.length; q += 3) {
+                    int a = f + t[q], c = f + t[q + 1], d = f + t[q + 2];
+                    gas(a, c, d, s, ax, ay, az);
+                    gas(c, d, a, s, ax, ay, az);
+                    gas(d, a, c, s, ax, ay, az);
+                }
+            }
+        }
+    }
+
+    /** a_a += s w_a (b x c) */
+    private void gas(int a, int b, int c, double s, double[] ax, double[] ay, double[] az) {
+        double sw = s * p.w[a];
+        ax[a] += sw * (p.y[b] * p.z[c] - p.z[b] * p.y[c]);
+        ay[a] += sw * (p.z[b] * p.x[c] - p.x[b] * p.z[c]);
+        az[a] += sw * (p.x[b] * p.y[c] - p.y[b] * p.x[c]);
+    }
+
+    /** Adds the elastic forces over mass of every constraint integrated by a rule (m/s^2). */
+    private void elasticAccelerations(double[] ax, double[] ay, double[] az) {
+        distances.accelerate(p, ax, ay, az);
+        bends.accelerate(p, ax, ay, az);
+        volumes.accelerate(p, ax, ay, az);
+    }
+
+    /**
+     * The implicit rules' elastic step: XPBD passes with the multipliers accumulated until no
+     * particle moves more than {@link ParticleRules#TOLERANCE} in a pass.
+     */
+    private void solveElastic(double invH2) {
+        Arrays.fill(distances.lambda, 0, distances.count, 0);
+        Arrays.fill(bends.lambda, 0, bends.count, 0);
+        Arrays.fill(volumes.lambda, 0, volumes.count, 0);
+        for (int pass = 0; pass < ParticleRules.MAX_PASSES; pass++) {
+            double moved = distances.solveElastic(p, invH2);
+            moved = Math.max(moved, bends.solveElastic(p, invH2));
+            moved = Math.max(moved, volumes.solveElastic(p, invH2));
+            if (!(moved > ParticleRules.TOLERANCE)) {
+                return;
             }
         }
     }

@@ -1,5 +1,6 @@
 package ricochet.soft;
 
+import ricochet.math.IntegrationRule;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 
@@ -21,49 +22,58 @@ import ricochet.math.Vec3;
  * @param pressure Pa: the gas in a shell when added; 0 for a solid body
  * @param friction Coulomb friction against shapes
  * @param thickness m: how far particles keep from shapes
+ * @param integrator how gravity, the gas and the compliant constraints' forces move the particles
+ *     ({@link IntegrationRule}; {@code SEMI_IMPLICIT}, the default, is XPBD as it always was;
+ *     {@code docs/integrators.md} defines the others for particles)
  */
 public record SoftBodyDef(String name, SoftShape shape, int resolution, Vec3 position, Quat orientation,
                           double density, double edgeCompliance, double volumeCompliance, double pressure,
-                          double friction, double thickness) {
+                          double friction, double thickness, IntegrationRule integrator) {
 
     /** Resolution 4, water's density, stiff edges and volume, no gas, friction 0.5, 5 mm thick. */
     public static SoftBodyDef defaults(String name, SoftShape shape) {
-        return new SoftBodyDef(name, shape, 4, Vec3.ZERO, Quat.IDENTITY, 1000, 1e-6, 0, 0, 0.5, 0.005);
+        return new SoftBodyDef(name, shape, 4, Vec3.ZERO, Quat.IDENTITY, 1000, 1e-6, 0, 0, 0.5, 0.005,
+                IntegrationRule.SEMI_IMPLICIT);
     }
 
     public SoftBodyDef withPose(Vec3 p, Quat q) {
         return new SoftBodyDef(name, shape, resolution, p, q, density, edgeCompliance, volumeCompliance, pressure,
-                friction, thickness);
+                friction, thickness, integrator);
     }
 
     public SoftBodyDef withResolution(int r) {
         return new SoftBodyDef(name, shape, r, position, orientation, density, edgeCompliance, volumeCompliance,
-                pressure, friction, thickness);
+                pressure, friction, thickness, integrator);
     }
 
     public SoftBodyDef withDensity(double d) {
         return new SoftBodyDef(name, shape, resolution, position, orientation, d, edgeCompliance, volumeCompliance,
-                pressure, friction, thickness);
+                pressure, friction, thickness, integrator);
     }
 
     public SoftBodyDef withCompliance(double edge, double volume) {
         return new SoftBodyDef(name, shape, resolution, position, orientation, density, edge, volume, pressure,
-                friction, thickness);
+                friction, thickness, integrator);
     }
 
     public SoftBodyDef withPressure(double p) {
         return new SoftBodyDef(name, shape, resolution, position, orientation, density, edgeCompliance,
-                volumeCompliance, p, friction, thickness);
+                volumeCompliance, p, friction, thickness, integrator);
     }
 
     public SoftBodyDef withFriction(double f) {
         return new SoftBodyDef(name, shape, resolution, position, orientation, density, edgeCompliance,
-                volumeCompliance, pressure, f, thickness);
+                volumeCompliance, pressure, f, thickness, integrator);
     }
 
     public SoftBodyDef withThickness(double t) {
         return new SoftBodyDef(name, shape, resolution, position, orientation, density, edgeCompliance,
-                volumeCompliance, pressure, friction, t);
+                volumeCompliance, pressure, friction, t, integrator);
+    }
+
+    public SoftBodyDef withIntegrator(IntegrationRule rule) {
+        return new SoftBodyDef(name, shape, resolution, position, orientation, density, edgeCompliance,
+                volumeCompliance, pressure, friction, thickness, rule);
     }
 
     /**
@@ -95,5 +105,9 @@ public record SoftBodyDef(String name, SoftShape shape, int resolution, Vec3 pos
         ClothDef.nonNegative(who, "pressure", pressure);
         ClothDef.nonNegative(who, "friction", friction);
         ClothDef.positive(who, "thickness", thickness);
+        if (integrator == null) {
+            throw new IllegalArgumentException(who + "integrator must not be null (one of "
+                    + String.join(", ", IntegrationRule.keys()) + ")");
+        }
     }
 }
