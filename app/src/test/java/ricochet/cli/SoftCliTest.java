@@ -10,7 +10,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import ricochet.io.scene.Scene;
+import ricochet.io.scene.SceneException;
+import ricochet.io.scene.SceneReader;
 import ricochet.io.trajectory.ParticleWriter;
+import ricochet.math.IntegrationRule;
 
 /** {@code validate} and {@code run} on scenes with cloths and soft bodies: bad input with its JSON path, outputs. */
 class SoftCliTest {
@@ -93,6 +97,30 @@ class SoftCliTest {
                 + " \"radius\": 0.1, \"halfHeight\": 0.2}}"));
         assertTrue(capsule.contains("$.softBodies[0].shape.type: a soft body's shape must be one of box, sphere,"
                 + " mesh, got 'capsule'"), capsule);
+    }
+
+    @Test
+    void anIntegratorIsReadForClothsAndSoftBodiesAndDefaultsToSemiImplicit() throws IOException, SceneException {
+        for (IntegrationRule rule : IntegrationRule.values()) {
+            String key = "\"integrator\": \"" + rule.key() + "\", ";
+            assertEquals(rule, SceneReader.read(cloth(key)).cloths().get(0).def().integrator());
+            assertEquals(rule, SceneReader.read(cube(key)).softBodies().get(0).def().integrator());
+        }
+        Scene plain = SceneReader.read(write("{\"name\": \"flag\", \"size\": [1, 0.5], \"resolution\": [4, 2]}",
+                "{\"name\": \"jelly\", \"shape\": {\"type\": \"sphere\", \"radius\": 0.1}}"));
+        assertEquals(IntegrationRule.SEMI_IMPLICIT, plain.cloths().get(0).def().integrator());
+        assertEquals(IntegrationRule.SEMI_IMPLICIT, plain.softBodies().get(0).def().integrator());
+    }
+
+    @Test
+    void anUnknownIntegratorIsRefusedWithItsPathAndTheNames() throws IOException {
+        String names = "must be one of: explicit-euler, semi-implicit, implicit-euler, midpoint, trapezoid, leapfrog;"
+                + " got \"rk4\"";
+        String cloth = problems(cloth("\"integrator\": \"rk4\", "));
+        assertTrue(cloth.contains("$.cloths[0].integrator: ") && cloth.contains(names), cloth);
+        String cube = problems(cube("\"integrator\": \"rk4\", "));
+        assertTrue(cube.contains("$.softBodies[0].integrator: ") && cube.contains(names), cube);
+        assertTrue(problems(cube("\"integrator\": 2, ")).contains("$.softBodies[0].integrator"));
     }
 
     @Test

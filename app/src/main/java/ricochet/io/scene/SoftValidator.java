@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import ricochet.io.scene.JsonChecks.Range;
+import ricochet.math.IntegrationRule;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
 import ricochet.soft.ClothDef;
@@ -25,10 +26,10 @@ final class SoftValidator {
 
     static final List<String> CLOTH_KEYS = List.of("name", "position", "orientation", "size", "resolution", "mass",
             "stretchCompliance", "bendCompliance", "thickness", "friction", "pins", "selfCollision",
-            "longRangeAttachments", "attachments");
+            "longRangeAttachments", "attachments", "integrator");
     static final List<String> ATTACHMENT_KEYS = List.of("particle", "body", "anchor");
     static final List<String> SOFT_BODY_KEYS = List.of("name", "shape", "resolution", "position", "orientation",
-            "density", "edgeCompliance", "volumeCompliance", "pressure", "friction", "thickness");
+            "density", "edgeCompliance", "volumeCompliance", "pressure", "friction", "thickness", "integrator");
     static final List<String> SOFT_SHAPES = List.of("box", "sphere", "mesh");
 
     /** kg/m^2 of a cloth that gives no mass: a light cotton. */
@@ -72,6 +73,7 @@ final class SoftValidator {
         double friction = in.number(o, path, "friction", d.friction(), Range.NON_NEGATIVE);
         boolean self = in.bool(o, path, "selfCollision", d.selfCollision());
         boolean longRange = in.bool(o, path, "longRangeAttachments", d.longRangeAttachments());
+        String integrator = in.choice(o, path, "integrator", d.integrator().key(), IntegrationRule.keys());
         List<ClothDef.Pin> pins = new ArrayList<>();
         JsonNode pinsNode = o.get("pins");
         String pinsPath = JsonChecks.key(path, "pins");
@@ -97,12 +99,13 @@ final class SoftValidator {
             }
         }
         if (in.problems().size() > before || name == null || size == null || res == null || position == null
-                || orientation == null) {
+                || orientation == null || integrator == null) {
             return null;
         }
         ClothDef def = d.withPose(position, orientation).withSize(size[0], size[1], res[0], res[1]).withMass(mass)
                 .withCompliance(stretch, bend).withThickness(thickness).withFriction(friction).withPins(pins)
-                .withSelfCollision(self).withLongRangeAttachments(longRange);
+                .withSelfCollision(self).withLongRangeAttachments(longRange)
+                .withIntegrator(IntegrationRule.fromKey(integrator));
         try {
             def.validate();
         } catch (IllegalArgumentException e) {
@@ -154,12 +157,14 @@ final class SoftValidator {
         double pressure = in.number(o, path, "pressure", d.pressure(), Range.NON_NEGATIVE);
         double friction = in.number(o, path, "friction", d.friction(), Range.NON_NEGATIVE);
         double thickness = in.number(o, path, "thickness", d.thickness(), Range.POSITIVE);
+        String integrator = in.choice(o, path, "integrator", d.integrator().key(), IntegrationRule.keys());
         if (in.problems().size() > before || name == null || shape == null || resolution == null
-                || position == null || orientation == null) {
+                || position == null || orientation == null || integrator == null) {
             return null;
         }
         SoftBodyDef def = d.withResolution(resolution).withPose(position, orientation).withDensity(density)
-                .withCompliance(edge, volume).withPressure(pressure).withFriction(friction).withThickness(thickness);
+                .withCompliance(edge, volume).withPressure(pressure).withFriction(friction).withThickness(thickness)
+                .withIntegrator(IntegrationRule.fromKey(integrator));
         try {
             def.validate();
         } catch (IllegalArgumentException e) {
