@@ -252,7 +252,10 @@ final class BendConstraints {
         return moved;
     }
 
-    /** The elastic energy {@code C^2 / (2 alpha)} of the compliant constraints among particles {@code first ..}, J. */
+    /**
+     * The elastic energy {@code C^2 / (2 alpha)} of the compliant constraints whose first particle is
+     * one of {@code first .. first + n - 1}, J.
+     */
     double energy(Particles p, int first, int n) {
         double e = 0;
         for (int c = 0; c < count; c++) {
