@@ -6,8 +6,8 @@ import java.util.stream.Stream;
 /**
  * How forces become motion over one step of length h: the six textbook rules, for any state of
  * positions x, velocities v and accelerations a(x, v). {@link #key()} is the scene file's name.
- * The lab bodies use them today; a particle system adopts one by switching on the rule once per
- * step (never per particle) and keeping its existing loop for {@link #SEMI_IMPLICIT}.
+ * The lab bodies and the particles of cloths and soft bodies use them, switching on the rule once
+ * per body and step (never per particle) and keeping their existing loops for {@link #SEMI_IMPLICIT}.
  *
  * <pre>
  * explicit-euler   v1 = v0 + h a(x0, v0)                         x1 = x0 + h v0

@@ -114,32 +114,34 @@ final class ParticleRules {
      * Moves the particles to where the rule next needs its forces: midpoint to {@code x0 + h/2 v0};
      * implicit Euler to {@code y = x0 + h v0 + h^2 e}, the trapezoid to
      * {@code y = x0 + h v0 + h^2/4 (a0 + e)}, where the solve starts (the solution is {@code y} plus
-     * the end's elastic part).
+     * the end's elastic part). One loop per rule: the rule is chosen once per body, never per particle.
      */
     void toEvaluationPoint(Particles p, int first, int n, IntegrationRule rule, double h) {
-        double hh = 0.5 * h, h2 = h * h, q = 0.25 * h * h;
-        for (int i = first; i < first + n; i++) {
-            if (p.w[i] == 0) {
-                continue;
+        switch (rule) {
+            case MIDPOINT -> drift(p, first, n, 0.5 * h, 0, ex, ey, ez);
+            case IMPLICIT_EULER -> drift(p, first, n, h, h * h, ex, ey, ez);
+            case TRAPEZOID -> {
+                double q = 0.25 * h * h;
+                for (int i = first; i < first + n; i++) {
+                    if (p.w[i] != 0) {
+                        p.x[i] = x0[i] + h * vx0[i] + q * (ax0[i] + ex[i]);
+                        p.y[i] = y0[i] + h * vy0[i] + q * (ay0[i] + ey[i]);
+                        p.z[i] = z0[i] + h * vz0[i] + q * (az0[i] + ez[i]);
+                    }
+                }
             }
-            switch (rule) {
-                case MIDPOINT -> {
-                    p.x[i] = x0[i] + hh * vx0[i];
-                    p.y[i] = y0[i] + hh * vy0[i];
-                    p.z[i] = z0[i] + hh * vz0[i];
-                }
-                case IMPLICIT_EULER -> {
-                    p.x[i] = x0[i] + h * vx0[i] + h2 * ex[i];
-                    p.y[i] = y0[i] + h * vy0[i] + h2 * ey[i];
-                    p.z[i] = z0[i] + h * vz0[i] + h2 * ez[i];
-                }
-                case TRAPEZOID -> {
-                    p.x[i] = x0[i] + h * vx0[i] + q * (ax0[i] + ex[i]);
-                    p.y[i] = y0[i] + h * vy0[i] + q * (ay0[i] + ey[i]);
-                    p.z[i] = z0[i] + h * vz0[i] + q * (az0[i] + ez[i]);
-                }
-                default -> {
-                }
+            default -> {
+            }
+        }
+    }
+
+    /** {@code x = x0 + s v0 + q a} for the free particles. */
+    private void drift(Particles p, int first, int n, double s, double q, double[] ax, double[] ay, double[] az) {
+        for (int i = first; i < first + n; i++) {
+            if (p.w[i] != 0) {
+                p.x[i] = x0[i] + s * vx0[i] + q * ax[i];
+                p.y[i] = y0[i] + s * vy0[i] + q * ay[i];
+                p.z[i] = z0[i] + s * vz0[i] + q * az[i];
             }
         }
     }
@@ -152,82 +154,87 @@ final class ParticleRules {
      */
     void finish(Particles p, int first, int n, IntegrationRule rule, double h, double maxSpeed) {
         double hh = 0.5 * h, inv = 1 / h;
+        switch (rule) {
+            case EXPLICIT_EULER -> {
+                for (int i = first; i < first + n; i++) {
+                    if (p.w[i] != 0) {
+                        end(p, i, x0[i] + h * vx0[i], y0[i] + h * vy0[i], z0[i] + h * vz0[i],
+                                vx0[i] + h * ax0[i], vy0[i] + h * ay0[i], vz0[i] + h * az0[i], h, maxSpeed);
+                    }
+                }
+            }
+            case MIDPOINT -> {
+                for (int i = first; i < first + n; i++) {
+                    if (p.w[i] != 0) {
+                        end(p, i, x0[i] + h * (vx0[i] + hh * ax0[i]), y0[i] + h * (vy0[i] + hh * ay0[i]),
+                                z0[i] + h * (vz0[i] + hh * az0[i]), vx0[i] + h * ax[i], vy0[i] + h * ay[i],
+                                vz0[i] + h * az[i], h, maxSpeed);
+                    }
+                }
+            }
+            case LEAPFROG -> {
+                for (int i = first; i < first + n; i++) {
+                    if (p.w[i] != 0) {
+                        double vx = vx0[i] + hh * ax0[i], vy = vy0[i] + hh * ay0[i], vz = vz0[i] + hh * az0[i];
+                        end(p, i, x0[i] + h * vx, y0[i] + h * vy, z0[i] + h * vz, vx, vy, vz, h, maxSpeed);
+                    }
+                }
+            }
+            case IMPLICIT_EULER -> {
+                for (int i = first; i < first + n; i++) {
+                    if (p.w[i] != 0) {
+                        double x = p.x[i], y = p.y[i], z = p.z[i];
+                        end(p, i, x, y, z, (x - x0[i]) * inv, (y - y0[i]) * inv, (z - z0[i]) * inv, h, maxSpeed);
+                    }
+                }
+            }
+            case TRAPEZOID -> {
+                for (int i = first; i < first + n; i++) {
+                    if (p.w[i] != 0) {
+                        double x = p.x[i], y = p.y[i], z = p.z[i];
+                        end(p, i, x, y, z, 2 * (x - x0[i]) * inv - vx0[i], 2 * (y - y0[i]) * inv - vy0[i],
+                                2 * (z - z0[i]) * inv - vz0[i], h, maxSpeed);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("the default rule has its own loop");
+        }
         for (int i = first; i < first + n; i++) {
             if (p.w[i] == 0) {
                 p.sx[i] = p.x[i];
                 p.sy[i] = p.y[i];
                 p.sz[i] = p.z[i];
-                continue;
             }
-            double x, y, z, vx, vy, vz;
-            switch (rule) {
-                case EXPLICIT_EULER -> {
-                    x = x0[i] + h * vx0[i];
-                    y = y0[i] + h * vy0[i];
-                    z = z0[i] + h * vz0[i];
-                    vx = vx0[i] + h * ax0[i];
-                    vy = vy0[i] + h * ay0[i];
-                    vz = vz0[i] + h * az0[i];
-                }
-                case MIDPOINT -> {
-                    x = x0[i] + h * (vx0[i] + hh * ax0[i]);
-                    y = y0[i] + h * (vy0[i] + hh * ay0[i]);
-                    z = z0[i] + h * (vz0[i] + hh * az0[i]);
-                    vx = vx0[i] + h * ax[i];
-                    vy = vy0[i] + h * ay[i];
-                    vz = vz0[i] + h * az[i];
-                }
-                case LEAPFROG -> {
-                    vx = vx0[i] + hh * ax0[i];
-                    vy = vy0[i] + hh * ay0[i];
-                    vz = vz0[i] + hh * az0[i];
-                    x = x0[i] + h * vx;
-                    y = y0[i] + h * vy;
-                    z = z0[i] + h * vz;
-                }
-                case IMPLICIT_EULER -> {
-                    x = p.x[i];
-                    y = p.y[i];
-                    z = p.z[i];
-                    vx = (x - x0[i]) * inv;
-                    vy = (y - y0[i]) * inv;
-                    vz = (z - z0[i]) * inv;
-                }
-                case TRAPEZOID -> {
-                    x = p.x[i];
-                    y = p.y[i];
-                    z = p.z[i];
-                    vx = 2 * (x - x0[i]) * inv - vx0[i];
-                    vy = 2 * (y - y0[i]) * inv - vy0[i];
-                    vz = 2 * (z - z0[i]) * inv - vz0[i];
-                }
-                default -> throw new IllegalStateException("the default rule has its own loop");
-            }
-            double dx = x - x0[i], dy = y - y0[i], dz = z - z0[i];
-            double reach = maxSpeed * h, d2 = dx * dx + dy * dy + dz * dz;
-            if (d2 > reach * reach) {
-                double s = reach / Math.sqrt(d2);
-                x = x0[i] + s * dx;
-                y = y0[i] + s * dy;
-                z = z0[i] + s * dz;
-            }
-            double v2 = vx * vx + vy * vy + vz * vz;
-            if (v2 > maxSpeed * maxSpeed) {
-                double s = maxSpeed / Math.sqrt(v2);
-                vx *= s;
-                vy *= s;
-                vz *= s;
-            }
-            p.x[i] = x;
-            p.y[i] = y;
-            p.z[i] = z;
-            p.vx[i] = vx;
-            p.vy[i] = vy;
-            p.vz[i] = vz;
-            p.sx[i] = x - h * vx;
-            p.sy[i] = y - h * vy;
-            p.sz[i] = z - h * vz;
         }
+    }
+
+    /** Puts particle i at x with velocity v, each held to {@code maxSpeed}, and {@code x_s = x - h v}. */
+    private void end(Particles p, int i, double x, double y, double z, double vx, double vy, double vz, double h,
+                     double maxSpeed) {
+        double dx = x - x0[i], dy = y - y0[i], dz = z - z0[i];
+        double reach = maxSpeed * h, d2 = dx * dx + dy * dy + dz * dz;
+        if (d2 > reach * reach) {
+            double s = reach / Math.sqrt(d2);
+            x = x0[i] + s * dx;
+            y = y0[i] + s * dy;
+            z = z0[i] + s * dz;
+        }
+        double v2 = vx * vx + vy * vy + vz * vz;
+        if (v2 > maxSpeed * maxSpeed) {
+            double s = maxSpeed / Math.sqrt(v2);
+            vx *= s;
+            vy *= s;
+            vz *= s;
+        }
+        p.x[i] = x;
+        p.y[i] = y;
+        p.z[i] = z;
+        p.vx[i] = vx;
+        p.vy[i] = vy;
+        p.vz[i] = vz;
+        p.sx[i] = x - h * vx;
+        p.sy[i] = y - h * vy;
+        p.sz[i] = z - h * vz;
     }
 
     /** Leapfrog's closing half kick, {@code v += h/2 a(x)}, with a(x) in {@link #ax}. */

@@ -84,8 +84,9 @@ class ParticleRulesTest {
             double[] x = new double[3];
             for (int k = 0; k < s.particleCount(id); k++) {
                 s.position(id, k, x);
-                // 1e-11: the constraints' corrections are rounding (1e-16 m) a substep.
-                assertEquals(expected, x[1], 1e-11, "particle " + k);
+                // 1e-11: the constraints' corrections are rounding (1e-16 m) a substep; the implicit
+                // rules' solve stops within 1e-13 m a substep, up to 1.5e-11 m over the 150.
+                assertEquals(expected, x[1], rule.implicit() ? 5e-11 : 1e-11, "particle " + k);
             }
         }
     }
