@@ -53,6 +53,8 @@ public final class SoftBodies {
         int first, count;
         double thickness, friction, mass;
         boolean selfCollision;
+        /** Held by shape-matching clusters; its tetrahedra (in {@code measured}) only measure volume. */
+        boolean clustered;
         /** Surface triangles, particle indices within the body. */
         int[] triangles;
         /** Tetrahedra, volume constraints volFirst .. volFirst + volCount - 1. */
@@ -72,6 +74,11 @@ public final class SoftBodies {
     private final VolumeConstraints volumes = new VolumeConstraints();
     private final RigidContacts contacts = new RigidContacts();
     private final SelfCollision self = new SelfCollision();
+    private final SurfaceContacts between = new SurfaceContacts();
+    private final ShapeClusters clusters = new ShapeClusters();
+    /** Clustered bodies' tetrahedra, never solved: their volume. */
+    private final VolumeConstraints measured = new VolumeConstraints();
+    private boolean bodyCollision = true;
     private final BodyProxies proxies = new BodyProxies();
     private final ParticleRules rules = new ParticleRules();
     private BoundsQuery near;
@@ -103,6 +110,15 @@ public final class SoftBodies {
             throw new IllegalArgumentException("soft bodies: substeps must be 1..1000, got " + n);
         }
         substeps = n;
+    }
+
+    /** Whether cloths and soft bodies collide with each other ({@link SurfaceContacts}); on by default. */
+    public boolean bodyCollision() {
+        return bodyCollision;
+    }
+
+    public void setBodyCollision(boolean on) {
+        bodyCollision = on;
     }
 
     // ---------------------------------------------------------------- table
@@ -243,6 +259,30 @@ public final class SoftBodies {
             b.nRT = def.pressure() * volume;
             b.pressure = def.pressure();
             addEdges(b, built.triangles(), def.edgeCompliance(), 0, false);
+        } else if (def.model() == SoftBodyDef.Model.CLUSTERS) {
+            b.clustered = true;
+            b.volFirst = measured.count;
+            for (int t = 0; t < tets.length; t += 4) {
+                double v6 = TetMesher.volume6(pts, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]);
+                for (int c = 0; c < 4; c++) {
+                    p.m[b.first + tets[t + c]] += def.density() * v6 / 24;
+                }
+                measured.add(b.first + tets[t], b.first + tets[t + 1], b.first + tets[t + 2], b.first + tets[t + 3],
+                        v6, 0);
+            }
+            b.volCount = tets.length / 4;
+            for (int k = 0; k < n; k++) {
+                b.mass += p.m[b.first + k];
+                p.w[b.first + k] = 1 / p.m[b.first + k];
+            }
+            double cell = TetMesher.longestSide(def.shape()) / def.resolution();
+            try {
+                clusters.addBody(p, b.first, n, pts, cell, def.clusterSize(), def.clusterStiffness());
+            } catch (IllegalArgumentException e) {
+                p.removeRange(b.first, n);
+                measured.removeRange(b.first, n);
+                throw new IllegalArgumentException("soft body '" + def.name() + "': " + e.getMessage(), e);
+            }
         } else {
             b.volFirst = volumes.count;
             for (int t = 0; t < tets.length; t += 4) {
@@ -450,8 +490,11 @@ public final class SoftBodies {
         distances.removeRange(first, n);
         bends.removeRange(first, n);
         volumes.removeRange(first, n);
+        measured.removeRange(first, n);
+        clusters.removeRange(first, n);
         contacts.removeAttachments(-1, first, n);
         int removedVol = b.volCount, volFirst = b.volFirst;
+        boolean clustered = b.clustered;
         b.live = false;
         live--;
         for (int s = 0; s < slots; s++) {
@@ -462,7 +505,7 @@ public final class SoftBodies {
                     p.owner[o.first + k] = s;
                 }
             }
-            if (o.live && o.volCount > 0 && o.volFirst > volFirst) {
+            if (o.live && o.volCount > 0 && o.clustered == clustered && o.volFirst > volFirst) {
                 o.volFirst -= removedVol;
             }
         }
@@ -635,7 +678,7 @@ public final class SoftBodies {
     public double volume(SoftId id) {
         Body b = body(id);
         if (b.volCount > 0) {
-            return volumes.volume(p, b.volFirst, b.volFirst + b.volCount);
+            return (b.clustered ? measured : volumes).volume(p, b.volFirst, b.volFirst + b.volCount);
         }
         return surfaceVolume(b);
     }
@@ -846,7 +889,11 @@ public final class SoftBodies {
             distances.solve(p, 0, distances.count, invH2);
             bends.solve(p, invH2);
             volumes.solve(p, invH2);
+            clusters.solve(p, h);
             contacts.solveAttachments(p, proxies, h);
+            if (bodyCollision && live > 1) {
+                collideBodies();
+            }
             for (int k = 0; k < slots; k++) {
                 Body b = all[k];
                 if (!b.live) {
@@ -884,6 +931,47 @@ public final class SoftBodies {
             }
         }
         proxies.finish(host);
+    }
+
+    /**
+     * Every body's particles against every other body's surface triangles ({@link SurfaceContacts}):
+     * surfaces in slot order, each hashed once when some other body's box comes near it.
+     */
+    private void collideBodies() {
+        double thickest = 0;
+        for (int k = 0; k < slots; k++) {
+            Body b = all[k];
+            if (b.live) {
+                between.bounds(p, k, b.first, b.count);
+                thickest = Math.max(thickest, b.thickness);
+            }
+        }
+        for (int k = 0; k < slots; k++) {
+            Body s = all[k];
+            if (!s.live || s.triangles.length == 0) {
+                continue;
+            }
+            double depth = -1;
+            boolean built = false;
+            for (int j = 0; j < slots; j++) {
+                Body a = all[j];
+                if (j == k || !a.live) {
+                    continue;
+                }
+                if (depth < 0) {
+                    depth = 0.5 * SurfaceContacts.largestTriangle(p, s.first, s.triangles);
+                }
+                if (!between.near(j, k, depth + thickest)) {
+                    continue;
+                }
+                if (!built) {
+                    between.build(p, s.first, s.triangles, depth, thickest);
+                    built = true;
+                }
+                between.solve(p, a.first, a.count, s.cloth, Math.max(a.thickness, s.thickness),
+                        Math.sqrt(a.friction * s.friction));
+            }
+        }
     }
 
     private void predict(double h, double gx, double gy, double gz) {

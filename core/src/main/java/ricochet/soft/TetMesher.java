@@ -234,6 +234,12 @@ final class TetMesher {
         return sum / 6;
     }
 
+    /** The shape's longest side (m): a solid's cells are this over the resolution. */
+    static double longestSide(SoftShape shape) {
+        double[] box = bounds(shape);
+        return Math.max(box[3] - box[0], Math.max(box[4] - box[1], box[5] - box[2]));
+    }
+
     private static double[] bounds(SoftShape shape) {
         if (shape instanceof SoftShape.Box b) {
             return new double[] {-b.hx(), -b.hy(), -b.hz(), b.hx(), b.hy(), b.hz()};
