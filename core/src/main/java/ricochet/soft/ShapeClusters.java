@@ -40,6 +40,7 @@ final class ShapeClusters {
     private final PolarDecomposition polar = new PolarDecomposition();
     private final double[] a = new double[9];
     private final double[] r = new double[9];
+    private final double[] m = new double[9];
 
     /**
      * Adds the clusters of one body: particles {@code first .. first + n - 1}, their masses set and
@@ -247,7 +248,21 @@ final class ShapeClusters {
             if (!polar.nearestRotation(a, r)) {
                 continue;
             }
+            polish(a, r);
             double s = fraction[c];
+            // sum m (g - x) is 0 but for the rounding of c, which repeats from substep to substep:
+            // taken out, so the linear momentum does not drift with it.
+            double ex = 0, ey = 0, ez = 0;
+            for (int j = from; j < to; j++) {
+                int i = member[j];
+                double qx = q[3 * j], qy = q[3 * j + 1], qz = q[3 * j + 2];
+                ex += m[i] * (cx + r[0] * qx + r[1] * qy + r[2] * qz - x[i]);
+                ey += m[i] * (cy + r[3] * qx + r[4] * qy + r[5] * qz - y[i]);
+                ez += m[i] * (cz + r[6] * qx + r[7] * qy + r[8] * qz - z[i]);
+            }
+            cx -= ex * inv;
+            cy -= ey * inv;
+            cz -= ez * inv;
             for (int j = from; j < to; j++) {
                 int i = member[j];
                 if (w[i] == 0) {
@@ -259,6 +274,54 @@ final class ShapeClusters {
                 y[i] += s * (cy + r[3] * qx + r[4] * qy + r[5] * qz - y[i]);
                 z[i] += s * (cz + r[6] * qx + r[7] * qy + r[8] * qz - z[i]);
             }
+        }
+    }
+
+    /**
+     * One Newton step toward the R at which {@code R^T A} is symmetric, the condition the momentum
+     * argument needs: the eigen-solve leaves it true to about 1e-8, and a projection's change of
+     * angular momentum is that error over h. With {@code M = R^T A = S + [k]x} (S its symmetric part),
+     * turning R by {@code exp([d]x)} changes the skew part by {@code -[((tr S) 1 - S) d / 2]x} to first
+     * order, so {@code d = 2 ((tr S) 1 - S)^-1 k}; R is then turned by d exactly (Rodrigues).
+     */
+    private void polish(double[] a, double[] r) {
+        double[] m = this.m;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                // M = R^T A
+                m[3 * i + j] = r[i] * a[j] + r[3 + i] * a[3 + j] + r[6 + i] * a[6 + j];
+            }
+        }
+        double kx = 0.5 * (m[7] - m[5]), ky = 0.5 * (m[2] - m[6]), kz = 0.5 * (m[3] - m[1]);
+        double tr = m[0] + m[4] + m[8];
+        // B = (tr S) 1 - S, symmetric
+        double b00 = tr - m[0], b11 = tr - m[4], b22 = tr - m[8];
+        double b01 = -0.5 * (m[1] + m[3]), b02 = -0.5 * (m[2] + m[6]), b12 = -0.5 * (m[5] + m[7]);
+        double c00 = b11 * b22 - b12 * b12, c01 = b02 * b12 - b01 * b22, c02 = b01 * b12 - b02 * b11;
+        double det = b00 * c00 + b01 * c01 + b02 * c02;
+        if (!(det > 0)) {
+            return;
+        }
+        double c11 = b00 * b22 - b02 * b02, c12 = b01 * b02 - b00 * b12, c22 = b00 * b11 - b01 * b01;
+        double f = 2 / det;
+        double dx = f * (c00 * kx + c01 * ky + c02 * kz);
+        double dy = f * (c01 * kx + c11 * ky + c12 * kz);
+        double dz = f * (c02 * kx + c12 * ky + c22 * kz);
+        double angle = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (!(angle > 0) || angle > 0.1) {
+            return;
+        }
+        // E = exp([d]x) = 1 + sin(a) [u]x + (1 - cos(a)) [u]x^2,  R = R E
+        double ux = dx / angle, uy = dy / angle, uz = dz / angle, sn = Math.sin(angle), cs = 1 - Math.cos(angle);
+        double e00 = 1 - cs * (uy * uy + uz * uz), e11 = 1 - cs * (ux * ux + uz * uz), e22 = 1 - cs * (ux * ux + uy * uy);
+        double e01 = cs * ux * uy - sn * uz, e10 = cs * ux * uy + sn * uz;
+        double e02 = cs * ux * uz + sn * uy, e20 = cs * ux * uz - sn * uy;
+        double e12 = cs * uy * uz - sn * ux, e21 = cs * uy * uz + sn * ux;
+        for (int i = 0; i < 3; i++) {
+            double r0 = r[3 * i], r1 = r[3 * i + 1], r2 = r[3 * i + 2];
+            r[3 * i] = r0 * e00 + r1 * e10 + r2 * e20;
+            r[3 * i + 1] = r0 * e01 + r1 * e11 + r2 * e21;
+            r[3 * i + 2] = r0 * e02 + r1 * e12 + r2 * e22;
         }
     }
 
