@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the cloth and soft-body built-in scenes (flag, drape, fold, jelly, balloon)."""
+"""Writes the cloth and soft-body built-in scenes (flag, drape, fold, jelly, balloon, jelly-stack)."""
 import json
 import math
 import os
@@ -122,9 +122,27 @@ def balloon():
                  "pressure": 500, "friction": 0.5}])
 
 
+def jelly_stack():
+    half = 0.2
+    write("jelly-stack", "soft cubes meet: a clustered cube (shape matching) and a cloth dropped onto a "
+          "tetrahedral cube; a softer clustered cube beside them",
+          [ground()],
+          cloths=[{"name": "veil", "position": [0, 1.75, 0], "orientation": FLAT, "size": [0.8, 0.8],
+                   "resolution": [16, 16], "thickness": 0.01, "friction": 0.5}],
+          soft=[{"name": "base", "shape": {"type": "box", "halfExtents": [half, half, half]}, "resolution": 4,
+                 "position": [0, half + 0.005, 0], "density": 1000, "friction": 0.5},
+                {"name": "clustered", "shape": {"type": "box", "halfExtents": [half, half, half]}, "resolution": 4,
+                 "position": [0, 3 * half + 0.3, 0],
+                 "density": 1000, "friction": 0.5, "model": "clusters", "clusterStiffness": 0.5, "clusterSize": 2},
+                {"name": "wobbly", "shape": {"type": "box", "halfExtents": [half, half, half]}, "resolution": 4,
+                 "position": [1, half + 0.5, 0], "density": 1000, "friction": 0.5, "model": "clusters",
+                 "clusterStiffness": 0.05, "clusterSize": 2}])
+
+
 if __name__ == "__main__":
     flag()
     drape()
     fold()
     jelly()
     balloon()
+    jelly_stack()

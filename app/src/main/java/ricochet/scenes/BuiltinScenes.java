@@ -38,7 +38,7 @@ public final class BuiltinScenes {
             "stairs", "slopes", "push", "platform", "seams",
             "shatter", "slab-bridge", "shatter-200", "shatter-200-split",
             "car-brake", "car-circle", "car-slope", "car-bumps", "car-launch",
-            "flag", "drape", "fold", "jelly", "balloon");
+            "flag", "drape", "fold", "jelly", "balloon", "jelly-stack");
 
     private BuiltinScenes() {
     }

@@ -29,7 +29,9 @@ final class SoftValidator {
             "longRangeAttachments", "attachments", "integrator");
     static final List<String> ATTACHMENT_KEYS = List.of("particle", "body", "anchor");
     static final List<String> SOFT_BODY_KEYS = List.of("name", "shape", "resolution", "position", "orientation",
-            "density", "edgeCompliance", "volumeCompliance", "pressure", "friction", "thickness", "integrator");
+            "density", "edgeCompliance", "volumeCompliance", "pressure", "friction", "thickness", "integrator",
+            "model", "clusterStiffness", "clusterSize");
+    static final List<String> SOFT_MODELS = List.of("tetrahedra", "clusters");
     static final List<String> SOFT_SHAPES = List.of("box", "sphere", "mesh");
 
     /** kg/m^2 of a cloth that gives no mass: a light cotton. */
@@ -158,13 +160,21 @@ final class SoftValidator {
         double friction = in.number(o, path, "friction", d.friction(), Range.NON_NEGATIVE);
         double thickness = in.number(o, path, "thickness", d.thickness(), Range.POSITIVE);
         String integrator = in.choice(o, path, "integrator", d.integrator().key(), IntegrationRule.keys());
+        String model = in.choice(o, path, "model", d.model().key(), SOFT_MODELS);
+        double stiffness = in.number(o, path, "clusterStiffness", d.clusterStiffness(), Range.UNIT);
+        Integer clusterSize = in.integer(o, path, "clusterSize", d.clusterSize(), 1, SoftBodies.MAX_RESOLUTION);
+        if ("clusters".equals(model) && pressure > 0) {
+            in.report(JsonChecks.key(path, "model"), "'clusters' fills a solid: a shell (pressure > 0) cannot use it");
+        }
         if (in.problems().size() > before || name == null || shape == null || resolution == null
-                || position == null || orientation == null || integrator == null) {
+                || position == null || orientation == null || integrator == null || model == null
+                || clusterSize == null) {
             return null;
         }
         SoftBodyDef def = d.withResolution(resolution).withPose(position, orientation).withDensity(density)
                 .withCompliance(edge, volume).withPressure(pressure).withFriction(friction).withThickness(thickness)
-                .withIntegrator(IntegrationRule.fromKey(integrator));
+                .withIntegrator(IntegrationRule.fromKey(integrator))
+                .withModel(SoftBodyDef.Model.of(model), stiffness, clusterSize);
         try {
             def.validate();
         } catch (IllegalArgumentException e) {
