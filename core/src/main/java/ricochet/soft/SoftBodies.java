@@ -21,9 +21,10 @@ import ricochet.math.Vec3;
  *   <li>predict: {@code v += h (g + f / m)} (f a shell's gas pressure), {@code x_s = x},
  *       {@code x += h v}; the rigid bodies' proxies advance by h ({@link BodyProxies});</li>
  *   <li>solve each constraint once, multipliers reset, compliance {@code alpha / h^2}: distances
- *       (stretch, edges, long-range attachments), dihedral bending, tetrahedral volume, attachments
- *       to rigid bodies, self-collision, then contacts with rigid shapes (last, so nothing the other
- *       constraints do leaves a particle inside a shape);</li>
+ *       (stretch, edges, long-range attachments), dihedral bending, tetrahedral volume, shape-matching
+ *       clusters ({@link ShapeClusters}), attachments to rigid bodies, contacts between bodies
+ *       ({@link SurfaceContacts}), self-collision, then contacts with rigid shapes (last, so nothing
+ *       the other constraints do leaves a particle inside a shape);</li>
  *   <li>{@code v = (x - x_s) / h}, then a velocity pass: no relative velocity along rigid distance
  *       constraints ({@link DistanceConstraints}) nor into the bodies a particle touched
  *       ({@link RigidContacts}).</li>
