@@ -211,7 +211,7 @@ final class ShapeClusters {
         if (h != fractionH) {
             for (int c = 0; c < count; c++) {
                 double k = stiffness[c];
-                fraction[c] = k >= 1 ? 1 : 1 - Math.pow(1 - k, h / REFERENCE_SUBSTEP);
+                fraction[c] = k >= 1 ? 1 : 1 - StrictMath.pow(1 - k, h / REFERENCE_SUBSTEP);
             }
             fractionH = h;
         }
@@ -312,7 +312,8 @@ final class ShapeClusters {
             return;
         }
         // E = exp([d]x) = 1 + sin(a) [u]x + (1 - cos(a)) [u]x^2,  R = R E
-        double ux = dx / angle, uy = dy / angle, uz = dz / angle, sn = Math.sin(angle), cs = 1 - Math.cos(angle);
+        double ux = dx / angle, uy = dy / angle, uz = dz / angle, sn = StrictMath.sin(angle),
+                cs = 1 - StrictMath.cos(angle);
         double e00 = 1 - cs * (uy * uy + uz * uz), e11 = 1 - cs * (ux * ux + uz * uz), e22 = 1 - cs * (ux * ux + uy * uy);
         double e01 = cs * ux * uy - sn * uz, e10 = cs * ux * uy + sn * uz;
         double e02 = cs * ux * uz + sn * uy, e20 = cs * ux * uz - sn * uy;
