@@ -239,11 +239,6 @@ final class RunCommand implements Callable<Integer> {
         if (steps < 0) {
             return Main.BAD_INPUT;
         }
-        if (snapshot != null && sim instanceof WorldSimulation w && w.world().fractures().count() > 0) {
-            err.println("error: --snapshot: snapshots do not hold fractured bodies yet, and this scene has "
-                    + w.world().fractures().count());
-            return Main.BAD_INPUT;
-        }
         TrajectoryWriter trajectory = null;
         EventWriter eventWriter = null;
         ParticleWriter particleWriter = null;

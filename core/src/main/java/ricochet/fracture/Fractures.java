@@ -1,5 +1,7 @@
 package ricochet.fracture;
 
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,6 +14,7 @@ import ricochet.geometry.shape.QuickHull;
 import ricochet.geometry.shape.Shape;
 import ricochet.math.Mat3;
 import ricochet.math.Quat;
+import ricochet.math.StateInput;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
 
@@ -69,6 +72,8 @@ public final class Fractures {
     private int[] clusterOfSlot = new int[16];
     private final List<Break> breaks = new ArrayList<>();
     private final List<Cluster> pendingSplits = new ArrayList<>();
+    /** What broke and split since the bodies were added, in order: a snapshot's structure (see FractureHistory). */
+    private final FractureHistory history = new FractureHistory();
     /** Redos of the current step so far (0 in a step's first pass). */
     private int redos;
     private boolean estimateAll;
@@ -335,12 +340,14 @@ public final class Fractures {
         for (int k = 0; k < b.bondA.length; k++) {
             if (b.bondAlive[k]) {
                 b.bondAlive[k] = false;
+                history.bond(f, k);
                 breaks.add(new Break(f, b.bondA[k], b.bondB[k]));
             }
         }
         for (int p = 0; p < b.pieces; p++) {
             if (b.anchor[p]) {
                 b.anchor[p] = false;
+                history.anchor(f, p);
                 breaks.add(new Break(f, p, -1));
             }
         }
@@ -365,6 +372,127 @@ public final class Fractures {
                     + b.pieces + ")");
         }
         return p;
+    }
+
+    // ---------------------------------------------------------------- snapshots
+
+    /**
+     * Writes the fractured bodies' state for a world's snapshot: each one's piece and bond counts
+     * (a restore checks them), what broke and split since they were added (from which their bodies'
+     * structure follows), each cluster's flag for a solved weight, and the last step's breaks. The bond
+     * loads of the last solve ({@link #bondLoad} and the like) are not in it.
+     */
+    public void writeState(DataOutput out) throws IOException {
+        out.writeInt(bodies.size());
+        for (Body b : bodies) {
+            out.writeInt(b.pieces);
+            out.writeInt(b.bondA.length);
+        }
+        history.write(out);
+        out.writeInt(clusters.size());
+        for (Cluster c : clusters) {
+            out.writeBoolean(c.weightSolved);
+        }
+        out.writeInt(breaks.size());
+        for (Break b : breaks) {
+            out.writeInt(b.fracture());
+            out.writeInt(b.a());
+            out.writeInt(b.b());
+        }
+    }
+
+    /**
+     * Reads {@link #writeState}'s output, first in a world's restore: the world must have the same
+     * fractured bodies, and what broke and split in it must be the start of what the snapshot's did;
+     * the rest is done now, as the steps did it (bonds marked broken, clusters' bodies removed and their
+     * parts' added), so that the world's bodies are the snapshot's in the same handle slots. Their states
+     * are then the snapshot's as the world reads them.
+     *
+     * @throws IllegalArgumentException naming what differs, with nothing changed, when the world's
+     *     fractured bodies are not the snapshot's or broke otherwise or further (a world built afresh
+     *     takes any snapshot of its own run); or naming an entry that cannot be done, part way (only a
+     *     snapshot's bytes made by hand can hold one)
+     */
+    public void readState(StateInput in) throws IOException {
+        int n = in.count("fractured body count", 8, Integer.MAX_VALUE);
+        if (n != bodies.size()) {
+            throw StateInput.refuse("snapshot does not fit this world: it has " + n + " fractured bodies, the world "
+                    + bodies.size());
+        }
+        for (Body b : bodies) {
+            int pieces = in.readInt();
+            int bonds = in.readInt();
+            if (pieces != b.pieces || bonds != b.bondA.length) {
+                throw StateInput.refuse("snapshot does not fit this world: fractured body " + b.number + " ('"
+                        + b.def.name() + "') has " + pieces + " pieces and " + bonds + " bonds in the snapshot, "
+                        + b.pieces + " and " + b.bondA.length + " here");
+            }
+        }
+        int entries = in.count("fracture history", 4 * FractureHistory.ENTRY, Integer.MAX_VALUE / 4);
+        int[] log = new int[FractureHistory.ENTRY * entries];
+        for (int i = 0; i < log.length; i++) {
+            log[i] = in.readInt();
+        }
+        int done = history.length();
+        boolean prefix = log.length >= done;
+        for (int i = 0; prefix && i < done; i++) {
+            prefix = log[i] == history.get(i);
+        }
+        if (!prefix) {
+            throw StateInput.refuse("snapshot does not fit this world: its fractured bodies broke otherwise"
+                    + " than this world's, or less (" + entries + " breaks and splits in the snapshot, "
+                    + done / FractureHistory.ENTRY + " here); restore it into a world built afresh");
+        }
+        for (int i = done; i < log.length; i += FractureHistory.ENTRY) {
+            replay(log[i], log[i + 1], log[i + 2], i / FractureHistory.ENTRY);
+        }
+        int nc = in.readInt();
+        if (nc != clusters.size()) {
+            throw StateInput.refuse("snapshot does not fit this world: its fractured bodies have " + nc
+                    + " clusters, this world's " + clusters.size() + " after the same splits");
+        }
+        for (Cluster c : clusters) {
+            c.weightSolved = in.readBoolean();
+        }
+        int nb = in.count("break count", 12, Integer.MAX_VALUE);
+        breaks.clear();
+        for (int i = 0; i < nb; i++) {
+            int f = in.index("break " + i + "'s fractured body", bodies.size(), false);
+            int a = in.index("break " + i + "'s piece", bodies.get(f).pieces, false);
+            int b = in.index("break " + i + "'s second piece", bodies.get(f).pieces, true);
+            breaks.add(new Break(f, a, b));
+        }
+    }
+
+    /** Does entry {@code e} of a snapshot's history, checked first. */
+    private void replay(int kind, int a, int b, int e) {
+        String what = "fracture history entry " + e;
+        if (kind == FractureHistory.BOND || kind == FractureHistory.ANCHOR) {
+            StateInput.checkIndex(what + "'s fractured body", a, bodies.size(), false);
+            Body f = bodies.get(a);
+            boolean bond = kind == FractureHistory.BOND;
+            StateInput.checkIndex(what + (bond ? "'s bond" : "'s piece"), b, bond ? f.bondA.length : f.pieces, false);
+            if (bond ? !f.bondAlive[b] : !f.anchor[b]) {
+                throw StateInput.refuse(what + " breaks " + (bond ? "bond " : "the world bond of piece ") + b
+                        + " of '" + f.def.name() + "', already broken");
+            }
+            if (bond) {
+                f.bondAlive[b] = false;
+                history.bond(a, b);
+            } else {
+                f.anchor[b] = false;
+                history.anchor(a, b);
+            }
+        } else if (kind == FractureHistory.SPLIT) {
+            StateInput.checkIndex(what + "'s cluster", a, clusters.size(), false);
+            Cluster cl = clusters.get(a);
+            if (cl.dead || !host.containsBody(cl.body) || !splitCluster(cl)) {
+                throw StateInput.refuse(what + " splits cluster " + a + ", which is gone or still whole");
+            }
+            history.split(a);
+        } else {
+            throw StateInput.refuse(what + " is of kind " + kind + ", not 0, 1 or 2");
+        }
     }
 
     // ---------------------------------------------------------------- the step
@@ -603,6 +731,7 @@ public final class Fractures {
             f.bondLoad[k] = load;
             if (load > f.strength) {
                 f.bondAlive[k] = false;
+                history.bond(f.number, k);
                 breaks.add(new Break(f.number, f.bondA[k], f.bondB[k]));
                 broke = true;
             }
@@ -618,6 +747,7 @@ public final class Fractures {
                 f.anchorImpulse[p] = impulse;
                 if (impulse > f.strength) {
                     f.anchor[p] = false;
+                    history.anchor(f.number, p);
                     breaks.add(new Break(f.number, p, -1));
                     broke = true;
                 }
@@ -664,25 +794,36 @@ public final class Fractures {
                 retire(cl);
                 continue;
             }
-            List<int[]> parts = components(cl.f, cl.pieces);
-            boolean fixedAfter = cl.fixed && anyAnchored(cl.f, cl.pieces);
-            if (parts.size() == 1 && fixedAfter == cl.fixed) {
-                continue;
-            }
-            host.readState(cl.body, state);
-            Quat q = new Quat(state[3], state[4], state[5], state[6]);
-            Vec3 x = new Vec3(state[0], state[1], state[2]);
-            Vec3 v = new Vec3(state[7], state[8], state[9]);
-            Vec3 w = new Vec3(state[10], state[11], state[12]);
-            // The pattern frame's origin: x - R t.
-            Vec3 origin = x.minus(q.rotate(new Vec3(cl.tx, cl.ty, cl.tz)));
-            host.removeBody(cl.body);
-            retire(cl);
-            for (int[] part : parts) {
-                makeCluster(cl.f, part, origin, q, x, v, w, cl.fixed);
+            if (splitCluster(cl)) {
+                history.split(cl.number);
             }
         }
         pendingSplits.clear();
+    }
+
+    /**
+     * Replaces a live cluster's body by one per connected part (or by one of the other type, static or
+     * dynamic, when its last world bond broke); false when nothing changed.
+     */
+    private boolean splitCluster(Cluster cl) {
+        List<int[]> parts = components(cl.f, cl.pieces);
+        boolean fixedAfter = cl.fixed && anyAnchored(cl.f, cl.pieces);
+        if (parts.size() == 1 && fixedAfter == cl.fixed) {
+            return false;
+        }
+        host.readState(cl.body, state);
+        Quat q = new Quat(state[3], state[4], state[5], state[6]);
+        Vec3 x = new Vec3(state[0], state[1], state[2]);
+        Vec3 v = new Vec3(state[7], state[8], state[9]);
+        Vec3 w = new Vec3(state[10], state[11], state[12]);
+        // The pattern frame's origin: x - R t.
+        Vec3 origin = x.minus(q.rotate(new Vec3(cl.tx, cl.ty, cl.tz)));
+        host.removeBody(cl.body);
+        retire(cl);
+        for (int[] part : parts) {
+            makeCluster(cl.f, part, origin, q, x, v, w, cl.fixed);
+        }
+        return true;
     }
 
     private void retire(Cluster cl) {

@@ -12,6 +12,7 @@ import ricochet.collision.CollisionWorld;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactStore;
 import ricochet.dynamics.RigidBodies;
+import ricochet.fracture.Fractures;
 import ricochet.geometry.shape.Shape;
 import ricochet.joints.JointStore;
 import ricochet.math.StateInput;
@@ -33,9 +34,10 @@ final class SnapshotFormat {
      * and UTF-8 bytes, of any length, and the event buffers' capacity and dropped count; 4: the characters, and events that name them;
      * 5: the vehicles after the characters, and events that name wheels; a simulation's snapshot
      * also holds its vehicles' input tracks; and the cloths' and soft bodies' particles after the
-     * vehicles). Other versions are refused, naming both.
+     * vehicles; 6: the fractured bodies' breaks and splits first, which a restore does before it
+     * checks the bodies). Other versions are refused, naming both.
      */
-    static final int STATE_VERSION = 5;
+    static final int STATE_VERSION = 6;
 
     private final RigidBodies bodies;
     private final BodyStore store;
@@ -51,11 +53,12 @@ final class SnapshotFormat {
     private final Characters characters;
     private final Vehicles vehicles;
     private final SoftBodies softBodies;
+    private final Fractures fractures;
 
     SnapshotFormat(RigidBodies bodies, BodyTable table, CollisionWorld collision, ContactStore contacts,
                    WorldSettings settings, StepClock clock, Sleeping sleeping, Continuous continuous,
                    JointLinks jointLinks, PairEvents pairs, Characters characters, Vehicles vehicles,
-                   SoftBodies softBodies) {
+                   SoftBodies softBodies, Fractures fractures) {
         this.bodies = bodies;
         this.store = bodies.store();
         this.table = table;
@@ -70,6 +73,7 @@ final class SnapshotFormat {
         this.characters = characters;
         this.vehicles = vehicles;
         this.softBodies = softBodies;
+        this.fractures = fractures;
     }
 
     /** {@link World#snapshot}. */
@@ -92,7 +96,9 @@ final class SnapshotFormat {
             // A simulation's snapshot holds its undrained events and its input tracks' cursors, then
             // its world's state.
             try {
-                new EventBuffer().readState(in, table.handleOfSlot.length, Integer.MAX_VALUE, (s, w) -> true);
+                // Skipped: any body number passes (a simulation names fractured bodies' pieces above
+                // every slot).
+                new EventBuffer().readState(in, Integer.MAX_VALUE, Integer.MAX_VALUE, (s, w) -> true);
                 int tracks = in.count("input track cursors", 4, Integer.MAX_VALUE);
                 in.skipBytes(4 * tracks);
                 int vehicleTracks = in.count("vehicle input tracks", 4, Integer.MAX_VALUE);
@@ -152,6 +158,8 @@ final class SnapshotFormat {
     /** Writes the state: first what must match ({@link #checkFits} reads it back), then the rest. */
     void writeState(DataOutput out) throws IOException {
         out.writeInt(STATE_VERSION);
+        // The fractured bodies' breaks and splits, which decide what bodies the world has.
+        fractures.writeState(out);
         // What must match.
         int n = store.count();
         out.writeInt(n);
@@ -220,6 +228,8 @@ final class SnapshotFormat {
             throw new IllegalArgumentException("snapshot: world state version " + version
                     + " is not supported (this build reads " + STATE_VERSION + ")");
         }
+        // Splits the fractured bodies as far as the snapshot's (their bodies are then its bodies).
+        fractures.readState(in);
         int n = in.readInt();
         if (n != store.count()) {
             throw new IllegalArgumentException("snapshot does not fit this world: it has " + n

@@ -132,13 +132,12 @@ public final class World implements AutoCloseable {
         StepCheckpoint checkpoint = new StepCheckpoint(store, collision, contacts, pairs, clock, table,
                 sleeping, continuous, jointLinks, characters, vehicles);
         softBodies = new SoftBodies(new SoftLink(store, table, collision, sleeping));
+        fractures = new Fractures(new FractureLink(this, store, table, collision, contacts));
         snapshots = new SnapshotFormat(bodies, table, collision, contacts, settings, clock, sleeping,
-                continuous, jointLinks, pairs, characters, vehicles, softBodies);
+                continuous, jointLinks, pairs, characters, vehicles, softBodies, fractures);
         stepper = new WorldStep(store, contacts, solver, clock, settings, events, profile, checkpoint,
                 new StateCheck(bodies, table, clock), poseUpdate, collector, islands, jointLinks, continuous,
-                sleeping, pairs, characters,
-                fractures = new Fractures(new FractureLink(this, store, table, collision, contacts)),
-                vehicles,
+                sleeping, pairs, characters, fractures, vehicles,
                 softBodies);
         contactPoints = new ContactPoints(contacts, table);
         setGravity(gravity);

@@ -478,7 +478,6 @@ public final class WorldSimulation implements Simulation {
     /** The world's state after the events this simulation holds for draining (kind SIMULATION). */
     @Override
     public WorldSnapshot snapshot() {
-        refuseFractures();
         return new WorldSnapshot(WorldSnapshot.Kind.SIMULATION, world.stepCount(), world.time(),
                 SnapshotFormat.payload(out -> {
                     events.writeState(out);
@@ -502,7 +501,6 @@ public final class WorldSimulation implements Simulation {
      */
     @Override
     public void restore(WorldSnapshot snapshot) {
-        refuseFractures();
         if (snapshot == null || snapshot.kind() == WorldSnapshot.Kind.LAB) {
             throw new IllegalArgumentException("simulation: can restore a world's snapshot, got "
                     + (snapshot == null ? null : "a lab world's"));
@@ -510,17 +508,31 @@ public final class WorldSimulation implements Simulation {
         EventBuffer held = new EventBuffer();
         StateInput in = snapshot.input();
         int[] started = new int[tracks.size()];
+        // Events may name fractured bodies' clusters, whose slots exist once the world is restored.
+        boolean clusters = world.fractures().count() > 0;
         if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
             try {
-                held.readState(in, nameOfSlot.length, world.characters().slots(), world.vehicles()::hasWheel);
-                held.checkNamed(slot -> nameOfSlot[slot] != null);
+                held.readState(in, clusters ? Integer.MAX_VALUE : nameOfSlot.length, world.characters().slots(),
+                        world.vehicles()::hasWheel);
+                if (!clusters) {
+                    held.checkNamed(slot -> nameOfSlot[slot] != null);
+                }
                 readTrackCursors(in, started);
                 checkVehicleTracks(in);
             } catch (IOException | RuntimeException e) {
                 throw SnapshotFormat.refused(e);
             }
         }
+        WorldSnapshot before = clusters ? world.snapshots.snapshot() : null;
         world.snapshots.readSnapshot(in);
+        if (clusters) {
+            try {
+                held.checkNamed(slot -> eventName(slot) != null);
+            } catch (RuntimeException e) {
+                world.snapshots.readSnapshot(before.input());
+                throw SnapshotFormat.refused(e);
+            }
+        }
         events.copyFrom(held);
         for (int k = 0; k < tracks.size(); k++) {
             if (tracks.get(k) != null) {
@@ -569,12 +581,5 @@ public final class WorldSimulation implements Simulation {
 
     private static String entries(int n) {
         return n < 0 ? "no input track" : "an input track of " + n + " entries";
-    }
-
-    private void refuseFractures() {
-        if (world.fractures().count() > 0) {
-            throw new IllegalStateException("simulation: snapshots do not hold fractured bodies yet, and this world has "
-                    + world.fractures().count());
-        }
     }
 }

@@ -131,6 +131,11 @@ final class WorldStep {
         } catch (RuntimeException e) {
             checkpoint.rollback();
             softBodies.rollback();
+            // The splits of the failed step's earlier passes stay (the world is back at the state they
+            // were made in); the next step starts a fresh count of redos.
+            if (fractures.count() > 0) {
+                fractures.finishStep();
+            }
             throw e;
         }
         checkpoint.commit();
