@@ -597,7 +597,11 @@ final class SimulationHost implements AutoCloseable {
             endDragLocked();
             error = null;
             try {
-                timeline.rewind(sim, step);
+                Simulation now = timeline.rewind(sim, step, () -> build(params, true));
+                if (now != sim) {
+                    closeWorkers(sim);
+                    sim = now;
+                }
             } catch (SimulationException e) {
                 error = e.getMessage();
             }

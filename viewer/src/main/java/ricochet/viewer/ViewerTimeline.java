@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import ricochet.world.Simulation;
 import ricochet.world.SimulationException;
+import ricochet.world.WorldSimulation;
 import ricochet.world.WorldSnapshot;
 
 /**
@@ -123,12 +125,16 @@ final class ViewerTimeline {
     /**
      * Puts {@code sim} at step {@code step}: restores the last snapshot at or before it and steps the
      * rest of the way (events discarded, as the viewer's steps do). Before going back, the present
-     * step is kept too (when later than every snapshot) so that the slider can come back to it.
+     * step is kept too (when later than every snapshot) so that the slider can come back to it. A
+     * world whose fractured bodies broke since that snapshot cannot take it back (a split is not
+     * undone); a world built afresh from {@code fresh} then takes it, and is returned in sim's place.
      *
+     * @return the simulation now at {@code step}: sim, or the fresh one
      * @throws ViewerParams.BadParam naming {@code step} when it is outside the recording
-     * @throws SimulationException when a replayed step fails (the simulation is left at that step)
+     * @throws SimulationException when a replayed step fails (the simulation is left at that step; the
+     *     fresh one, if any, is lost and sim is where the rewind found it)
      */
-    void rewind(Simulation sim, long step) {
+    Simulation rewind(Simulation sim, long step, Supplier<Simulation> fresh) {
         if (unavailable != null) {
             throw new ViewerParams.BadParam("step", "this simulation is not recorded: " + unavailable);
         }
@@ -148,11 +154,22 @@ final class ViewerTimeline {
                 from = s;
             }
         }
-        sim.restore(from);
-        while (sim.stepCount() < step) {
-            sim.step();
-            sim.discardEvents();
+        Simulation into = sim;
+        if (sim instanceof WorldSimulation w && w.world().fractures().count() > 0) {
+            try {
+                sim.restore(from);
+            } catch (IllegalArgumentException brokeFurther) {
+                into = fresh.get();
+                into.restore(from);
+            }
+        } else {
+            sim.restore(from);
         }
+        while (into.stepCount() < step) {
+            into.step();
+            into.discardEvents();
+        }
+        return into;
     }
 
     /**

@@ -283,6 +283,29 @@ class ViewerPanelsTest {
         refused("POST", "/api/timeline/rewind", "{\"when\": 1}", "when");
     }
 
+    /**
+     * The wall breaks at about step 8: a rewind to before the break (into a world built afresh, since
+     * splits are not undone), forward past it again, and on from there all give the first run's states.
+     */
+    @Test
+    void aFractureSceneRewindsToBeforeAndAfterItsBreakExactly() throws Exception {
+        post("/api/scenes/load", "{\"builtin\": \"shatter\"}");
+        int k = 5, m = 25, n = 40;
+        List<String> hashes = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            post("/api/step", null);
+            hashes.add(hash());
+        }
+        assertFalse(get("/api/timeline").has("unavailable"), "fracture scenes are recorded");
+        post("/api/timeline/rewind", "{\"step\": " + k + "}");
+        assertEquals(hashes.get(k - 1), hash(), "back to before the break");
+        post("/api/timeline/rewind", "{\"step\": " + m + "}");
+        assertEquals(hashes.get(m - 1), hash(), "forward past the break");
+        post("/api/timeline/rewind", "{\"step\": " + k + "}");
+        steps(n - k);
+        assertEquals(hashes.get(n - 1), hash(), "stepping on from the rewind gives the first run's state");
+    }
+
     @Test
     void theRecordingStaysUnderItsCapByThinningAndRewindsExactlyAfterwards() throws Exception {
         post("/api/scenes/load", "{\"builtin\": \"pyramid\"}");
