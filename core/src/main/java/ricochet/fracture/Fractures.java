@@ -12,7 +12,6 @@ import ricochet.geometry.shape.ConvexHullShape;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.geometry.shape.QuickHull;
 import ricochet.geometry.shape.Shape;
-import ricochet.math.Mat3;
 import ricochet.math.Quat;
 import ricochet.math.StateInput;
 import ricochet.math.Transform;
@@ -53,6 +52,11 @@ import ricochet.math.Vec3;
  * momentum and kinetic energy are the parent's.
  *
  * <p>Splits allocate (new shapes and bodies); a step without one allocates nothing here.
+ *
+ * <p>The parts: {@link FracturedBody} (pieces and bonds), {@link Cluster} (a bonded group and its
+ * body), {@link BondLoads} (one cluster's bond loads from the step's contacts, with {@link BondStress})
+ * and {@link FractureHistory} (what broke and split, for snapshots); this class adds, measures and
+ * splits, and answers the queries.
  */
 public final class Fractures {
 
@@ -67,7 +71,7 @@ public final class Fractures {
     static final int MAX_REDOS = 8;
 
     private final FractureHost host;
-    private final List<Body> bodies = new ArrayList<>();
+    private final List<FracturedBody> bodies = new ArrayList<>();
     private final List<Cluster> clusters = new ArrayList<>();
     private int[] clusterOfSlot = new int[16];
     private final List<Break> breaks = new ArrayList<>();
@@ -77,21 +81,16 @@ public final class Fractures {
     /** Redos of the current step so far (0 in a step's first pass). */
     private int redos;
     private boolean estimateAll;
-    private final BondStress stress = new BondStress();
+    private final BondLoads loads;
     private final double[] state = new double[13];
     private final double[] point = new double[10];
     private final double[] rot = new double[9];
     private int[] active = new int[16];
     private int activeCount;
-    // Scratch for one cluster's solve, by its local piece number.
-    private double[] supply = new double[96], u = new double[96], ground = new double[16];
-    private double[] groundTurn = new double[16], none = new double[16], pos = new double[48];
-    private double[] reaction = new double[96];
-    private int[] ea = new int[16], eb = new int[16], edgeBond = new int[16];
-    private double[] weight = new double[16], arm = new double[96], turn = new double[96];
 
     public Fractures(FractureHost host) {
         this.host = host;
+        loads = new BondLoads(host, breaks, history);
         Arrays.fill(clusterOfSlot, -1);
     }
 
@@ -125,7 +124,7 @@ public final class Fractures {
             throw new IllegalArgumentException("fracture: friction and restitution must be >= 0 and finite, got "
                     + friction + " and " + restitution);
         }
-        Body f = new Body(bodies.size(), def, pattern, density, strength, friction, restitution);
+        FracturedBody f = new FracturedBody(bodies.size(), def, pattern, density, strength, friction, restitution);
         Quat q = def.orientation().normalized();
         Transform pose = new Transform();
         if (anchored) {
@@ -137,9 +136,9 @@ public final class Fractures {
         }
         bodies.add(f);
         // The whole moves at v about its centre of mass (the pieces' together).
-        double[] com = centre(f, allPieces(f));
+        double[] com = FracturedBody.centre(f, allPieces(f));
         Vec3 x = q.rotate(new Vec3(com[0], com[1], com[2])).plus(def.position());
-        for (int[] part : components(f, allPieces(f))) {
+        for (int[] part : FracturedBody.components(f, allPieces(f))) {
             makeCluster(f, part, def.position(), q, x, def.velocity(), def.angularVelocity(), true);
         }
         return f.number;
@@ -155,7 +154,7 @@ public final class Fractures {
         return QuickHull.build(v);
     }
 
-    private static int[] allPieces(Body f) {
+    private static int[] allPieces(FracturedBody f) {
         int[] all = new int[f.pieces];
         for (int p = 0; p < f.pieces; p++) {
             all[p] = p;
@@ -181,19 +180,19 @@ public final class Fractures {
 
     /** Piece p's hull in its own frame (origin at its centroid, axes of the fractured body). */
     public ConvexHullShape pieceShape(int f, int p) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         return b.shapes[check(b, p)];
     }
 
     /** kg. */
     public double pieceMass(int f, int p) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         return b.mass[check(b, p)];
     }
 
     /** The body that carries piece p now (its cluster's), or null once that body was removed. */
     public BodyId pieceBody(int f, int p) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         Cluster c = clusters.get(b.clusterOfPiece[check(b, p)]);
         return c.dead || !host.containsBody(c.body) ? null : c.body;
     }
@@ -205,13 +204,13 @@ public final class Fractures {
      * body was removed.
      */
     public boolean pieceState(int f, int p, double[] out) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         Cluster c = clusters.get(b.clusterOfPiece[check(b, p)]);
         if (c.dead || !host.containsBody(c.body)) {
             return false;
         }
         host.readState(c.body, state);
-        quatMatrix(state[3], state[4], state[5], state[6], rot);
+        BondLoads.quatMatrix(state[3], state[4], state[5], state[6], rot);
         double dx = b.cx[p] - c.tx, dy = b.cy[p] - c.ty, dz = b.cz[p] - c.tz;
         double rx = rot[0] * dx + rot[1] * dy + rot[2] * dz;
         double ry = rot[3] * dx + rot[4] * dy + rot[5] * dz;
@@ -267,7 +266,7 @@ public final class Fractures {
 
     /** The world bond's load (N s) on piece p from the last solve of its cluster (0 if it has none). */
     public double anchorLoad(int f, int p) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         return b.anchorImpulse[check(b, p)];
     }
 
@@ -282,13 +281,13 @@ public final class Fractures {
 
     /** Bond k's face centroid in the fractured body's frame (m). */
     public Vec3 bondCentroid(int f, int bond) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         return new Vec3(b.bondX[bond], b.bondY[bond], b.bondZ[bond]);
     }
 
     /** Whether piece p is bonded to the world now. */
     public boolean isAnchored(int f, int p) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         return b.anchor[check(b, p)];
     }
 
@@ -320,7 +319,7 @@ public final class Fractures {
 
     /** Bodies now carrying fractured body f's pieces (1 while it is whole). */
     public int clusterCount(int f) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         int n = 0;
         for (Cluster c : clusters) {
             if (!c.dead && c.body != null && c.f == b) {
@@ -336,7 +335,7 @@ public final class Fractures {
      * kept). For scripted demolition and tests.
      */
     public void breakAll(int f) {
-        Body b = body(f);
+        FracturedBody b = body(f);
         for (int k = 0; k < b.bondA.length; k++) {
             if (b.bondAlive[k]) {
                 b.bondAlive[k] = false;
@@ -359,14 +358,14 @@ public final class Fractures {
         split();
     }
 
-    private Body body(int f) {
+    private FracturedBody body(int f) {
         if (f < 0 || f >= bodies.size()) {
             throw new IllegalArgumentException("fracture: no fractured body " + f + " (have " + bodies.size() + ")");
         }
         return bodies.get(f);
     }
 
-    private static int check(Body b, int p) {
+    private static int check(FracturedBody b, int p) {
         if (p < 0 || p >= b.pieces) {
             throw new IllegalArgumentException("fracture '" + b.def.name() + "': no piece " + p + " (has "
                     + b.pieces + ")");
@@ -384,7 +383,7 @@ public final class Fractures {
      */
     public void writeState(DataOutput out) throws IOException {
         out.writeInt(bodies.size());
-        for (Body b : bodies) {
+        for (FracturedBody b : bodies) {
             out.writeInt(b.pieces);
             out.writeInt(b.bondA.length);
         }
@@ -419,7 +418,7 @@ public final class Fractures {
             throw StateInput.refuse("snapshot does not fit this world: it has " + n + " fractured bodies, the world "
                     + bodies.size());
         }
-        for (Body b : bodies) {
+        for (FracturedBody b : bodies) {
             int pieces = in.readInt();
             int bonds = in.readInt();
             if (pieces != b.pieces || bonds != b.bondA.length) {
@@ -469,7 +468,7 @@ public final class Fractures {
         String what = "fracture history entry " + e;
         if (kind == FractureHistory.BOND || kind == FractureHistory.ANCHOR) {
             StateInput.checkIndex(what + "'s fractured body", a, bodies.size(), false);
-            Body f = bodies.get(a);
+            FracturedBody f = bodies.get(a);
             boolean bond = kind == FractureHistory.BOND;
             StateInput.checkIndex(what + (bond ? "'s bond" : "'s piece"), b, bond ? f.bondA.length : f.pieces, false);
             if (bond ? !f.bondAlive[b] : !f.anchor[b]) {
@@ -554,7 +553,9 @@ public final class Fractures {
                 cl.weightSolved = cl.fixed;
                 continue;
             }
-            solveCluster(cl, dt, gx, gy, gz);
+            if (loads.solve(cl, clusterOfSlot, dt, gx, gy, gz) && !pendingSplits.contains(cl)) {
+                pendingSplits.add(cl);
+            }
             cl.weightSolved = cl.fixed && cl.load == 0;
         }
         return !pendingSplits.isEmpty() && redoAllowed && redos < MAX_REDOS && ++redos > 0;
@@ -572,211 +573,6 @@ public final class Fractures {
         }
         int c = clusterOfSlot[slot];
         return c >= 0 && clusters.get(c).bonded() ? c : -1;
-    }
-
-    private void solveCluster(Cluster cl, double dt, double gx, double gy, double gz) {
-        Body f = cl.f;
-        int m = cl.pieces.length;
-        if (supply.length < 6 * m) {
-            supply = new double[12 * m];
-            u = new double[12 * m];
-            ground = new double[2 * m];
-            groundTurn = new double[2 * m];
-            none = new double[2 * m];
-            pos = new double[6 * m];
-            reaction = new double[12 * m];
-        }
-        Arrays.fill(supply, 0, 6 * m, 0);
-        for (int i = 0; i < m; i++) {
-            f.localOf[cl.pieces[i]] = i;
-            boolean anchored = f.anchor[cl.pieces[i]];
-            ground[i] = anchored ? f.anchorWeight : 0;
-            groundTurn[i] = anchored ? f.anchorTurn : 0;
-        }
-        host.readState(cl.body, state);
-        quatMatrix(state[3], state[4], state[5], state[6], rot);
-        double jx = 0, jy = 0, jz = 0, tx = 0, ty = 0, tz = 0;
-        int n = host.contactCount();
-        for (int k = 0; k < n; k++) {
-            for (int side = 0; side < 2; side++) {
-                int slot = host.contactSlot(k, side == 1);
-                if (slot < 0 || slot >= clusterOfSlot.length || clusterOfSlot[slot] != cl.number) {
-                    continue;
-                }
-                host.contact(k, point);
-                // B is pushed along n, A against it; into the cluster's axes: R^T n.
-                double s = side == 1 ? point[3] : -point[3];
-                double wx = s * point[0], wy = s * point[1], wz = s * point[2];
-                double lx = rot[0] * wx + rot[3] * wy + rot[6] * wz;
-                double ly = rot[1] * wx + rot[4] * wy + rot[7] * wz;
-                double lz = rot[2] * wx + rot[5] * wy + rot[8] * wz;
-                int o = side == 1 ? 7 : 4;
-                double px = point[o], py = point[o + 1], pz = point[o + 2];
-                int p = pieceAt(cl, px, py, pz);
-                int i = f.localOf[p];
-                // About the piece's centroid: (x - d_p) x J.
-                double qx = px - (f.cx[p] - cl.tx), qy = py - (f.cy[p] - cl.ty), qz = pz - (f.cz[p] - cl.tz);
-                supply[6 * i] += lx;
-                supply[6 * i + 1] += ly;
-                supply[6 * i + 2] += lz;
-                supply[6 * i + 3] += qy * lz - qz * ly;
-                supply[6 * i + 4] += qz * lx - qx * lz;
-                supply[6 * i + 5] += qx * ly - qy * lx;
-                jx += lx;
-                jy += ly;
-                jz += lz;
-                tx += py * lz - pz * ly;
-                ty += pz * lx - px * lz;
-                tz += px * ly - py * lx;
-            }
-        }
-        if (cl.fixed) {
-            double sc = f.def.gravityScale() * dt;
-            double glx = sc * (rot[0] * gx + rot[3] * gy + rot[6] * gz);
-            double gly = sc * (rot[1] * gx + rot[4] * gy + rot[7] * gz);
-            double glz = sc * (rot[2] * gx + rot[5] * gy + rot[8] * gz);
-            for (int i = 0; i < m; i++) {
-                double pm = f.mass[cl.pieces[i]];
-                supply[6 * i] += pm * glx;
-                supply[6 * i + 1] += pm * gly;
-                supply[6 * i + 2] += pm * glz;
-            }
-        } else {
-            // dv = J / M, dw = I^-1 tau; each piece keeps m_p (dv + dw x d_p) and, about its centroid,
-            // I_p dw.
-            double dvx = jx / cl.mass, dvy = jy / cl.mass, dvz = jz / cl.mass;
-            double[] a = cl.invInertia;
-            double dwx = a[0] * tx + a[1] * ty + a[2] * tz;
-            double dwy = a[3] * tx + a[4] * ty + a[5] * tz;
-            double dwz = a[6] * tx + a[7] * ty + a[8] * tz;
-            for (int i = 0; i < m; i++) {
-                int p = cl.pieces[i];
-                double dx = f.cx[p] - cl.tx, dy = f.cy[p] - cl.ty, dz = f.cz[p] - cl.tz;
-                double pm = f.mass[p];
-                double[] ip = f.inertia[p];
-                supply[6 * i] -= pm * (dvx + dwy * dz - dwz * dy);
-                supply[6 * i + 1] -= pm * (dvy + dwz * dx - dwx * dz);
-                supply[6 * i + 2] -= pm * (dvz + dwx * dy - dwy * dx);
-                supply[6 * i + 3] -= ip[0] * dwx + ip[1] * dwy + ip[2] * dwz;
-                supply[6 * i + 4] -= ip[3] * dwx + ip[4] * dwy + ip[5] * dwz;
-                supply[6 * i + 5] -= ip[6] * dwx + ip[7] * dwy + ip[8] * dwz;
-            }
-        }
-        int e = 0;
-        for (int k : cl.bonds) {
-            if (!f.bondAlive[k]) {
-                continue;
-            }
-            if (e == ea.length) {
-                ea = Arrays.copyOf(ea, 2 * e);
-                eb = Arrays.copyOf(eb, 2 * e);
-                edgeBond = Arrays.copyOf(edgeBond, 2 * e);
-                weight = Arrays.copyOf(weight, 2 * e);
-                arm = Arrays.copyOf(arm, 12 * e);
-                turn = Arrays.copyOf(turn, 12 * e);
-            }
-            int pa = f.bondA[k], pb = f.bondB[k];
-            ea[e] = f.localOf[pa];
-            eb[e] = f.localOf[pb];
-            weight[e] = f.bondArea[k];
-            arm[6 * e] = f.bondX[k] - f.cx[pa];
-            arm[6 * e + 1] = f.bondY[k] - f.cy[pa];
-            arm[6 * e + 2] = f.bondZ[k] - f.cz[pa];
-            arm[6 * e + 3] = f.bondX[k] - f.cx[pb];
-            arm[6 * e + 4] = f.bondY[k] - f.cy[pb];
-            arm[6 * e + 5] = f.bondZ[k] - f.cz[pb];
-            System.arraycopy(f.bondTurn, 6 * k, turn, 6 * e, 6);
-            edgeBond[e++] = k;
-        }
-        boolean held = false;
-        for (int i = 0; i < m; i++) {
-            int p = cl.pieces[i];
-            pos[3 * i] = f.cx[p] - cl.tx;
-            pos[3 * i + 1] = f.cy[p] - cl.ty;
-            pos[3 * i + 2] = f.cz[p] - cl.tz;
-            none[i] = 0;
-            held |= ground[i] > 0;
-        }
-        if (held) {
-            stress.supports(m, ground, groundTurn, pos, supply, reaction);
-        }
-        stress.solve(m, e, ea, eb, weight, arm, turn, none, none, supply, u);
-        boolean broke = false;
-        for (int i = 0; i < e; i++) {
-            int a = 6 * ea[i], b = 6 * eb[i];
-            int o = 6 * i;
-            double ax = arm[o], ay = arm[o + 1], az = arm[o + 2];
-            double bx = arm[o + 3], by = arm[o + 4], bz = arm[o + 5];
-            double w = weight[i];
-            // F = w ((t_a + r_a x ra) - (t_b + r_b x rb)), T = K (r_a - r_b)
-            double fx = w * (u[a] + u[a + 4] * az - u[a + 5] * ay - u[b] - u[b + 4] * bz + u[b + 5] * by);
-            double fy = w * (u[a + 1] + u[a + 5] * ax - u[a + 3] * az - u[b + 1] - u[b + 5] * bx + u[b + 3] * bz);
-            double fz = w * (u[a + 2] + u[a + 3] * ay - u[a + 4] * ax - u[b + 2] - u[b + 3] * by + u[b + 4] * bx);
-            double dx = u[a + 3] - u[b + 3], dy = u[a + 4] - u[b + 4], dz = u[a + 5] - u[b + 5];
-            double mx = turn[o] * dx + turn[o + 3] * dy + turn[o + 4] * dz;
-            double my = turn[o + 3] * dx + turn[o + 1] * dy + turn[o + 5] * dz;
-            double mz = turn[o + 4] * dx + turn[o + 5] * dy + turn[o + 2] * dz;
-            int k = edgeBond[i];
-            double impulse = Math.sqrt(fx * fx + fy * fy + fz * fz);
-            f.bondImpulse[k] = impulse;
-            f.bondAngular[k] = Math.sqrt(mx * mx + my * my + mz * mz);
-            double[] ft = f.bondVector;
-            ft[6 * k] = fx;
-            ft[6 * k + 1] = fy;
-            ft[6 * k + 2] = fz;
-            ft[6 * k + 3] = mx;
-            ft[6 * k + 4] = my;
-            ft[6 * k + 5] = mz;
-            double load = impulse + f.bendingLoad(k, mx, my, mz);
-            f.bondLoad[k] = load;
-            if (load > f.strength) {
-                f.bondAlive[k] = false;
-                history.bond(f.number, k);
-                breaks.add(new Break(f.number, f.bondA[k], f.bondB[k]));
-                broke = true;
-            }
-        }
-        for (int i = 0; i < m; i++) {
-            int p = cl.pieces[i];
-            if (f.anchor[p] && held) {
-                int o = 6 * i;
-                double fx = reaction[o], fy = reaction[o + 1], fz = reaction[o + 2];
-                double mx = reaction[o + 3], my = reaction[o + 4], mz = reaction[o + 5];
-                double impulse = Math.sqrt(fx * fx + fy * fy + fz * fz)
-                        + f.anchorLever * Math.sqrt(mx * mx + my * my + mz * mz);
-                f.anchorImpulse[p] = impulse;
-                if (impulse > f.strength) {
-                    f.anchor[p] = false;
-                    history.anchor(f.number, p);
-                    breaks.add(new Break(f.number, p, -1));
-                    broke = true;
-                }
-            }
-        }
-        if (broke && !pendingSplits.contains(cl)) {
-            pendingSplits.add(cl);
-        }
-    }
-
-    /** The piece of the cluster whose hull point (x, y, z) (cluster body frame, m) lies deepest in. */
-    private int pieceAt(Cluster cl, double x, double y, double z) {
-        Body f = cl.f;
-        int best = cl.pieces[0];
-        double bestOut = Double.POSITIVE_INFINITY;
-        for (int p : cl.pieces) {
-            double qx = x - (f.cx[p] - cl.tx), qy = y - (f.cy[p] - cl.ty), qz = z - (f.cz[p] - cl.tz);
-            ConvexHullShape h = f.shapes[p];
-            double out = Double.NEGATIVE_INFINITY;
-            for (int k = 0; k < h.faceCount() && out < bestOut; k++) {
-                out = Math.max(out, h.faceNormalX(k) * qx + h.faceNormalY(k) * qy + h.faceNormalZ(k) * qz
-                        - h.faceOffset(k));
-            }
-            if (out < bestOut) {
-                bestOut = out;
-                best = p;
-            }
-        }
-        return best;
     }
 
     /**
@@ -806,8 +602,8 @@ public final class Fractures {
      * dynamic, when its last world bond broke); false when nothing changed.
      */
     private boolean splitCluster(Cluster cl) {
-        List<int[]> parts = components(cl.f, cl.pieces);
-        boolean fixedAfter = cl.fixed && anyAnchored(cl.f, cl.pieces);
+        List<int[]> parts = FracturedBody.components(cl.f, cl.pieces);
+        boolean fixedAfter = cl.fixed && FracturedBody.anyAnchored(cl.f, cl.pieces);
         if (parts.size() == 1 && fixedAfter == cl.fixed) {
             return false;
         }
@@ -833,75 +629,15 @@ public final class Fractures {
         }
     }
 
-    private static boolean anyAnchored(Body f, int[] pieces) {
-        for (int p : pieces) {
-            if (f.anchor[p]) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The parts of {@code pieces} connected by live bonds, each in increasing piece order. */
-    private static List<int[]> components(Body f, int[] pieces) {
-        int[] mark = f.localOf;
-        for (int p : pieces) {
-            mark[p] = -2;
-        }
-        List<int[]> parts = new ArrayList<>();
-        int[] queue = new int[pieces.length];
-        for (int p0 : pieces) {
-            if (mark[p0] != -2) {
-                continue;
-            }
-            int head = 0, tail = 0;
-            queue[tail++] = p0;
-            mark[p0] = parts.size();
-            while (head < tail) {
-                int p = queue[head++];
-                for (int k : f.bondsOf[p]) {
-                    if (!f.bondAlive[k]) {
-                        continue;
-                    }
-                    int o = f.bondA[k] == p ? f.bondB[k] : f.bondA[k];
-                    if (mark[o] == -2) {
-                        mark[o] = parts.size();
-                        queue[tail++] = o;
-                    }
-                }
-            }
-            int[] part = Arrays.copyOf(queue, tail);
-            Arrays.sort(part);
-            parts.add(part);
-        }
-        return parts;
-    }
-
-    /** The pieces' centre of mass in the pattern's frame. */
-    private static double[] centre(Body f, int[] pieces) {
-        if (pieces.length == 1) {
-            int p = pieces[0];
-            return new double[] {f.cx[p], f.cy[p], f.cz[p]};
-        }
-        double m = 0, x = 0, y = 0, z = 0;
-        for (int p : pieces) {
-            m += f.mass[p];
-            x += f.mass[p] * f.cx[p];
-            y += f.mass[p] * f.cy[p];
-            z += f.mass[p] * f.cz[p];
-        }
-        return new double[] {x / m, y / m, z / m};
-    }
-
     /**
      * A body for {@code pieces}, the pattern's frame at {@code origin} turned by q, moving with the rigid
      * motion that has velocity {@code vAt} at world point {@code at} and spin w; static when
      * {@code mayBeFixed} and a piece is bonded to the world.
      */
-    private void makeCluster(Body f, int[] pieces, Vec3 origin, Quat q, Vec3 at, Vec3 vAt, Vec3 w,
+    private void makeCluster(FracturedBody f, int[] pieces, Vec3 origin, Quat q, Vec3 at, Vec3 vAt, Vec3 w,
                              boolean mayBeFixed) {
-        double[] t = centre(f, pieces);
-        boolean fixed = mayBeFixed && anyAnchored(f, pieces);
+        double[] t = FracturedBody.centre(f, pieces);
+        boolean fixed = mayBeFixed && FracturedBody.anyAnchored(f, pieces);
         double mass = 0;
         double[] inertia = new double[9];
         for (int p : pieces) {
@@ -953,262 +689,5 @@ public final class Fractures {
             Arrays.fill(clusterOfSlot, old, clusterOfSlot.length, -1);
         }
         clusterOfSlot[slot] = cl.number;
-    }
-
-    /** Row-major rotation matrix of the unit quaternion (x, y, z, w) into out. */
-    private static void quatMatrix(double x, double y, double z, double w, double[] out) {
-        out[0] = 1 - 2 * (y * y + z * z);
-        out[1] = 2 * (x * y - z * w);
-        out[2] = 2 * (x * z + y * w);
-        out[3] = 2 * (x * y + z * w);
-        out[4] = 1 - 2 * (x * x + z * z);
-        out[5] = 2 * (y * z - x * w);
-        out[6] = 2 * (x * z - y * w);
-        out[7] = 2 * (y * z + x * w);
-        out[8] = 1 - 2 * (x * x + y * y);
-    }
-
-    // ---------------------------------------------------------------- data
-
-    /** One fractured body: its pieces and bonds. */
-    private static final class Body {
-        final int number;
-        final BodyDef def;
-        final double strength, friction, restitution;
-        final int pieces;
-        final ConvexHullShape[] shapes;
-        final double[] mass, cx, cy, cz;
-        final double[][] inertia;
-        final int[] bondA, bondB;
-        final double[] bondArea, bondImpulse, bondAngular, bondLoad, anchorImpulse;
-        /** Per bond: face centroid and unit normal (pattern frame), second moment S and K = tr(S) E - S. */
-        final double[] bondX, bondY, bondZ, bondNormal, bondSection, bondTurn;
-        /** Per bond, from the last solve: impulse and angular impulse from a to b (pattern frame). */
-        final double[] bondVector;
-        final boolean[] bondAlive, anchor;
-        final int[][] bondsOf;
-        final int[] clusterOfPiece, localOf;
-        final double anchorWeight;
-        /** A world bond's rotational weight, and what turns its angular impulse into load (1/m). */
-        final double anchorTurn, anchorLever;
-        /** The farthest any piece's vertex lies from its centroid, m. */
-        final double shapeSize;
-
-        Body(int number, BodyDef def, FracturePattern pattern, double density, double strength, double friction,
-             double restitution) {
-            this.number = number;
-            this.def = def;
-            this.strength = strength;
-            this.friction = friction;
-            this.restitution = restitution;
-            pieces = pattern.pieces().size();
-            shapes = new ConvexHullShape[pieces];
-            mass = new double[pieces];
-            cx = new double[pieces];
-            cy = new double[pieces];
-            cz = new double[pieces];
-            inertia = new double[pieces][];
-            double size = 0;
-            for (int p = 0; p < pieces; p++) {
-                FracturePattern.Piece piece = pattern.pieces().get(p);
-                shapes[p] = piece.shape();
-                mass[p] = density * piece.volume();
-                cx[p] = piece.centroid().x();
-                cy[p] = piece.centroid().y();
-                cz[p] = piece.centroid().z();
-                inertia[p] = piece.inertia();
-                for (int k = 0; k < 9; k++) {
-                    inertia[p][k] *= density;
-                }
-                ConvexHullShape h = shapes[p];
-                for (int i = 0; i < h.vertexCount(); i++) {
-                    size = Math.max(size, Math.sqrt(h.vertexX(i) * h.vertexX(i) + h.vertexY(i) * h.vertexY(i)
-                            + h.vertexZ(i) * h.vertexZ(i)));
-                }
-            }
-            shapeSize = size;
-            int nb = pattern.bonds().size();
-            bondA = new int[nb];
-            bondB = new int[nb];
-            bondArea = new double[nb];
-            bondImpulse = new double[nb];
-            bondAngular = new double[nb];
-            bondLoad = new double[nb];
-            bondAlive = new boolean[nb];
-            bondX = new double[nb];
-            bondY = new double[nb];
-            bondZ = new double[nb];
-            bondNormal = new double[3 * nb];
-            bondSection = new double[6 * nb];
-            bondTurn = new double[6 * nb];
-            bondVector = new double[6 * nb];
-            int[] degree = new int[pieces];
-            double area = 0, polar = 0;
-            for (int k = 0; k < nb; k++) {
-                FracturePattern.Bond b = pattern.bonds().get(k);
-                bondA[k] = b.a();
-                bondB[k] = b.b();
-                bondArea[k] = b.area();
-                bondAlive[k] = true;
-                bondX[k] = b.centroid().x();
-                bondY[k] = b.centroid().y();
-                bondZ[k] = b.centroid().z();
-                bondNormal[3 * k] = b.normal().x();
-                bondNormal[3 * k + 1] = b.normal().y();
-                bondNormal[3 * k + 2] = b.normal().z();
-                double[] sec = b.section();
-                System.arraycopy(sec, 0, bondSection, 6 * k, 6);
-                double trace = sec[0] + sec[1] + sec[2];
-                bondTurn[6 * k] = trace - sec[0];
-                bondTurn[6 * k + 1] = trace - sec[1];
-                bondTurn[6 * k + 2] = trace - sec[2];
-                bondTurn[6 * k + 3] = -sec[3];
-                bondTurn[6 * k + 4] = -sec[4];
-                bondTurn[6 * k + 5] = -sec[5];
-                polar += trace;
-                degree[b.a()]++;
-                degree[b.b()]++;
-                area += b.area();
-            }
-            double meanArea = nb > 0 ? area / nb : 1;
-            anchorWeight = meanArea;
-            // A world bond is a mean face: weight the mean area, turning the same about every axis,
-            // K = (2/3) tr(S) E, and its load from a moment that face's bending, sqrt(3 A / I) with
-            // I = tr(S) / 2.
-            double meanPolar = nb > 0 ? polar / nb : meanArea * meanArea / (2 * Math.PI);
-            anchorTurn = 2 * meanPolar / 3;
-            anchorLever = Math.sqrt(6 * meanArea / meanPolar);
-            bondsOf = new int[pieces][];
-            for (int p = 0; p < pieces; p++) {
-                bondsOf[p] = new int[degree[p]];
-                degree[p] = 0;
-            }
-            for (int k = 0; k < nb; k++) {
-                bondsOf[bondA[k]][degree[bondA[k]]++] = k;
-                bondsOf[bondB[k]][degree[bondB[k]]++] = k;
-            }
-            anchor = new boolean[pieces];
-            anchorImpulse = new double[pieces];
-            clusterOfPiece = new int[pieces];
-            localOf = new int[pieces];
-        }
-
-        /**
-         * The most load a unit angular impulse through bond k makes, 1/m: bending about the face's
-         * weakest in-plane axis (I_min, the smaller nonzero eigenvalue of S) plus twist, which is at
-         * most as much since J >= 2 I_min.
-         */
-        double momentLoadBound(int k) {
-            double[] sec = bondSection;
-            int o = 6 * k;
-            double trace = sec[o] + sec[o + 1] + sec[o + 2];
-            // S is planar: eigenvalues 0, l1, l2 with l1 + l2 = tr and l1 l2 = the principal minors' sum.
-            double minors = sec[o] * sec[o + 1] - sec[o + 3] * sec[o + 3] + sec[o] * sec[o + 2]
-                    - sec[o + 4] * sec[o + 4] + sec[o + 1] * sec[o + 2] - sec[o + 5] * sec[o + 5];
-            double least = 0.5 * (trace - Math.sqrt(Math.max(0, trace * trace - 4 * minors)));
-            return least > 0 ? 2 * Math.sqrt(3 * bondArea[k] / least) : Double.POSITIVE_INFINITY;
-        }
-
-        /**
-         * The load (N s) a bond's angular impulse T (N m s, pattern frame) adds: the face's peak stress
-         * times its area, as if that peak acted over it all. Bending about the in-plane axis a
-         * (s = n x a across the face, I_s = s . S s): a rectangle h deep has I = A h^2 / 12 and its
-         * extreme fibre at h / 2, so peak times area is {@code M (h / 2) A / I = M sqrt(3 A / I)}.
-         * Twist about the normal: a disc's peak shear times area is {@code T sqrt(2 A / J)}, J = tr(S).
-         */
-        double bendingLoad(int k, double mx, double my, double mz) {
-            double nx = bondNormal[3 * k], ny = bondNormal[3 * k + 1], nz = bondNormal[3 * k + 2];
-            double tn = mx * nx + my * ny + mz * nz;
-            double ax = mx - tn * nx, ay = my - tn * ny, az = mz - tn * nz;
-            double bend = Math.sqrt(ax * ax + ay * ay + az * az);
-            double[] sec = bondSection;
-            int o = 6 * k;
-            double area = bondArea[k];
-            double polar = sec[o] + sec[o + 1] + sec[o + 2];
-            double load = polar > 0 ? Math.abs(tn) * Math.sqrt(2 * area / polar) : 0;
-            if (bend > 0) {
-                // s = n x a / |a|
-                double sx = (ny * az - nz * ay) / bend, sy = (nz * ax - nx * az) / bend, sz = (nx * ay - ny * ax) / bend;
-                double is = sx * (sec[o] * sx + sec[o + 3] * sy + sec[o + 4] * sz)
-                        + sy * (sec[o + 3] * sx + sec[o + 1] * sy + sec[o + 5] * sz)
-                        + sz * (sec[o + 4] * sx + sec[o + 5] * sy + sec[o + 2] * sz);
-                if (is > 0) {
-                    load += bend * Math.sqrt(3 * area / is);
-                }
-            }
-            return load;
-        }
-    }
-
-    /** A bonded group of one fractured body's pieces, carried by one body of the world. */
-    private static final class Cluster {
-        final int number;
-        final Body f;
-        final int[] pieces;
-        /** The live bonds' numbers among the pieces, at creation. */
-        final int[] bonds;
-        final double tx, ty, tz, mass;
-        final double[] invInertia = new double[9];
-        final boolean fixed;
-        /** For a moving cluster: how much more than its received impulse a bond's can be at most. */
-        final double spread;
-        /** 1 + the cluster's span times the most load a unit of a bond's moment makes (1/m). */
-        final double bending;
-        BodyId body;
-        boolean dead, loaded, weightSolved;
-        double load;
-
-        Cluster(int number, Body f, int[] pieces, double[] t, double mass, double[] inertia, boolean fixed) {
-            this.number = number;
-            this.f = f;
-            this.pieces = pieces;
-            this.tx = t[0];
-            this.ty = t[1];
-            this.tz = t[2];
-            this.mass = mass;
-            this.fixed = fixed;
-            Mat3.invert(inertia, invInertia);
-            int n = 0;
-            int[] list = new int[16];
-            double reach2 = 0;
-            for (int p : pieces) {
-                for (int k : f.bondsOf[p]) {
-                    if (f.bondAlive[k] && f.bondA[k] == p) {
-                        if (n == list.length) {
-                            list = Arrays.copyOf(list, 2 * n);
-                        }
-                        list[n++] = k;
-                    }
-                }
-                double dx = f.cx[p] - tx, dy = f.cy[p] - ty, dz = f.cz[p] - tz;
-                reach2 = Math.max(reach2, dx * dx + dy * dy + dz * dz);
-            }
-            bonds = Arrays.copyOf(list, n);
-            double perMoment = anyAnchored(f, pieces) ? f.anchorLever : 0;
-            for (int i = 0; i < n; i++) {
-                perMoment = Math.max(perMoment, f.momentLoadBound(bonds[i]));
-            }
-            // |e_p| summed <= |J| (1 + 1 + M r^2 |I^-1| r_c / r): the arms reach the farthest centroid,
-            // contacts at most the cluster's size beyond it.
-            double norm = 0;
-            for (double a : invInertia) {
-                norm = Math.max(norm, Math.abs(a));
-            }
-            double r = Math.sqrt(reach2) + f.shapeSize;
-            spread = 2 + 3 * mass * r * r * norm;
-            bending = 1 + 2 * r * perMoment;
-        }
-
-        boolean bonded() {
-            if (dead) {
-                return false;
-            }
-            for (int k : bonds) {
-                if (f.bondAlive[k]) {
-                    return true;
-                }
-            }
-            return fixed;
-        }
     }
 }
