@@ -63,7 +63,8 @@ class FractureCliTest {
     @Test
     void everyBrokenBondIsOneBreakRowInItsStep() throws Exception {
         Path events = dir.resolve("shatter.jsonl");
-        CliResult r = CliResult.run("run", "shatter", "--steps", String.valueOf(STEPS), "--events", events.toString());
+        CliResult r = CliResult.run("run", "shatter", "--steps", String.valueOf(STEPS), "--events",
+                events.toString());
         assertEquals(0, r.code, r.err);
         List<String> rows = new ArrayList<>();
         for (JsonNode e : rows(events)) {

@@ -22,7 +22,8 @@ final class Cluster {
     boolean dead, loaded, weightSolved;
     double load;
 
-    Cluster(int number, FracturedBody f, int[] pieces, double[] t, double mass, double[] inertia, boolean fixed) {
+    Cluster(int number, FracturedBody f, int[] pieces, double[] t, double mass, double[] inertia,
+            boolean fixed) {
         this.number = number;
         this.f = f;
         this.pieces = pieces;

@@ -30,8 +30,8 @@ final class FracturedBody {
     /** The farthest any piece's vertex lies from its centroid, m. */
     final double shapeSize;
 
-    FracturedBody(int number, BodyDef def, FracturePattern pattern, double density, double strength, double friction,
-         double restitution) {
+    FracturedBody(int number, BodyDef def, FracturePattern pattern, double density, double strength,
+                  double friction, double restitution) {
         this.number = number;
         this.def = def;
         this.strength = strength;

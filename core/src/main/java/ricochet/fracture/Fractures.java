@@ -76,7 +76,7 @@ public final class Fractures {
     private int[] clusterOfSlot = new int[16];
     private final List<Break> breaks = new ArrayList<>();
     private final List<Cluster> pendingSplits = new ArrayList<>();
-    /** What broke and split since the bodies were added, in order: a snapshot's structure (see FractureHistory). */
+    /** What broke and split since the bodies were added, in order: for snapshots ({@link FractureHistory}). */
     private final FractureHistory history = new FractureHistory();
     /** Redos of the current step so far (0 in a step's first pass). */
     private int redos;
@@ -415,16 +415,16 @@ public final class Fractures {
     public void readState(StateInput in) throws IOException {
         int n = in.count("fractured body count", 8, Integer.MAX_VALUE);
         if (n != bodies.size()) {
-            throw StateInput.refuse("snapshot does not fit this world: it has " + n + " fractured bodies, the world "
-                    + bodies.size());
+            throw StateInput.refuse("snapshot does not fit this world: it has " + n
+                    + " fractured bodies, the world " + bodies.size());
         }
         for (FracturedBody b : bodies) {
             int pieces = in.readInt();
             int bonds = in.readInt();
             if (pieces != b.pieces || bonds != b.bondA.length) {
                 throw StateInput.refuse("snapshot does not fit this world: fractured body " + b.number + " ('"
-                        + b.def.name() + "') has " + pieces + " pieces and " + bonds + " bonds in the snapshot, "
-                        + b.pieces + " and " + b.bondA.length + " here");
+                        + b.def.name() + "') has " + pieces + " pieces and " + bonds
+                        + " bonds in the snapshot, " + b.pieces + " and " + b.bondA.length + " here");
             }
         }
         int entries = in.count("fracture history", 4 * FractureHistory.ENTRY, Integer.MAX_VALUE / 4);
@@ -470,7 +470,8 @@ public final class Fractures {
             StateInput.checkIndex(what + "'s fractured body", a, bodies.size(), false);
             FracturedBody f = bodies.get(a);
             boolean bond = kind == FractureHistory.BOND;
-            StateInput.checkIndex(what + (bond ? "'s bond" : "'s piece"), b, bond ? f.bondA.length : f.pieces, false);
+            StateInput.checkIndex(what + (bond ? "'s bond" : "'s piece"), b, bond ? f.bondA.length : f.pieces,
+                    false);
             if (bond ? !f.bondAlive[b] : !f.anchor[b]) {
                 throw StateInput.refuse(what + " breaks " + (bond ? "bond " : "the world bond of piece ") + b
                         + " of '" + f.def.name() + "', already broken");

@@ -512,8 +512,8 @@ public final class WorldSimulation implements Simulation {
         boolean clusters = world.fractures().count() > 0;
         if (snapshot.kind() == WorldSnapshot.Kind.SIMULATION) {
             try {
-                held.readState(in, clusters ? Integer.MAX_VALUE : nameOfSlot.length, world.characters().slots(),
-                        world.vehicles()::hasWheel);
+                held.readState(in, clusters ? Integer.MAX_VALUE : nameOfSlot.length,
+                        world.characters().slots(), world.vehicles()::hasWheel);
                 if (!clusters) {
                     held.checkNamed(slot -> nameOfSlot[slot] != null);
                 }

@@ -32,18 +32,20 @@ class FractureSnapshotTest {
         world.setSubsteps(8);
         world.setIterations(1);
         WorldSimulation sim = new WorldSimulation(world, DT);
-        sim.add("ground", BodyDef.staticBody().withPosition(new Vec3(0, -0.5, 0)), new BoxShape(20, 0.5, 50), 0.6, 0);
+        sim.add("ground", BodyDef.staticBody().withPosition(new Vec3(0, -0.5, 0)), new BoxShape(20, 0.5, 50),
+                0.6, 0);
         BoxShape wall = new BoxShape(2, 1, 0.05);
         sim.addFractured("wall", BodyDef.dynamic().withPosition(new Vec3(0, 1, 0)).withAngularDamping(0.5),
                 VoronoiFracture.fracture(wall, 50, 7), 100, 5, true, 0.6, 0);
         SphereShape ball = new SphereShape(0.15);
-        sim.add("ball", BodyDef.dynamic().withShape(ball, 1000).withMass(5).withPosition(new Vec3(0.2, 1.2, 2))
-                .withVelocity(new Vec3(0, 0, -15)), ball, 0.5, 0);
+        sim.add("ball", BodyDef.dynamic().withShape(ball, 1000).withMass(5)
+                .withPosition(new Vec3(0.2, 1.2, 2)).withVelocity(new Vec3(0, 0, -15)), ball, 0.5, 0);
         return sim;
     }
 
-    /** The run's hashes after each step, and every event, with snapshots (as bytes) before the given steps. */
-    private static long[] run(WorldSimulation sim, int from, List<Event> events, int[] at, List<WorldSnapshot> snaps) {
+    /** The hashes after each step, every event, and snapshots (through bytes) before steps {@code at}. */
+    private static long[] run(WorldSimulation sim, int from, List<Event> events, int[] at,
+                              List<WorldSnapshot> snaps) {
         long[] hashes = new long[STEPS];
         for (int i = from; i < STEPS; i++) {
             if (at != null && Arrays.binarySearch(at, i) >= 0) {
@@ -78,11 +80,12 @@ class FractureSnapshotTest {
             fresh.restore(snaps.get(k));
             List<Event> freshEvents = new ArrayList<>();
             long[] actual = run(fresh, from, freshEvents, null, null);
-            assertArrayEquals(Arrays.copyOfRange(expected, from, STEPS), Arrays.copyOfRange(actual, from, STEPS),
-                    "hashes after a restore at step " + from);
+            assertArrayEquals(Arrays.copyOfRange(expected, from, STEPS),
+                    Arrays.copyOfRange(actual, from, STEPS), "hashes after a restore at step " + from);
             assertEquals(events.stream().filter(e -> e.step() > from).toList(),
                     freshEvents.stream().filter(e -> e.step() > from).toList(), "events after step " + from);
-            assertEquals(original.world().fractures().clusterCount(0), fresh.world().fractures().clusterCount(0));
+            assertEquals(original.world().fractures().clusterCount(0),
+                    fresh.world().fractures().clusterCount(0));
             // Equal states give equal snapshots.
             assertArrayEquals(original.snapshot().toBytes(), fresh.snapshot().toBytes());
         }
@@ -121,12 +124,14 @@ class FractureSnapshotTest {
         }
         byte[] before = sim.world().snapshot().toBytes();
         BodyId ball = sim.body("ball");
-        sim.world().applyForce(ball, new Vec3(0, 0, -2 * World.MAX_SPEED * 5 / DT), sim.world().centerOfMass(ball));
+        sim.world().applyForce(ball, new Vec3(0, 0, -2 * World.MAX_SPEED * 5 / DT),
+                sim.world().centerOfMass(ball));
         assertThrows(SimulationException.class, sim::step);
         assertArrayEquals(before, sim.world().snapshot().toBytes(), "the world as before the failed step");
         assertEquals(1, sim.world().fractures().clusterCount(0));
         long[] actual = run(sim, broke - 1, simEvents, null, null);
-        assertArrayEquals(Arrays.copyOfRange(expected, broke - 1, STEPS), Arrays.copyOfRange(actual, broke - 1, STEPS));
+        assertArrayEquals(Arrays.copyOfRange(expected, broke - 1, STEPS),
+                Arrays.copyOfRange(actual, broke - 1, STEPS));
         assertEquals(events.stream().filter(e -> e.type() == Event.Type.BREAK).toList(),
                 simEvents.stream().filter(e -> e.type() == Event.Type.BREAK).toList());
     }
