@@ -221,6 +221,72 @@ final class CollisionQueries {
         return out.body >= 0;
     }
 
+    // The convex sweep against every shape: the mover, its start, the bodies skipped and the best hit.
+    private final TimeOfImpact sweepToi = new TimeOfImpact();
+    private final ShapeCastResult sweepResult = new ShapeCastResult();
+    private final ProxyCallback sweepCandidate = this::sweepProxy;
+    private ConvexShape sweepShape;
+    private Transform sweepStart;
+    private double sweepDx, sweepDy, sweepDz;
+    private boolean[] sweepSkip;
+    private ShapeCastHit sweepOut;
+
+    /** See {@link CollisionWorld#sweepConvex}. */
+    boolean sweepConvex(ConvexShape shape, Transform start, double dx, double dy, double dz, boolean[] skip,
+            ShapeCastHit out) {
+        out.body = -1;
+        out.fraction = 1;
+        sweepShape = shape;
+        sweepStart = start;
+        sweepDx = dx;
+        sweepDy = dy;
+        sweepDz = dz;
+        sweepSkip = skip;
+        sweepOut = out;
+        try {
+            for (int p = 0; p < w.planeCount; p++) {
+                sweepBody(w.planes[p]);
+            }
+            double tol = CollisionWorld.CAST_TOLERANCE;
+            w.worldBounds(shape, start, bounds);
+            w.broad.query(bounds[0] + Math.min(dx, 0) - tol, bounds[1] + Math.min(dy, 0) - tol,
+                    bounds[2] + Math.min(dz, 0) - tol, bounds[3] + Math.max(dx, 0) + tol,
+                    bounds[4] + Math.max(dy, 0) + tol, bounds[5] + Math.max(dz, 0) + tol, sweepCandidate);
+        } finally {
+            sweepShape = null;
+            sweepStart = null;
+            sweepSkip = null;
+            sweepOut = null;
+        }
+        return out.body >= 0;
+    }
+
+    private boolean sweepProxy(int proxy) {
+        sweepBody(w.broad.userData(proxy));
+        return !(sweepOut.body >= 0 && sweepOut.fraction == 0);
+    }
+
+    private void sweepBody(int body) {
+        if (sweepSkip != null && body < sweepSkip.length && sweepSkip[body]) {
+            return;
+        }
+        ShapeCastHit out = sweepOut;
+        double max = out.body >= 0 ? out.fraction : 1;
+        // Ties keep the first body found, so the answer follows the broad phase's fixed order.
+        if (sweepToi.cast(sweepShape, sweepStart, sweepDx, sweepDy, sweepDz, w.shapes[body], w.poses[body],
+                CollisionWorld.CAST_TOLERANCE, max, sweepResult)
+                && (out.body < 0 || sweepResult.fraction < out.fraction)) {
+            out.body = body;
+            out.fraction = sweepResult.fraction;
+            out.normalX = sweepResult.normalX;
+            out.normalY = sweepResult.normalY;
+            out.normalZ = sweepResult.normalZ;
+            out.pointX = sweepResult.pointX;
+            out.pointY = sweepResult.pointY;
+            out.pointZ = sweepResult.pointZ;
+        }
+    }
+
     private final TimeOfImpact toi = new TimeOfImpact();
     private final ShapeCastResult toiResult = new ShapeCastResult();
     private final ProxyCallback toiCandidate = this::toiProxy;

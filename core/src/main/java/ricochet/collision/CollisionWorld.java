@@ -564,6 +564,25 @@ public final class CollisionWorld {
         return queries.shapeCast(shape, start, dx, dy, dz, out);
     }
 
+    /**
+     * Sweeps a convex shape from {@code start} by the translation (dx, dy, dz) (world, metres; no
+     * rotation) against every body that {@code skip} does not mark, whatever its shape (planes, convex
+     * shapes, triangle meshes, heightfields, compounds), and finds the first one it touches, within
+     * {@link #CAST_TOLERANCE}: a wheel swept down its suspension. What counts as a hit is
+     * {@link ricochet.collision.narrow.TimeOfImpact}'s: a part the shape already overlaps at its start
+     * is not reported, and triangles count only from their front. Allocates nothing.
+     *
+     * @param skip bodies to ignore, indexed by body number (a body beyond the array is not skipped),
+     *     or null
+     * @param out the hit: body, fraction in [0, 1], unit normal from the swept shape toward the body,
+     *     contact point on the body (world); on a miss body -1 and fraction 1
+     * @return whether the sweep touches a body
+     */
+    public boolean sweepConvex(ConvexShape shape, Transform start, double dx, double dy, double dz,
+                               boolean[] skip, ShapeCastHit out) {
+        return queries.sweepConvex(shape, start, dx, dy, dz, skip, out);
+    }
+
     /** Distance at which a shape cast counts as touching, metres. */
     public static final double CAST_TOLERANCE = 1e-4;
 

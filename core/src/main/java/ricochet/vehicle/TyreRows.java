@@ -76,23 +76,25 @@ final class TyreRows {
     }
 
     /**
-     * The bump stop: a unilateral row along the ground normal at the contact. Overrun (a negative
-     * suspension length), it lets the suspension compress no further and takes back
-     * {@link #STOP_BIAS} of the overrun per step; within the travel, it is speculative: the chassis
-     * may close on the ground no faster than the travel left closes in the step, so a suspension
-     * compressed fast (a landing, a bump at speed) meets its stop at the end of the step instead of
-     * passing it (the cast is made at the step's start; at 30 m/s over bumps the chassis closes by
-     * centimetres in a step).
+     * The bump stop: a unilateral row along the ground normal at the contact, a hard limit on how far
+     * the chassis closes on the ground in the step. Its impulse is applied to the chassis at the start
+     * of the step (the other rows' act as forces over it), so the chassis closes by dt times the mean
+     * of its closing speeds at the start and the end: {@code dt (c - gain / 2)}, with c the closing
+     * speed at the end and gain what gravity and the springs add to it over the step. Within the
+     * travel that must not exceed the gap to the stop, {@code len (n . up)}; overrun (a negative
+     * suspension length), the row takes back {@link #STOP_BIAS} of the overrun in the step. Either way
+     * a suspension compressed fast (a landing, a bump at speed) meets its stop at the end of the step
+     * instead of passing it.
      */
-    void bumpStop(VehicleState v, int i, double dt) {
-        // closing speed c = -(v(P) - v_ground) . n; wanted c <= len / dt within the travel,
-        // c <= -STOP_BIAS overrun / dt beyond it
+    void bumpStop(VehicleState v, int i, double dt, double ux, double uy, double uz) {
+        // wanted: c <= gap / dt + gain / 2, with gap = len (n . up), or STOP_BIAS times it overrun
         double closing = -patchAlong(v, i, v.nx[i], v.ny[i], v.nz[i]);
         double len = v.length[i];
-        double target = len < 0 ? -STOP_BIAS * (-len) / dt : len / dt;
+        double gap = len * (v.nx[i] * ux + v.ny[i] * uy + v.nz[i] * uz);
+        double target = (len < 0 ? STOP_BIAS * gap : gap) / dt + 0.5 * v.closingGain[i];
         double lo = v.jn[i];
         double jn = Math.max(0, lo + (closing - target) / v.kn[i]);
-        if (len >= 0 && jn == lo) {
+        if (jn == lo) {
             return;
         }
         v.jn[i] = jn;

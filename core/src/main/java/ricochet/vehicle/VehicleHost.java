@@ -34,6 +34,12 @@ public interface VehicleHost extends ColliderHost {
     /** Adds a force (N, world) and a torque about the centre of mass (N m, world) for this step. */
     void addForce(BodyId id, double fx, double fy, double fz, double tx, double ty, double tz);
 
+    /**
+     * Changes the body's velocity (m/s, world) and angular velocity (rad/s, world) now, before this
+     * step's solve: an impulse that acts from the step's start.
+     */
+    void addVelocity(BodyId id, double dvx, double dvy, double dvz, double dwx, double dwy, double dwz);
+
     boolean isAsleep(BodyId id);
 
     void wake(BodyId id);

@@ -1,6 +1,7 @@
 package ricochet.vehicle;
 
 import java.util.Arrays;
+import ricochet.geometry.shape.CylinderShape;
 import ricochet.math.Vec3;
 
 /**
@@ -24,6 +25,7 @@ final class VehicleSetup {
             v.mz[i] = w.position().z();
             v.radius[i] = w.radius();
             v.inertia[i] = w.inertia();
+            v.wheelShape[i] = new CylinderShape(w.radius(), 0.5 * w.width());
             v.steers[i] = w.steer();
             v.drives[i] = w.drive();
             v.handbrakes[i] = w.handbrake();

@@ -1,6 +1,7 @@
 package ricochet.vehicle;
 
 import ricochet.body.BodyId;
+import ricochet.geometry.shape.CylinderShape;
 
 /**
  * One vehicle's state: its def, its chassis, per-wheel constants and state in primitive arrays, the
@@ -22,6 +23,8 @@ final class VehicleState {
     double[] mx, my, mz, radius, inertia, spring, damper;
     boolean[] steers, drives, handbrakes;
     int[] rollPartner, slipPartner;
+    /** Each wheel's cylinder for its ground cast (its y axis is the axle). */
+    CylinderShape[] wheelShape;
     double[] gears;
     int driven;
 
@@ -47,6 +50,8 @@ final class VehicleState {
     // the inverse inertia times each lever cross product.
     double[] rx, ry, rz, fx, fy, fz, sx, sy, sz, gvx, gvy, gvz;
     double[] kx, ky, kn, speed, stick, jx, jy, jn, jb, jd, brakeBound;
+    /** How much gravity and the springs raise the contact's closing speed over the step, m/s. */
+    double[] closingGain;
     double[] ifx, ify, ifz, isx, isy, isz, inx, iny, inz;
     double[] wheelTorque;
 
@@ -64,6 +69,7 @@ final class VehicleState {
         handbrakes = new boolean[n];
         rollPartner = new int[n];
         slipPartner = new int[n];
+        wheelShape = new CylinderShape[n];
         omega = new double[n];
         angle = new double[n];
         steerAngle = new double[n];
@@ -104,6 +110,7 @@ final class VehicleState {
         jb = new double[n];
         jd = new double[n];
         brakeBound = new double[n];
+        closingGain = new double[n];
         ifx = new double[n];
         ify = new double[n];
         ifz = new double[n];

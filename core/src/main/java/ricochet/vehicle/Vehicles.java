@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
-import ricochet.collision.RayResult;
 import ricochet.geometry.shape.BoxShape;
 import ricochet.geometry.shape.MassProperties;
 import ricochet.math.Quat;
@@ -63,7 +62,7 @@ public final class Vehicles {
     private int live;
     private final double[] st = new double[VehicleHost.CHASSIS_STATE];
     private final double[] tmp = new double[3];
-    private final RayResult ray = new RayResult();
+    private final WheelCast wheelCast = new WheelCast();
     private boolean[] skip = new boolean[64];
     /** Each slot's step state as {@link #checkpoint} found it, for {@link #rollback}. */
     private VehicleState[] saved = new VehicleState[0];
@@ -243,14 +242,15 @@ public final class Vehicles {
         double px = st[23] + lx * v.mx[wheel] + ux * v.my[wheel] + fx * v.mz[wheel];
         double py = st[24] + ly * v.mx[wheel] + uy * v.my[wheel] + fy * v.mz[wheel];
         double pz = st[25] + lz * v.mx[wheel] + uz * v.my[wheel] + fz * v.mz[wheel];
-        double reach = rest + v.radius[wheel];
         int bound = host.collision().bodyNumberBound();
         if (skip.length < bound) {
             skip = Arrays.copyOf(skip, Math.max(bound, 2 * skip.length));
         }
+        double c = StrictMath.cos(v.steerAngle[wheel]), sn = StrictMath.sin(v.steerAngle[wheel]);
         skip[v.collider] = true;
-        double len = cast(px, py, pz, -ux * reach, -uy * reach, -uz * reach) ? ray.fraction * reach - v.radius[wheel]
-                : rest;
+        wheelCast.cast(host, skip, v, wheel, px, py, pz, ux, uy, uz, c * lx - sn * fx, c * ly - sn * fy,
+                c * lz - sn * fz, qx, qy, qz, qw);
+        double len = wheelCast.length;
         skip[v.collider] = false;
         double at = Math.max(0, Math.min(len, rest));
         double my = v.my[wheel] - at;
@@ -501,37 +501,6 @@ public final class Vehicles {
         // 1. Casts.
         skip[v.collider] = true;
         for (int i = 0; i < n; i++) {
-            double px = ox + lx * v.mx[i] + ux * v.my[i] + fx0 * v.mz[i];
-            double py = oy + ly * v.mx[i] + uy * v.my[i] + fy0 * v.mz[i];
-            double pz = oz + lz * v.mx[i] + uz * v.my[i] + fz0 * v.mz[i];
-            double reach = rest + v.radius[i];
-            boolean hit = cast(px, py, pz, -ux * reach, -uy * reach, -uz * reach);
-            v.contactBefore[i] = v.contact[i];
-            double len = rest;
-            if (hit) {
-                len = ray.fraction * reach - v.radius[i];
-                double nx = ray.normalX, ny = ray.normalY, nz = ray.normalZ;
-                if (nx * ux + ny * uy + nz * uz < 0) {
-                    nx = -nx;
-                    ny = -ny;
-                    nz = -nz;
-                }
-                v.ground[i] = ray.body;
-                v.hx[i] = ray.pointX;
-                v.hy[i] = ray.pointY;
-                v.hz[i] = ray.pointZ;
-                v.nx[i] = nx;
-                v.ny[i] = ny;
-                v.nz[i] = nz;
-            } else {
-                v.ground[i] = -1;
-            }
-            v.contact[i] = hit;
-            if (hit != v.contactBefore[i]) {
-                host.wheelContactChanged(v.slot, i, hit, hit ? ray.body : -1);
-            }
-            v.length[i] = len;
-            v.compression[i] = rest - len;
             double delta = v.steers[i] ? v.steer * maxSteer : 0;
             v.steerAngle[i] = delta;
             // StrictMath: the same bits on every JVM.
@@ -543,6 +512,30 @@ public final class Vehicles {
             v.sx[i] = c * lx - sn * fx0;
             v.sy[i] = c * ly - sn * fy0;
             v.sz[i] = c * lz - sn * fz0;
+            double px = ox + lx * v.mx[i] + ux * v.my[i] + fx0 * v.mz[i];
+            double py = oy + ly * v.mx[i] + uy * v.my[i] + fy0 * v.mz[i];
+            double pz = oz + lz * v.mx[i] + uz * v.my[i] + fz0 * v.mz[i];
+            boolean hit = wheelCast.cast(host, skip, v, i, px, py, pz, ux, uy, uz, v.sx[i], v.sy[i], v.sz[i],
+                    qx, qy, qz, qw);
+            v.contactBefore[i] = v.contact[i];
+            double len = wheelCast.length;
+            if (hit) {
+                v.ground[i] = wheelCast.body;
+                v.hx[i] = wheelCast.pointX;
+                v.hy[i] = wheelCast.pointY;
+                v.hz[i] = wheelCast.pointZ;
+                v.nx[i] = wheelCast.normalX;
+                v.ny[i] = wheelCast.normalY;
+                v.nz[i] = wheelCast.normalZ;
+            } else {
+                v.ground[i] = -1;
+            }
+            v.contact[i] = hit;
+            if (hit != v.contactBefore[i]) {
+                host.wheelContactChanged(v.slot, i, hit, hit ? wheelCast.body : -1);
+            }
+            v.length[i] = len;
+            v.compression[i] = rest - len;
             if (hit) {
                 TyreRows.groundAxes(v, i);
             }
@@ -623,6 +616,9 @@ public final class Vehicles {
             double cvy = vy + wz * rx - wx * rz - v.gvy[i];
             double cvz = vz + wx * ry - wy * rx - v.gvz[i];
             double along = Math.abs(cvx * v.fx[i] + cvy * v.fy[i] + cvz * v.fz[i]);
+            // closing speed c = -(v(P) - v_ground) . n, at the end of the step less at its start
+            v.closingGain[i] = -rows.patchAlong(v, i, v.nx[i], v.ny[i], v.nz[i])
+                    + (cvx * v.nx[i] + cvy * v.ny[i] + cvz * v.nz[i]);
             v.speed[i] = Math.max(along, TyreModel.V_MIN);
             v.stick[i] = Math.max(0, 1 - along / TyreModel.V_STATIC);
         }
@@ -631,7 +627,7 @@ public final class Vehicles {
         for (int it = 0; it < ITERATIONS; it++) {
             for (int i = 0; i < n; i++) {
                 if (v.contact[i]) {
-                    rows.bumpStop(v, i, dt);
+                    rows.bumpStop(v, i, dt, ux, uy, uz);
                 }
                 if (v.brakeBound[i] > 0 && !(v.contact[i] && v.load[i] > 0 && mu > 0)) {
                     double lo = v.jb[i];
@@ -658,6 +654,7 @@ public final class Vehicles {
 
         // 6. The rows' impulses as forces for the step; slips for the readout; spin angles.
         double tfx = 0, tfy = 0, tfz = 0, ttx = 0, tty = 0, ttz = 0;
+        double dvx = 0, dvy = 0, dvz = 0, dwx = 0, dwy = 0, dwz = 0;
         double invDt = 1 / dt;
         for (int i = 0; i < n; i++) {
             v.angle[i] = Math.IEEEremainder(v.angle[i] + dt * v.omega[i], 2 * Math.PI);
@@ -666,11 +663,27 @@ public final class Vehicles {
                 v.slipAngle[i] = 0;
                 continue;
             }
-            // impulse on the chassis: -jx f - jy s + jn n
-            double px = (-v.jx[i] * v.fx[i] - v.jy[i] * v.sx[i] + v.jn[i] * v.nx[i]) * invDt;
-            double py = (-v.jx[i] * v.fy[i] - v.jy[i] * v.sy[i] + v.jn[i] * v.ny[i]) * invDt;
-            double pz = (-v.jx[i] * v.fz[i] - v.jy[i] * v.sz[i] + v.jn[i] * v.nz[i]) * invDt;
+            // The tyre's impulse on the chassis, -jx f - jy s, as a force over the step.
+            double px = (-v.jx[i] * v.fx[i] - v.jy[i] * v.sx[i]) * invDt;
+            double py = (-v.jx[i] * v.fy[i] - v.jy[i] * v.sy[i]) * invDt;
+            double pz = (-v.jx[i] * v.fz[i] - v.jy[i] * v.sz[i]) * invDt;
             double rx = v.rx[i], ry = v.ry[i], rz = v.rz[i];
+            double jn = v.jn[i];
+            if (jn > 0) {
+                // The bump stop's impulse jn n at once: its row limits the closing over the step, and
+                // spread over the step as a force it would act too late (the chassis would close by
+                // dt times the mean of the speeds at the step's start and end, not the end's alone).
+                dvx += jn * rows.invMass * v.nx[i];
+                dvy += jn * rows.invMass * v.ny[i];
+                dvz += jn * rows.invMass * v.nz[i];
+                dwx += jn * v.inx[i];
+                dwy += jn * v.iny[i];
+                dwz += jn * v.inz[i];
+                if (host.motionType(v.ground[i]) == VehicleHost.DYNAMIC) {
+                    host.addForceAt(v.ground[i], -jn * v.nx[i] * invDt, -jn * v.ny[i] * invDt,
+                            -jn * v.nz[i] * invDt, v.hx[i], v.hy[i], v.hz[i]);
+                }
+            }
             tfx += px;
             tfy += py;
             tfz += pz;
@@ -686,32 +699,9 @@ public final class Vehicles {
             v.slipAngle[i] = StrictMath.atan(ufy / v.speed[i]);
         }
         host.addForce(v.chassis, sfx + tfx, sfy + tfy, sfz + tfz, stx + ttx, sty + tty, stz + ttz);
-    }
-
-    /** A ray from (x, y, z) by (dx, dy, dz) into {@link #ray}, skipping marked bodies and sensors. */
-    private boolean cast(double x, double y, double z, double dx, double dy, double dz) {
-        int skipped0 = -1, skipped1 = -1;
-        boolean hit = false;
-        for (int tries = 0; tries < 3; tries++) {
-            hit = host.collision().raycastClosest(x, y, z, dx, dy, dz, 1, skip, ray);
-            if (!hit || host.motionType(ray.body) != VehicleHost.IGNORED) {
-                break;
-            }
-            skip[ray.body] = true;
-            if (tries == 0) {
-                skipped0 = ray.body;
-            } else {
-                skipped1 = ray.body;
-            }
-            hit = false;
+        if (dvx != 0 || dvy != 0 || dvz != 0 || dwx != 0 || dwy != 0 || dwz != 0) {
+            host.addVelocity(v.chassis, dvx, dvy, dvz, dwx, dwy, dwz);
         }
-        if (skipped0 >= 0) {
-            skip[skipped0] = false;
-        }
-        if (skipped1 >= 0) {
-            skip[skipped1] = false;
-        }
-        return hit;
     }
 
     /** Wheels at full extension until the first update. */

@@ -85,6 +85,17 @@ final class VehicleLink extends ColliderLink implements VehicleHost {
     }
 
     @Override
+    public void addVelocity(BodyId id, double dvx, double dvy, double dvz, double dwx, double dwy, double dwz) {
+        int i = bodies.index(id);
+        store.vx[i] += dvx;
+        store.vy[i] += dvy;
+        store.vz[i] += dvz;
+        store.wx[i] += dwx;
+        store.wy[i] += dwy;
+        store.wz[i] += dwz;
+    }
+
+    @Override
     public boolean isAsleep(BodyId id) {
         return store.asleep[bodies.index(id)] != 0;
     }

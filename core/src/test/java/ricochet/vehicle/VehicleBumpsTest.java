@@ -12,8 +12,9 @@ import ricochet.math.Vec3;
 import ricochet.world.World;
 
 /**
- * 30 m/s across a bumpy heightfield (seeded bumps of 2-6 cm over 3-8 m): no point of any wheel's
- * rim, sampled around its lower half in the wheel plane, is ever more than 2 cm below the ground,
+ * 30 m/s across a bumpy heightfield (seeded bumps of 2-6 cm over 3-8 m): no point of any tyre's
+ * tread, sampled around its lower half at its two edges and in its middle, is ever more than 1 cm
+ * below the heightfield's true surface,
  * in 100 seeded runs of 3 s at 60 Hz (90 m of bumps each; shorter runs rather than fewer keep the
  * suite quick).
  */
@@ -65,10 +66,10 @@ class VehicleBumpsTest {
             worst = Math.max(worst, run(seed));
         }
         System.out.printf("bumps: deepest wheel point below the ground over %d runs: %.4f m%n", RUNS, worst);
-        // The aim is 1 cm; 4 of the 100 runs go 1.5 to 1.8 cm under, each where the suspension
-        // overruns its stop on landing (docs/vehicles.md, Limits). Before the speculative bump stop
-        // the deepest was 4.6 cm.
-        assertTrue(worst < 0.02, "deepest wheel point below the ground, m: " + worst);
+        // The wheels sweep their cylinders down to the ground and the bump stop holds within the step,
+        // so only the cast's tolerance and the stop's last millimetres are left; with a ray under each
+        // wheel's centre and a stop acting on the velocity at the step's end it was 17.6 mm.
+        assertTrue(worst < 0.01, "deepest wheel point below the ground, m: " + worst);
     }
 
     static double run(long seed) {
@@ -90,15 +91,19 @@ class VehicleBumpsTest {
             w.step(dt);
             Quat q = w.orientation(body);
             Vec3 f = q.rotate(new Vec3(0, 0, 1)), up = q.rotate(new Vec3(0, 1, 0));
+            Vec3 axle = q.rotate(new Vec3(1, 0, 0));
             for (int k = 0; k < w.vehicles().wheelCount(car); k++) {
                 w.vehicles().wheelCenter(car, k, c);
-                double r = def.wheels().get(k).radius();
-                for (int a = -8; a <= 8; a++) {
-                    double phi = a * Math.PI / 16;
-                    double px = c[0] + r * (Math.sin(phi) * f.x() - Math.cos(phi) * up.x());
-                    double py = c[1] + r * (Math.sin(phi) * f.y() - Math.cos(phi) * up.y());
-                    double pz = c[2] + r * (Math.sin(phi) * f.z() - Math.cos(phi) * up.z());
-                    worst = Math.max(worst, ground(h, px, pz) - py);
+                double r = def.wheels().get(k).radius(), half = 0.5 * def.wheels().get(k).width();
+                // The lower half of the tyre's tread: its two edges and its middle.
+                for (int e = -1; e <= 1; e++) {
+                    for (int a = -8; a <= 8; a++) {
+                        double phi = a * Math.PI / 16;
+                        double px = c[0] + e * half * axle.x() + r * (Math.sin(phi) * f.x() - Math.cos(phi) * up.x());
+                        double py = c[1] + e * half * axle.y() + r * (Math.sin(phi) * f.y() - Math.cos(phi) * up.y());
+                        double pz = c[2] + e * half * axle.z() + r * (Math.sin(phi) * f.z() - Math.cos(phi) * up.z());
+                        worst = Math.max(worst, ground(h, px, pz) - py);
+                    }
                 }
             }
         }
