@@ -63,10 +63,25 @@ class VehicleCliTest {
         assertTrue(problems(car("\"input\": [{\"t\": 0, \"steer\": 2}], ")).contains("$.vehicles[0].input[0].steer"));
         assertTrue(problems(car("\"input\": [{\"t\": 0, \"throttle\": 1.5}], "))
                 .contains("$.vehicles[0].input[0].throttle"));
+        assertTrue(problems(car("\"input\": [{\"t\": 0, \"throttle\": -1.5}], "))
+                .contains("$.vehicles[0].input[0].throttle: throttle must be in [-1, 1], got -1.5"));
+        assertTrue(problems(car("\"reverseRatio\": 0, ")).contains("$.vehicles[0].reverseRatio"));
         assertTrue(problems(car("\"boost\": 1, ")).contains("$.vehicles[0].boost: unknown key"));
         assertTrue(problems(car("\"chassis\": {\"mass\": 0}, ")).contains("$.vehicles[0]"));
         assertTrue(problems(write("{\"name\": \"ground\", \"position\": [0, 1, 0], \"chassis\": {}, " + WHEELS + "}"))
                 .contains("$.vehicles[0].name: vehicle name 'ground' is taken (first at $.bodies[0])"));
+    }
+
+    @Test
+    void aNegativeThrottleInTheTrackBacksTheCarUp() throws IOException {
+        Path scene = car("\"reverseRatio\": 3.5, \"input\": [{\"t\": 0, \"throttle\": -1}], ");
+        Path csv = dir.resolve("reverse.csv");
+        CliResult r = CliResult.run("run", scene.toString(), "--steps", "100", "--out", csv.toString());
+        assertEquals(0, r.code, r.err);
+        String[] chassis = Files.readAllLines(csv).stream().filter(l -> l.split(",")[2].equals("car"))
+                .reduce((a, b) -> b).orElseThrow().split(",");
+        double vz = Double.parseDouble(chassis[12]);
+        assertTrue(vz < -1, "backed up (-z): " + vz);
     }
 
     @Test

@@ -3,7 +3,8 @@ package ricochet.vehicle;
 import java.util.Arrays;
 
 /**
- * A vehicle's drivetrain for one update: the automatic gearbox, the engine's torque from its curve,
+ * A vehicle's drivetrain for one update: the automatic gearbox (reverse while the throttle is
+ * negative), the engine's torque from its curve,
  * and the equal split of the torque onto the driven wheels' spin (the open differential; the
  * limited-slip clutch is a row of the solve in {@link Vehicles}).
  */
@@ -11,6 +12,9 @@ final class Drivetrain {
 
     /** Engine torque at the rev limit, idle, and the peak between, as fractions of maxTorque. */
     static final double CURVE_AT_ZERO = 0.8, CURVE_PEAK_AT = 0.6, CURVE_AT_LIMIT = 0.8;
+
+    /** {@link VehicleState#gear} in reverse. */
+    static final int REVERSE = -1;
 
     private static final double RPM_PER_RAD_S = 60 / (2 * Math.PI);
 
@@ -60,7 +64,15 @@ final class Drivetrain {
         // a launch do not shift it up: road speed over the mean driven radius, through the gears.
         double roadSpin = roadSpeed * v.driven / drivenRadii(v);
         v.shiftTimer = Math.max(0, v.shiftTimer - dt);
-        if (v.shiftTimer == 0) {
+        // A negative throttle selects reverse, a positive one first gear; none keeps the gear.
+        if (v.throttle < 0 && v.gear != REVERSE) {
+            v.gear = REVERSE;
+            v.shiftTimer = e.shiftTime();
+        } else if (v.throttle > 0 && v.gear == REVERSE) {
+            v.gear = 0;
+            v.shiftTimer = e.shiftTime();
+        }
+        if (v.shiftTimer == 0 && v.gear != REVERSE) {
             double shaft = roadSpin * def.differentialRatio() * RPM_PER_RAD_S;
             if (shaft * v.gears[v.gear] >= e.shiftUpRpm() && v.gear < v.gears.length - 1) {
                 v.gear++;
@@ -70,11 +82,13 @@ final class Drivetrain {
                 v.shiftTimer = e.shiftTime();
             }
         }
-        double rpm = Math.abs(mean) * v.gears[v.gear] * def.differentialRatio() * RPM_PER_RAD_S;
+        // The gear's ratio, negative in reverse: the wheels turn backwards.
+        double ratio = v.gear == REVERSE ? -def.reverseRatio() : v.gears[v.gear];
+        double rpm = Math.abs(mean * ratio) * def.differentialRatio() * RPM_PER_RAD_S;
         v.rpm = Math.max(e.idleRpm(), rpm);
-        double torque = v.throttle * engineCurve(e, v.rpm);
+        double torque = Math.abs(v.throttle) * engineCurve(e, v.rpm);
         v.engineTorque = torque;
-        double perWheel = torque * v.gears[v.gear] * def.differentialRatio() / v.driven;
+        double perWheel = torque * ratio * def.differentialRatio() / v.driven;
         for (int i = 0; i < n; i++) {
             if (v.drives[i]) {
                 v.wheelTorque[i] = perWheel;

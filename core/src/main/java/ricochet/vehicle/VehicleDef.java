@@ -23,10 +23,12 @@ import ricochet.math.Vec3;
  * @param maxSteer steering angle at full input, degrees, in [0, 90)
  * @param brakeTorque each wheel's brake torque at full brake, N m (>= 0)
  * @param handbrakeTorque each handbrake wheel's torque at full handbrake, N m (>= 0)
+ * @param reverseRatio the reverse gear's ratio (> 0, the magnitude; a negative throttle engages it)
  */
 public record VehicleDef(String name, Chassis chassis, List<Wheel> wheels, Suspension suspension, Tyre tyre,
                          Engine engine, double[] gears, double differentialRatio, Differential differential,
-                         double antiRoll, double maxSteer, double brakeTorque, double handbrakeTorque) {
+                         double antiRoll, double maxSteer, double brakeTorque, double handbrakeTorque,
+                         double reverseRatio) {
 
     /** How the driven wheels share the drive torque. */
     public enum Differential {
@@ -99,6 +101,8 @@ public record VehicleDef(String name, Chassis chassis, List<Wheel> wheels, Suspe
 
     /** Default brake torque per wheel, N m: locks a wheel under a 1000 kg share at friction 1. */
     public static final double DEFAULT_BRAKE_TORQUE = 4000;
+    /** Default reverse gear ratio: a little above a five-speed box's first. */
+    public static final double DEFAULT_REVERSE_RATIO = 2.9;
     /** Default slip stiffness per unit load. */
     public static final double DEFAULT_SLIP_STIFFNESS = 20;
 
@@ -106,13 +110,14 @@ public record VehicleDef(String name, Chassis chassis, List<Wheel> wheels, Suspe
      * A vehicle with the given chassis and wheels and the defaults: suspension rest length 0.3 m,
      * 1.5 Hz, damping ratio 0.5; tyre friction 1; engine 500 N m up to 6000 rpm; gears 2.66, 1.78,
      * 1.3, 1.0, 0.74; final drive 3.42, open differential; anti-roll 1000 N/m; 30 degrees of steer;
-     * brakes {@link #DEFAULT_BRAKE_TORQUE} on every wheel and as handbrake.
+     * brakes {@link #DEFAULT_BRAKE_TORQUE} on every wheel and as handbrake; reverse
+     * {@link #DEFAULT_REVERSE_RATIO}.
      */
     public static VehicleDef of(String name, Chassis chassis, List<Wheel> wheels) {
         return new VehicleDef(name, chassis, wheels, new Suspension(0.3, 1.5, 0.5),
                 new Tyre(1.0, DEFAULT_SLIP_STIFFNESS), Engine.of(500, 6000),
                 new double[] {2.66, 1.78, 1.3, 1.0, 0.74}, 3.42, Differential.OPEN, 1000, 30,
-                DEFAULT_BRAKE_TORQUE, DEFAULT_BRAKE_TORQUE);
+                DEFAULT_BRAKE_TORQUE, DEFAULT_BRAKE_TORQUE, DEFAULT_REVERSE_RATIO);
     }
 
     public VehicleDef {
@@ -127,42 +132,47 @@ public record VehicleDef(String name, Chassis chassis, List<Wheel> wheels, Suspe
 
     public VehicleDef withSuspension(Suspension s) {
         return new VehicleDef(name, chassis, wheels, s, tyre, engine, gears, differentialRatio, differential,
-                antiRoll, maxSteer, brakeTorque, handbrakeTorque);
+                antiRoll, maxSteer, brakeTorque, handbrakeTorque, reverseRatio);
     }
 
     public VehicleDef withTyre(Tyre t) {
         return new VehicleDef(name, chassis, wheels, suspension, t, engine, gears, differentialRatio,
-                differential, antiRoll, maxSteer, brakeTorque, handbrakeTorque);
+                differential, antiRoll, maxSteer, brakeTorque, handbrakeTorque, reverseRatio);
     }
 
     public VehicleDef withEngine(Engine e) {
         return new VehicleDef(name, chassis, wheels, suspension, tyre, e, gears, differentialRatio,
-                differential, antiRoll, maxSteer, brakeTorque, handbrakeTorque);
+                differential, antiRoll, maxSteer, brakeTorque, handbrakeTorque, reverseRatio);
     }
 
     public VehicleDef withGears(double[] g, double finalDrive) {
         return new VehicleDef(name, chassis, wheels, suspension, tyre, engine, g, finalDrive, differential,
-                antiRoll, maxSteer, brakeTorque, handbrakeTorque);
+                antiRoll, maxSteer, brakeTorque, handbrakeTorque, reverseRatio);
     }
 
     public VehicleDef withDifferential(Differential d) {
         return new VehicleDef(name, chassis, wheels, suspension, tyre, engine, gears, differentialRatio, d,
-                antiRoll, maxSteer, brakeTorque, handbrakeTorque);
+                antiRoll, maxSteer, brakeTorque, handbrakeTorque, reverseRatio);
     }
 
     public VehicleDef withAntiRoll(double k) {
         return new VehicleDef(name, chassis, wheels, suspension, tyre, engine, gears, differentialRatio,
-                differential, k, maxSteer, brakeTorque, handbrakeTorque);
+                differential, k, maxSteer, brakeTorque, handbrakeTorque, reverseRatio);
     }
 
     public VehicleDef withMaxSteer(double degrees) {
         return new VehicleDef(name, chassis, wheels, suspension, tyre, engine, gears, differentialRatio,
-                differential, antiRoll, degrees, brakeTorque, handbrakeTorque);
+                differential, antiRoll, degrees, brakeTorque, handbrakeTorque, reverseRatio);
     }
 
     public VehicleDef withBrakes(double brake, double handbrake) {
         return new VehicleDef(name, chassis, wheels, suspension, tyre, engine, gears, differentialRatio,
-                differential, antiRoll, maxSteer, brake, handbrake);
+                differential, antiRoll, maxSteer, brake, handbrake, reverseRatio);
+    }
+
+    public VehicleDef withReverseRatio(double ratio) {
+        return new VehicleDef(name, chassis, wheels, suspension, tyre, engine, gears, differentialRatio,
+                differential, antiRoll, maxSteer, brakeTorque, handbrakeTorque, ratio);
     }
 
     /** Every problem, each naming its field ({@code wheels[1].radius: must be > 0, got 0.0}); empty if none. */
@@ -238,6 +248,7 @@ public record VehicleDef(String name, Chassis chassis, List<Wheel> wheels, Suspe
         }
         nonNegative(p, "brakeTorque", brakeTorque);
         nonNegative(p, "handbrakeTorque", handbrakeTorque);
+        positive(p, "reverseRatio", reverseRatio);
         return p;
     }
 

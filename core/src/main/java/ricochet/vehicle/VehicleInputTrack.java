@@ -10,7 +10,7 @@ public final class VehicleInputTrack {
 
     /**
      * @param t entry times, s, finite, >= 0 and strictly increasing
-     * @param throttle in [0, 1] per entry
+     * @param throttle in [-1, 1] per entry (negative: reverse)
      * @param brake in [0, 1] per entry
      * @param handbrake in [0, 1] per entry
      * @param steer in [-1, 1] per entry (a fraction of maxSteer; positive turns left)
@@ -26,7 +26,7 @@ public final class VehicleInputTrack {
                 throw new IllegalArgumentException("vehicle input track: entry " + i + ": t must be finite, >= 0 and"
                         + " after the entry before, got " + t[i]);
             }
-            check(i, "throttle", throttle[i], 0);
+            check(i, "throttle", throttle[i], -1);
             check(i, "brake", brake[i], 0);
             check(i, "handbrake", handbrake[i], 0);
             check(i, "steer", steer[i], -1);

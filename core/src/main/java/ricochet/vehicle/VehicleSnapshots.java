@@ -101,15 +101,16 @@ final class VehicleSnapshots {
     static void readState(StateInput in, VehicleState v, VehicleState into, int slot, int colliders)
             throws IOException {
         String what = "vehicle slot " + slot;
-        into.throttle = unit(in, what + "'s throttle", 0);
+        into.throttle = unit(in, what + "'s throttle", -1);
         into.brake = unit(in, what + "'s brake", 0);
         into.handbrake = unit(in, what + "'s handbrake", 0);
         into.steer = unit(in, what + "'s steer", -1);
-        into.lastThrottle = unit(in, what + "'s last throttle", 0);
+        into.lastThrottle = unit(in, what + "'s last throttle", -1);
         into.lastBrake = unit(in, what + "'s last brake", 0);
         into.lastHandbrake = unit(in, what + "'s last handbrake", 0);
         into.lastSteer = unit(in, what + "'s last steer", -1);
-        into.gear = StateInput.checkIndex(what + "'s gear", in.readInt(), v.gears.length, false);
+        // -1 is reverse.
+        into.gear = StateInput.checkIndex(what + "'s gear", in.readInt(), v.gears.length, true);
         into.rpm = in.finite(what + "'s engine speed");
         into.shiftTimer = in.finite(what + "'s shift timer");
         into.engineTorque = in.finite(what + "'s engine torque");

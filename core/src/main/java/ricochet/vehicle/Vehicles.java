@@ -185,14 +185,15 @@ public final class Vehicles {
     // ---------------------------------------------------------------- input and readout
 
     /**
-     * The driver's input, held until changed: throttle, brake and handbrake in [0, 1], steer in
-     * [-1, 1] (a fraction of maxSteer; positive turns left).
+     * The driver's input, held until changed: throttle in [-1, 1] (negative engages the reverse gear
+     * and drives backwards; positive engages first gear from reverse), brake and handbrake in [0, 1],
+     * steer in [-1, 1] (a fraction of maxSteer; positive turns left).
      *
      * @throws IllegalArgumentException for a value out of its range or not finite
      */
     public void setInput(VehicleId id, double throttle, double brake, double handbrake, double steer) {
         VehicleState v = state(id);
-        unit("throttle", throttle, 0);
+        unit("throttle", throttle, -1);
         unit("brake", brake, 0);
         unit("handbrake", handbrake, 0);
         unit("steer", steer, -1);
@@ -323,7 +324,7 @@ public final class Vehicles {
         return state(id).slipAngle[wheel];
     }
 
-    /** The gear engaged, 0 for first. */
+    /** The gear engaged, 0 for first, -1 for reverse. */
     public int gear(VehicleId id) {
         return state(id).gear;
     }

@@ -35,7 +35,7 @@ final class VehicleScenes {
         }
         return new VehicleDef(name, c.chassis(), wheels, c.suspension(), c.tyre(), c.engine(), c.gears(),
                 c.differentialRatio(), c.differential(), c.antiRoll(), c.maxSteer(), c.brakeTorque(),
-                c.handbrakeTorque());
+                c.handbrakeTorque(), c.reverseRatio());
     }
 
     /** A world with a flat static ground box whose top is y = 0, friction 1. */

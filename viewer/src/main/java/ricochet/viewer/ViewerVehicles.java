@@ -70,7 +70,8 @@ final class ViewerVehicles {
 
     /**
      * Reads {@code {"name"?, "throttle"?, "brake"?, "handbrake"?, "steer"?}}: the vehicle by name (the
-     * first when absent), throttle, brake and handbrake in [0, 1], steer in [-1, 1] (a fraction of the
+     * first when absent), throttle in [-1, 1] (negative: reverse), brake and handbrake in [0, 1], steer
+     * in [-1, 1] (a fraction of the
      * vehicle's maxSteer, positive turns left). Every field but {@code name} that is absent is 0, so
      * each input says the whole of what the driver does.
      *
@@ -97,7 +98,7 @@ final class ViewerVehicles {
             JsonNode v = f.getValue();
             switch (f.getKey()) {
                 case "name" -> vehicle = vehicleNumber(ws, v);
-                case "throttle" -> throttle = fraction("throttle", v, 0);
+                case "throttle" -> throttle = fraction("throttle", v, -1);
                 case "brake" -> brake = fraction("brake", v, 0);
                 case "handbrake" -> handbrake = fraction("handbrake", v, 0);
                 case "steer" -> steer = fraction("steer", v, -1);

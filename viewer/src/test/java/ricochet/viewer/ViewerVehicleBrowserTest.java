@@ -199,4 +199,31 @@ class ViewerVehicleBrowserTest {
             browser.get("about:blank");
         }
     }
+    @Test
+    void downArrowBrakesThenBacksTheCarUp() throws Exception {
+        try (ViewerServer server = new ViewerServer(BuiltinScenes.load("car-brake"), "car-brake", 0)) {
+            browser.get("about:blank");
+            browser.get(server.url());
+            await("the page is ready",
+                () -> Boolean.TRUE.equals(js("return !!(window.ricochet && window.ricochet.ready)")));
+            new Actions(browser).keyDown(Keys.ARROW_UP).pause(2000).keyUp(Keys.ARROW_UP).perform();
+            await("rolling forward", () -> car(server).get("speed").asDouble() > 2);
+            new Actions(browser).keyDown(Keys.ARROW_DOWN).perform();
+            await("braking while it rolls forward", () -> {
+                JsonNode in = car(server).get("input");
+                return in.get("brake").asDouble() == 1 && in.get("throttle").asDouble() == 0;
+            });
+            double zBraking = chassisZ(server);
+            await("backing up in reverse once stopped", () -> {
+                JsonNode c = car(server);
+                return c.get("input").get("throttle").asDouble() == -1 && c.get("input").get("brake").asDouble() == 0
+                        && c.get("gear").asInt() == -1 && c.get("speed").asDouble() < -1;
+            });
+            await("it backs past where it braked", () -> chassisZ(server) < zBraking - 1);
+            new Actions(browser).keyUp(Keys.ARROW_DOWN).perform();
+            await("the key's release reached the server",
+                () -> car(server).get("input").get("throttle").asDouble() == 0);
+            browser.get("about:blank");
+        }
+    }
 }

@@ -22,8 +22,9 @@ public record VehicleSpec(VehicleDef def, Vec3 position, Quat orientation, List<
     }
 
     /**
-     * One entry of a track, held from {@code t} until the next: throttle, brake and handbrake in
-     * [0, 1], steer in [-1, 1] (a fraction of maxSteer, positive turns left); a key left out is 0.
+     * One entry of a track, held from {@code t} until the next: throttle in [-1, 1] (negative drives
+     * in reverse), brake and handbrake in [0, 1], steer in [-1, 1] (a fraction of maxSteer, positive
+     * turns left); a key left out is 0.
      */
     public record Input(double t, double throttle, double brake, double handbrake, double steer) {
     }

@@ -23,7 +23,7 @@ import ricochet.vehicle.VehicleDef;
 final class VehicleValidator {
 
     static final List<String> KEYS = List.of("name", "position", "orientation", "chassis", "wheels", "suspension",
-            "tyre", "engine", "gears", "differentialRatio", "antiRoll", "maxSteer", "input");
+            "tyre", "engine", "gears", "differentialRatio", "antiRoll", "maxSteer", "reverseRatio", "input");
     static final List<String> CHASSIS_KEYS = List.of("halfExtents", "mass", "centerOfMass");
     static final List<String> WHEEL_KEYS = List.of("position", "radius", "width", "steer", "drive", "handbrake");
     static final List<String> SUSPENSION_KEYS = List.of("restLength", "frequency", "damping");
@@ -136,6 +136,7 @@ final class VehicleValidator {
         }
         double finalDrive = in.number(o, path, "differentialRatio", 3.42, Range.POSITIVE);
         double antiRoll = in.number(o, path, "antiRoll", 1000, Range.NON_NEGATIVE);
+        double reverseRatio = in.number(o, path, "reverseRatio", VehicleDef.DEFAULT_REVERSE_RATIO, Range.POSITIVE);
         double maxSteer = in.number(o, path, "maxSteer", 30, Range.NON_NEGATIVE);
         if (!Double.isNaN(maxSteer) && !(maxSteer < 90)) {
             in.report(JsonChecks.key(path, "maxSteer"), "maxSteer must be in 0..90 degrees, got " + maxSteer);
@@ -160,7 +161,8 @@ final class VehicleValidator {
         }
         VehicleDef def = VehicleDef.of(name, chassis, wheels).withSuspension(suspension)
                 .withTyre(new VehicleDef.Tyre(friction, VehicleDef.DEFAULT_SLIP_STIFFNESS)).withEngine(engine)
-                .withGears(gears, finalDrive).withAntiRoll(antiRoll).withMaxSteer(maxSteer);
+                .withGears(gears, finalDrive).withAntiRoll(antiRoll).withMaxSteer(maxSteer)
+                .withReverseRatio(reverseRatio);
         List<String> problems = def.problems();
         if (!problems.isEmpty()) {
             // The def's own messages name the field (e.g. "wheels[1].radius: ..."): keep that path.
@@ -216,7 +218,11 @@ final class VehicleValidator {
         int before = in.problems().size();
         in.allowKeys(o, path, INPUT_KEYS);
         double t = in.entryTime(o, path, last);
-        double throttle = in.number(o, path, "throttle", 0, Range.UNIT);
+        // A negative throttle drives in reverse.
+        double throttle = in.number(o, path, "throttle", 0, Range.ANY);
+        if (!Double.isNaN(throttle) && !(throttle >= -1 && throttle <= 1)) {
+            in.report(JsonChecks.key(path, "throttle"), "throttle must be in [-1, 1], got " + throttle);
+        }
         double brake = in.number(o, path, "brake", 0, Range.UNIT);
         double handbrake = in.number(o, path, "handbrake", 0, Range.UNIT);
         double steer = in.number(o, path, "steer", 0, Range.ANY);

@@ -57,7 +57,7 @@ export async function createVehicles(page) {
   const panel = document.createElement('fieldset');
   panel.id = 'vehicle';
   panel.innerHTML = `<legend>vehicle <span id="v-name"></span></legend>
-    <div id="vehicle-keys"><kbd>&uarr;</kbd> throttle, <kbd>&darr;</kbd> brake,
+    <div id="vehicle-keys"><kbd>&uarr;</kbd> throttle, <kbd>&darr;</kbd> brake, then reverse once stopped,
       <kbd>&larr;</kbd><kbd>&rarr;</kbd> steer, <kbd>shift</kbd> or <kbd>ctrl</kbd> handbrake.
       The first key takes the vehicle over from the scene's input track until a launch or reset.</div>
     <label><input type="checkbox" id="v-follow" checked> camera follows it</label>
@@ -93,13 +93,25 @@ export async function createVehicles(page) {
 
   // ---------------------------------------------------------------- keys
   // Each input says the whole of what the driver does; it goes out when it changes, one after another.
+  // The down arrow brakes while the car rolls forward and, once it is nearly stopped (under
+  // STOPPED m/s), drives it in reverse (a negative throttle); the up arrow is the same the other
+  // way round. Both held: throttle and brake together.
+  const STOPPED = 0.5;
   const held = new Set();
-  let sent = null, inputs = Promise.resolve();
+  let sent = null, inputs = Promise.resolve(), speedNow = 0;
+  function pedals() {
+    const up = held.has('ArrowUp'), down = held.has('ArrowDown');
+    if (up && down) { return [1, 1]; }
+    if (up) { return speedNow < -STOPPED ? [0, 1] : [1, 0]; }
+    if (down) { return speedNow > STOPPED ? [0, 1] : [-1, 0]; }
+    return [0, 0];
+  }
   function send() {
+    const [throttle, brake] = pedals();
     const body = {
       name: first.name,
-      throttle: held.has('ArrowUp') ? 1 : 0,
-      brake: held.has('ArrowDown') ? 1 : 0,
+      throttle,
+      brake,
       handbrake: held.has('Shift') || held.has('Control') ? 1 : 0,
       steer: (held.has('ArrowLeft') ? 1 : 0) - (held.has('ArrowRight') ? 1 : 0),
     };
@@ -140,6 +152,9 @@ export async function createVehicles(page) {
     const o = frame.length - blockSize;
     push(series.t, frame[0]);
     push(series.speed, frame[o + 1]);
+    speedNow = frame[o + 1];
+    // A held pedal key changes meaning when the car stops.
+    if (held.has('ArrowUp') || held.has('ArrowDown')) { send(); }
     push(series.rpm, frame[o + 2]);
     for (let i = 0; i < first.wheels.length; i++) {
       const w = o + PER_VEHICLE + PER_WHEEL * i;
@@ -167,7 +182,7 @@ export async function createVehicles(page) {
       if (k === 0) {
         $('v-speed').textContent = v.speed.toFixed(2) + ' m/s (' + (3.6 * v.speed).toFixed(1) + ' km/h)';
         $('v-rpm').textContent = v.rpm.toFixed(0) + ' rpm';
-        $('v-gear').textContent = v.gear + 1;
+        $('v-gear').textContent = v.gear < 0 ? 'R' : v.gear + 1;
         $('v-driver').textContent = v.driven ? 'keys / API' : 'input track';
         followChassis(frame, frame[head]);
       }
