@@ -32,7 +32,7 @@ import ricochet.bench.scene.BenchShape;
  * Native objects are freed by the library's cleaner thread once unreachable; {@link #close} empties
  * the space and lets go of them. Joints: {@code Point2PointJoint} and {@code HingeJoint} with
  * {@code setLimit}, from pivots and axes in each body's own frame, collision between the joined
- * bodies off.
+ * bodies off. Vehicles: {@link BulletVehicles}.
  */
 final class BulletEngine implements PeerEngine {
 
@@ -42,6 +42,8 @@ final class BulletEngine implements PeerEngine {
     private final List<PhysicsRigidBody> all = new ArrayList<>();
     private final List<PhysicsRigidBody> dynamic = new ArrayList<>();
     private final List<PhysicsJoint> joints = new ArrayList<>();
+    private final BulletVehicles vehicles;
+    private long steps;
 
     private static synchronized void start() {
         if (!started) {
@@ -73,6 +75,7 @@ final class BulletEngine implements PeerEngine {
         for (BenchJoint j : scene.joints()) {
             join(scene, j);
         }
+        vehicles = new BulletVehicles(scene, space, mu);
     }
 
     private void join(BenchScene scene, BenchJoint j) {
@@ -119,7 +122,11 @@ final class BulletEngine implements PeerEngine {
 
     @Override
     public void step() {
+        if (vehicles.count() > 0) {
+            vehicles.drive(steps);
+        }
         space.update((float) BenchScene.DT, 0);
+        steps++;
     }
 
     @Override
@@ -140,7 +147,7 @@ final class BulletEngine implements PeerEngine {
 
     @Override
     public double[] positions() {
-        double[] out = new double[3 * dynamic.size()];
+        double[] out = new double[3 * (dynamic.size() + vehicles.count())];
         Vector3f p = new Vector3f();
         for (int i = 0; i < dynamic.size(); i++) {
             dynamic.get(i).getPhysicsLocation(p);
@@ -148,6 +155,7 @@ final class BulletEngine implements PeerEngine {
             out[3 * i + 1] = p.y;
             out[3 * i + 2] = p.z;
         }
+        vehicles.positions(out, 3 * dynamic.size());
         return out;
     }
 
@@ -160,6 +168,7 @@ final class BulletEngine implements PeerEngine {
             space.removeJoint(joint);
         }
         joints.clear();
+        vehicles.close(space);
         for (PhysicsRigidBody body : all) {
             space.removeCollisionObject(body);
         }

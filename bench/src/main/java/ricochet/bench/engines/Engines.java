@@ -55,16 +55,19 @@ public final class Engines {
         return isRicochet(name) || name.equals("jolt");
     }
 
-    /** Whether the named engine's adapter drives vehicles (Ricochet's and Jolt's wheeled vehicles). */
+    /**
+     * Whether the named engine's adapter drives vehicles (Ricochet's and Jolt's wheeled vehicles,
+     * Bullet's raycast vehicle).
+     */
     public static boolean hasVehicles(String name) {
-        return isRicochet(name) || name.equals("jolt");
+        return isRicochet(name) || name.equals("jolt") || name.equals("bullet");
     }
 
     /** Why the named engine cannot run {@code scene}, or null when it can. */
     public static String cannotRun(String name, BenchScene scene) {
         if (!scene.vehicles().isEmpty() && !hasVehicles(name)) {
             return "scene '" + scene.name() + "' has vehicles and engine '" + name
-                    + "' has no vehicle model in the bench (ricochet and jolt have)";
+                    + "' has no vehicle model in the bench (ricochet, jolt and bullet have)";
         }
         if (BenchSoft.isSoft(scene) && !isRicochet(name) && !name.equals("jolt")) {
             return "scene '" + scene.name() + "' has cloth or soft bodies and engine '" + name

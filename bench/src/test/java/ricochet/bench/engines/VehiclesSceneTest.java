@@ -15,7 +15,7 @@ import ricochet.bench.scene.BenchScene;
 import ricochet.bench.scene.BenchScenes;
 
 /**
- * The {@code vehicles} scene in the two engines that drive cars: the cars land on the bowl, stay on
+ * The {@code vehicles} scene in the three engines that drive cars: the cars land on the bowl, stay on
  * it and drive; Ricochet's step, inputs included, allocates nothing; other engines refuse the scene.
  */
 class VehiclesSceneTest {
@@ -26,7 +26,7 @@ class VehiclesSceneTest {
      * on a circle of 4.5 to 6.5 m may come back near its start).
      */
     @ParameterizedTest
-    @ValueSource(strings = {"ricochet", "jolt"})
+    @ValueSource(strings = {"ricochet", "jolt", "bullet"})
     void carsDriveOnTheBowl(String engine) {
         BenchScene scene = BenchScenes.get("vehicles");
         int n = scene.vehicles().size();
@@ -78,13 +78,13 @@ class VehiclesSceneTest {
 
     @Test
     void enginesWithoutVehiclesRefuseTheScene() {
-        for (String engine : new String[] {"physx", "bullet", "ode4j", "jbullet"}) {
+        for (String engine : new String[] {"physx", "ode4j", "jbullet"}) {
             String why = Workload.cannotRun("vehicles", engine);
             assertNotNull(why, engine);
             assertTrue(why.contains("vehicles") && why.contains(engine), why);
             assertThrows(IllegalArgumentException.class, () -> Engines.create(engine, BenchScenes.get("vehicles")));
         }
-        for (String engine : new String[] {"ricochet", "ricochet@2", "jolt"}) {
+        for (String engine : new String[] {"ricochet", "ricochet@2", "jolt", "bullet"}) {
             assertNull(Workload.cannotRun("vehicles", engine), engine);
         }
     }
