@@ -9,8 +9,12 @@ package ricochet.vehicle;
  */
 final class TyreRows {
 
-    /** Bisection halvings of each tyre row's implicit solve. */
+    /** Bisection halvings each tyre row's implicit solve took before it was solved by Newton's method. */
     static final int BISECTIONS = 40;
+    /** The row's solve stops when a step moves the impulse by less than this fraction of its bracket. */
+    static final double NEWTON_TOLERANCE = 1e-12;
+    /** Most Newton steps per row; the bracket halves at least every other step, so this is never reached. */
+    static final int NEWTON_LIMIT = 100;
     /** Fraction of the bump stop's overrun taken back per step. */
     static final double STOP_BIAS = 0.5;
 
@@ -127,7 +131,7 @@ final class TyreRows {
         jx = 0;
         jb = 0;
         if (bound > 0) {
-            jx = solveRow(freeChassis, uy, kc, dt, speed, peak, theta, stick);
+            jx = solveRow(freeChassis, uy, kc, dt, speed, peak, theta, stick, v.jx[i]);
             jb = inertia * spin + jx * r;
             locked = Math.abs(jb) <= bound;
         }
@@ -137,7 +141,7 @@ final class TyreRows {
         } else {
             jb = bound > 0 ? Math.copySign(bound, jb) : 0;
             double turning = spin - jb / inertia;
-            jx = solveRow(freeChassis - turning * r, uy, v.kx[i], dt, speed, peak, theta, stick);
+            jx = solveRow(freeChassis - turning * r, uy, v.kx[i], dt, speed, peak, theta, stick, v.jx[i]);
             omega = turning + jx * r / inertia;
         }
         double d = jx - v.jx[i];
@@ -149,29 +153,80 @@ final class TyreRows {
         double ux = slipX(v, i);
         double ky = v.ky[i];
         double free = slipY(v, i) + ky * v.jy[i];
-        double jy = solveRow(free, ux, ky, dt, speed, peak, theta, stick);
+        double jy = solveRow(free, ux, ky, dt, speed, peak, theta, stick, v.jy[i]);
         d = jy - v.jy[i];
         v.jy[i] = jy;
         applyChassis(-d, v.sx[i], v.sy[i], v.sz[i], v.isx[i], v.isy[i], v.isz[i]);
     }
 
-    private static double solveRow(double free, double other, double k, double dt, double speed, double peak,
-                                   double theta, double stick) {
+    /**
+     * The root of {@code g(J) = J - dt F(free - k J, other)} between 0 and {@code free / k} by Newton's
+     * method inside a shrinking bracket (Press et al., Numerical Recipes, 3rd ed., section 9.4,
+     * {@code rtsafe}): g increases with J, so each evaluation's sign moves one end of the bracket in,
+     * and a Newton step that would leave the bracket is replaced by its midpoint. The brush law is
+     * smooth but where the whole patch starts to slide (its second derivative jumps there), so Newton
+     * converges in a few steps, where bisection took {@link #BISECTIONS}. Started from {@code start}
+     * (the row's impulse of the last sweep, the best guess once the sweeps settle).
+     */
+    static double solveRow(double free, double other, double k, double dt, double speed, double peak,
+                           double theta, double stick, double start) {
         if (free == 0) {
             return 0;
         }
-        double lo = 0, hi = free / k;
-        // g(lo) has the sign of -free, g(hi) that of free (F(0, other) is 0 or along other only).
-        for (int b = 0; b < BISECTIONS; b++) {
-            double mid = 0.5 * (lo + hi);
-            double g = mid - dt * TyreModel.force(free - k * mid, other, speed, peak, theta, stick);
-            if ((g > 0) == (free > 0)) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
+        double hi = free / k;
+        // Straight along the row with the stick bound holding the patch: it stops (the static case,
+        // where F jumps at zero sliding speed and g has its root at the jump).
+        if (other == 0 && stick > 0 && dt * stick >= Math.abs(hi)) {
+            return hi;
         }
-        return 0.5 * (lo + hi);
+        // Work with the row's direction positive: J in [0, |free| / k], g increasing.
+        double sign = Math.signum(free);
+        double f = Math.abs(free);
+        double w = Math.abs(other);
+        double lo = 0;
+        hi = f / k;
+        double tolerance = NEWTON_TOLERANCE * hi;
+        double j = sign * start;
+        if (!(j > lo && j < hi)) {
+            j = 0.5 * hi;
+        }
+        for (int it = 0; it < NEWTON_LIMIT; it++) {
+            // F along u = free - k J >= 0, and dF/du: F = f(m) u / m, m = |(u, w)|,
+            // dF/du = f'(m) (u / m)^2 + f(m) w^2 / m^3, f'(m) = peak brush'(theta m / v) theta / v.
+            double u = f - k * j;
+            double m = Math.sqrt(u * u + w * w);
+            double force = 0, slope = 0;
+            if (m > 0) {
+                double x = theta * m / speed;
+                double brush = TyreModel.brush(x);
+                double fm = peak * brush;
+                double dfm = 0;
+                if (fm < stick) {
+                    fm = stick;
+                } else if (x < 1) {
+                    double r = 1 - x;
+                    dfm = peak * 3 * r * r * theta / speed;
+                }
+                double c = u / m;
+                force = fm * c;
+                slope = dfm * c * c + fm * w * w / (m * m * m);
+            }
+            double g = j - dt * force;
+            if (g > 0) {
+                hi = j;
+            } else {
+                lo = j;
+            }
+            double next = j - g / (1 + dt * k * slope);
+            if (!(next > lo && next < hi)) {
+                next = 0.5 * (lo + hi);
+            }
+            if (Math.abs(next - j) <= tolerance || hi - lo <= tolerance) {
+                return sign * next;
+            }
+            j = next;
+        }
+        return sign * j;
     }
 
     /** Impulse {@code j a} at the contact on the predicted chassis velocity ({@code ia = I^-1 (r x a)}). */
