@@ -9,8 +9,6 @@ package ricochet.vehicle;
  */
 final class TyreRows {
 
-    /** Bisection halvings each tyre row's implicit solve took before it was solved by Newton's method. */
-    static final int BISECTIONS = 40;
     /** The row's solve stops when a step moves the impulse by less than this fraction of its bracket. */
     static final double NEWTON_TOLERANCE = 1e-12;
     /** Most Newton steps per row; the bracket halves at least every other step, so this is never reached. */
@@ -165,8 +163,8 @@ final class TyreRows {
      * {@code rtsafe}): g increases with J, so each evaluation's sign moves one end of the bracket in,
      * and a Newton step that would leave the bracket is replaced by its midpoint. The brush law is
      * smooth but where the whole patch starts to slide (its second derivative jumps there), so Newton
-     * converges in a few steps, where bisection took {@link #BISECTIONS}. Started from {@code start}
-     * (the row's impulse of the last sweep, the best guess once the sweeps settle).
+     * converges in a few steps, where bisection takes about 40 to the same precision. Started from
+     * {@code start} (the row's impulse of the last sweep, the best guess once the sweeps settle).
      */
     static double solveRow(double free, double other, double k, double dt, double speed, double peak,
                            double theta, double stick, double start) {

@@ -14,14 +14,14 @@ import ricochet.math.StateInput;
 import ricochet.math.Vec3;
 
 /**
- * A world's vehicles: ray-cast cars whose chassis is a dynamic body of the world. They are updated
+ * A world's vehicles: cars whose chassis is a dynamic body of the world. They are updated
  * once per step, before the rigid bodies are solved, in the order they were added, on the calling
  * thread (so the result does not depend on the threads); {@code docs/vehicles.md} gives the model.
  *
  * <p>One update, per awake vehicle:
  * <ol>
- *   <li>each wheel casts a ray from its mount down the chassis' -y axis, {@code restLength + radius}
- *       long, skipping the vehicle's own chassis and sensors;</li>
+ *   <li>each wheel sweeps its cylinder down the chassis' -y axis to full extension
+ *       ({@link WheelCast}), skipping the vehicle's own chassis and sensors;</li>
  *   <li>suspension: a spring and damper per wheel, {@code F = k x + c dx/dt} (never pulling), with
  *       {@code k = m_i omega^2}, {@code c = 2 zeta m_i omega}, {@code omega = 2 pi frequency} and
  *       {@code m_i} the chassis mass the wheel carries at rest (the least-squares split that puts
@@ -29,17 +29,20 @@ import ricochet.math.Vec3;
  *       between the two wheels of an axle; explicit, as forces on the chassis and, opposite, on a
  *       dynamic ground;</li>
  *   <li>the drivetrain: engine torque from its curve at the driven wheels' speed, the automatic
- *       gearbox, the torque split equally (open differential) onto the driven wheels' spin;</li>
+ *       gearbox (reverse while the throttle is negative), the torque split equally (open
+ *       differential) onto the driven wheels' spin;</li>
  *   <li>a small sequential-impulse solve on a copy of the chassis' velocity at the end of the step
  *       (gravity and the suspension included), per wheel in order: the bump stop (a unilateral row
- *       along the suspension when the wheel has used up its travel), the brake (the wheel's spin to
- *       zero, bounded by the brake torque times dt), the limited-slip clutch, and the tyre's two rows
+ *       along the contact normal limiting how far the chassis closes on the ground in the step), the
+ *       brake (the wheel's spin to zero, bounded by the brake torque times dt), the limited-slip
+ *       clutch, and the tyre's two rows
  *       (along and across the wheel), each an implicit solve of the brush model
  *       {@link TyreModel}: the impulse J that satisfies {@code J = dt F(u_free - K J)}. The tyre
  *       row's effective mass includes the wheel's spin inertia, so the stiff slip dynamics of a light
  *       wheel are stable at any step;</li>
- *   <li>the rows' impulses over dt become forces on the chassis (and opposite on a dynamic ground),
- *       which the contact solver integrates with gravity in its substeps.</li>
+ *   <li>the tyre rows' impulses over dt become forces on the chassis (and opposite on a dynamic
+ *       ground), which the contact solver integrates with gravity in its substeps; the bump stop's
+ *       impulse changes the chassis' velocity at once, so that it acts from the step's start.</li>
  * </ol>
  *
  * <p>A sleeping chassis is left asleep until its input changes or its throttle is on. Nothing is
@@ -228,7 +231,7 @@ public final class Vehicles {
 
     /**
      * The wheel's centre (world, m) into out[0..2]: below its mount on the chassis as it is now, where
-     * a ray cast now finds the ground (within the travel; at full extension when airborne, at the
+     * its sweep now finds the ground (within the travel; at full extension when airborne, at the
      * bump stop when the ground is above it). The forces of a step use the cast at its start; this
      * one places the wheel for the pose after it. Allocates nothing.
      */
@@ -293,7 +296,7 @@ public final class Vehicles {
         return state(id).steerAngle[wheel];
     }
 
-    /** Whether the wheel's ray found ground within its travel in the last update. */
+    /** Whether the wheel's sweep found ground within its travel in the last update. */
     public boolean inContact(VehicleId id, int wheel) {
         return state(id).contact[wheel];
     }

@@ -14,9 +14,8 @@ import ricochet.world.World;
 /**
  * 30 m/s across a bumpy heightfield (seeded bumps of 2-6 cm over 3-8 m): no point of any tyre's
  * tread, sampled around its lower half at its two edges and in its middle, is ever more than 1 cm
- * below the heightfield's true surface,
- * in 100 seeded runs of 3 s at 60 Hz (90 m of bumps each; shorter runs rather than fewer keep the
- * suite quick).
+ * below the heightfield's true surface, in 100 seeded runs of 3 s at 60 Hz (90 m of bumps each;
+ * shorter runs rather than fewer keep the suite quick).
  */
 class VehicleBumpsTest {
 
@@ -99,9 +98,10 @@ class VehicleBumpsTest {
                 for (int e = -1; e <= 1; e++) {
                     for (int a = -8; a <= 8; a++) {
                         double phi = a * Math.PI / 16;
-                        double px = c[0] + e * half * axle.x() + r * (Math.sin(phi) * f.x() - Math.cos(phi) * up.x());
-                        double py = c[1] + e * half * axle.y() + r * (Math.sin(phi) * f.y() - Math.cos(phi) * up.y());
-                        double pz = c[2] + e * half * axle.z() + r * (Math.sin(phi) * f.z() - Math.cos(phi) * up.z());
+                        double s = Math.sin(phi), co = Math.cos(phi);
+                        double px = c[0] + e * half * axle.x() + r * (s * f.x() - co * up.x());
+                        double py = c[1] + e * half * axle.y() + r * (s * f.y() - co * up.y());
+                        double pz = c[2] + e * half * axle.z() + r * (s * f.z() - co * up.z());
                         worst = Math.max(worst, ground(h, px, pz) - py);
                     }
                 }

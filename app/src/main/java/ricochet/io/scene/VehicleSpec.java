@@ -7,7 +7,7 @@ import ricochet.vehicle.VehicleDef;
 import ricochet.vehicle.VehicleInputTrack;
 
 /**
- * A scene file's vehicle ({@code "vehicles"} entry), validated: a ray-cast car that its input track
+ * A scene file's vehicle ({@code "vehicles"} entry), validated: a car that its input track
  * drives.
  *
  * @param def the car, named as in the file
