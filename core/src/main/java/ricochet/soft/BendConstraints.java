@@ -17,6 +17,15 @@ import java.util.Arrays;
  * {@link DistanceConstraints}: {@code dlambda = -C / (sum w_i |grad_i|^2 + alpha / h^2)}, alpha in
  * 1/(N m). Unlike a spring across the two far vertices, the angle does not resist stretch, so bending
  * stiffness and stretch stiffness stay separate.
+ *
+ * <p>After the velocity update every hinge loses its angular rate ({@link #settle}):
+ * {@code dlambda = -(sum grad_i . v_i) / sum w_i |grad_i|^2}, {@code v_i += w_i dlambda grad_i}. With a
+ * cloth's particle masses and spacing {@code sum w |grad|^2} is some 10^7 against {@code alpha / h^2}
+ * of 10^2, so each hinge is in effect rigid for one sweep, and like a rigid distance its Gauss-Seidel
+ * residual comes back as speed: a crease folded to nearly pi, pushed open by the hinge and shut again
+ * by self-collision or the ground, gained speed every substep until the strip flew apart. The pass
+ * is a projection in the mass metric (kinetic energy never rises) along a gradient that sums to zero
+ * and is unchanged by rotating the hinge, so linear and angular momentum are kept.
  */
 final class BendConstraints {
 
@@ -72,86 +81,28 @@ final class BendConstraints {
         return StrictMath.atan2((sx * ex + sy * ey + sz * ez) / el, n1x * n2x + n1y * n2y + n1z * n2z);
     }
 
-    void solve(Particles p, double invH2) {
-        double[] x = p.x, y = p.y, z = p.z, w = p.w;
-        for (int c = 0; c < count; c++) {
-            if (mode[c] != ParticleRules.PROJECTED) {
-                continue;
-            }
-            int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
-            double w1 = w[i1], w2 = w[i2], w3 = w[i3], w4 = w[i4];
-            if (w1 + w2 + w3 + w4 == 0) {
-                continue;
-            }
-            double ax = x[i1] - x[i3], ay = y[i1] - y[i3], az = z[i1] - z[i3];
-            double bx = x[i1] - x[i4], by = y[i1] - y[i4], bz = z[i1] - z[i4];
-            double n1x = ay * bz - az * by, n1y = az * bx - ax * bz, n1z = ax * by - ay * bx;
-            double cx = x[i2] - x[i4], cy = y[i2] - y[i4], cz = z[i2] - z[i4];
-            double dx = x[i2] - x[i3], dy = y[i2] - y[i3], dz = z[i2] - z[i3];
-            double n2x = cy * dz - cz * dy, n2y = cz * dx - cx * dz, n2z = cx * dy - cy * dx;
-            double ex = x[i4] - x[i3], ey = y[i4] - y[i3], ez = z[i4] - z[i3];
-            double el2 = ex * ex + ey * ey + ez * ez;
-            double n1s = n1x * n1x + n1y * n1y + n1z * n1z, n2s = n2x * n2x + n2y * n2y + n2z * n2z;
-            // Degenerate triangles have no angle to keep.
-            if (el2 < 1e-20 || n1s < 1e-24 || n2s < 1e-24) {
-                continue;
-            }
-            double el = Math.sqrt(el2);
-            double sx = n1y * n2z - n1z * n2y, sy = n1z * n2x - n1x * n2z, sz = n1x * n2y - n1y * n2x;
-            double theta = StrictMath.atan2((sx * ex + sy * ey + sz * ez) / el, n1x * n2x + n1y * n2y + n1z * n2z);
-            double err = theta - rest[c];
-            if (err > Math.PI) {
-                err -= 2 * Math.PI;
-            } else if (err < -Math.PI) {
-                err += 2 * Math.PI;
-            }
-            // Gradients as scalings of n1 and n2.
-            double k1 = -el / n1s, k2 = -el / n2s;
-            double k31 = -(bx * ex + by * ey + bz * ez) / el / n1s, k32 = -(cx * ex + cy * ey + cz * ez) / el / n2s;
-            double k41 = (ax * ex + ay * ey + az * ez) / el / n1s, k42 = (dx * ex + dy * ey + dz * ez) / el / n2s;
-            // |grad3|^2 = |k31 n1 + k32 n2|^2
-            double n12 = n1x * n2x + n1y * n2y + n1z * n2z;
-            double g3 = k31 * k31 * n1s + 2 * k31 * k32 * n12 + k32 * k32 * n2s;
-            double g4 = k41 * k41 * n1s + 2 * k41 * k42 * n12 + k42 * k42 * n2s;
-            double denom = w1 * k1 * k1 * n1s + w2 * k2 * k2 * n2s + w3 * g3 + w4 * g4
-                    + compliance[c] * invH2;
-            if (denom == 0) {
-                continue;
-            }
-            double dl = -err / denom;
-            double s = w1 * dl * k1;
-            x[i1] += s * n1x;
-            y[i1] += s * n1y;
-            z[i1] += s * n1z;
-            s = w2 * dl * k2;
-            x[i2] += s * n2x;
-            y[i2] += s * n2y;
-            z[i2] += s * n2z;
-            double s1 = w3 * dl * k31, s2 = w3 * dl * k32;
-            x[i3] += s1 * n1x + s2 * n2x;
-            y[i3] += s1 * n1y + s2 * n2y;
-            z[i3] += s1 * n1z + s2 * n2z;
-            s1 = w4 * dl * k41;
-            s2 = w4 * dl * k42;
-            x[i4] += s1 * n1x + s2 * n2x;
-            y[i4] += s1 * n1y + s2 * n2y;
-            z[i4] += s1 * n1z + s2 * n2z;
-        }
-    }
+    // The gradients of the hinge last passed to gradients(): dtheta/dx1 = k1 n1, dtheta/dx2 = k2 n2,
+    // dtheta/dx3 = k31 n1 + k32 n2, dtheta/dx4 = k41 n1 + k42 n2; and sum w_i |dtheta/dx_i|^2.
+    private double n1x, n1y, n1z, n2x, n2y, n2z, k1, k2, k31, k32, k41, k42, wg;
+    private final double[] pin = new double[3];
+    /** Where {@link #move}'s pin impulses go: elastic forces are not counted as the pins'. */
+    private final double[] unusedPin = new double[3];
+    /** theta's sine part ((n1 x n2) . e / |e|) and cosine part (n1 . n2), of the same hinge. */
+    private double sin, cos;
 
-    /**
-     * Constraint c's gradient into {@link #g} as {@link #solve} computes it; false for a degenerate
-     * pair of triangles (no angle, no force).
-     */
-    private boolean gradient(Particles p, int c) {
-        double[] x = p.x, y = p.y, z = p.z, w = p.w;
+    /** Fills the gradient fields for constraint c; false for a degenerate hinge, which has no angle. */
+    private boolean gradients(int c, double[] x, double[] y, double[] z, double[] w) {
         int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
         double ax = x[i1] - x[i3], ay = y[i1] - y[i3], az = z[i1] - z[i3];
         double bx = x[i1] - x[i4], by = y[i1] - y[i4], bz = z[i1] - z[i4];
-        double n1x = ay * bz - az * by, n1y = az * bx - ax * bz, n1z = ax * by - ay * bx;
+        n1x = ay * bz - az * by;
+        n1y = az * bx - ax * bz;
+        n1z = ax * by - ay * bx;
         double cx = x[i2] - x[i4], cy = y[i2] - y[i4], cz = z[i2] - z[i4];
         double dx = x[i2] - x[i3], dy = y[i2] - y[i3], dz = z[i2] - z[i3];
-        double n2x = cy * dz - cz * dy, n2y = cz * dx - cx * dz, n2z = cx * dy - cy * dx;
+        n2x = cy * dz - cz * dy;
+        n2y = cz * dx - cx * dz;
+        n2z = cx * dy - cy * dx;
         double ex = x[i4] - x[i3], ey = y[i4] - y[i3], ez = z[i4] - z[i3];
         double el2 = ex * ex + ey * ey + ez * ez;
         double n1s = n1x * n1x + n1y * n1y + n1z * n1z, n2s = n2x * n2x + n2y * n2y + n2z * n2z;
@@ -160,19 +111,124 @@ final class BendConstraints {
         }
         double el = Math.sqrt(el2);
         double sx = n1y * n2z - n1z * n2y, sy = n1z * n2x - n1x * n2z, sz = n1x * n2y - n1y * n2x;
-        double theta = StrictMath.atan2((sx * ex + sy * ey + sz * ez) / el, n1x * n2x + n1y * n2y + n1z * n2z);
-        double err = theta - rest[c];
+        double n12 = n1x * n2x + n1y * n2y + n1z * n2z;
+        sin = (sx * ex + sy * ey + sz * ez) / el;
+        cos = n12;
+        k1 = -el / n1s;
+        k2 = -el / n2s;
+        k31 = -(bx * ex + by * ey + bz * ez) / el / n1s;
+        k32 = -(cx * ex + cy * ey + cz * ez) / el / n2s;
+        k41 = (ax * ex + ay * ey + az * ez) / el / n1s;
+        k42 = (dx * ex + dy * ey + dz * ez) / el / n2s;
+        // |grad3|^2 = |k31 n1 + k32 n2|^2
+        double g3 = k31 * k31 * n1s + 2 * k31 * k32 * n12 + k32 * k32 * n2s;
+        double g4 = k41 * k41 * n1s + 2 * k41 * k42 * n12 + k42 * k42 * n2s;
+        wg = w[i1] * k1 * k1 * n1s + w[i2] * k2 * k2 * n2s + w[i3] * g3 + w[i4] * g4;
+        return true;
+    }
+
+    /**
+     * {@code u_i += w_i dl grad_i} for the hinge of the last {@link #gradients} call. With a pinned
+     * vertex the free ones take {@code dl sum_free grad = -dl sum_pinned grad} (the gradients sum to
+     * zero) from the pin, added to {@code pin[0..2]}.
+     */
+    private void apply(int c, double dl, double[] ux, double[] uy, double[] uz, double[] w, double[] pin) {
+        int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
+        if (w[i1] == 0 || w[i2] == 0 || w[i3] == 0 || w[i4] == 0) {
+            double a = (w[i1] == 0 ? k1 : 0) + (w[i3] == 0 ? k31 : 0) + (w[i4] == 0 ? k41 : 0);
+            double b = (w[i2] == 0 ? k2 : 0) + (w[i3] == 0 ? k32 : 0) + (w[i4] == 0 ? k42 : 0);
+            pin[0] -= dl * (a * n1x + b * n2x);
+            pin[1] -= dl * (a * n1y + b * n2y);
+            pin[2] -= dl * (a * n1z + b * n2z);
+        }
+        double s = w[i1] * dl * k1;
+        ux[i1] += s * n1x;
+        uy[i1] += s * n1y;
+        uz[i1] += s * n1z;
+        s = w[i2] * dl * k2;
+        ux[i2] += s * n2x;
+        uy[i2] += s * n2y;
+        uz[i2] += s * n2z;
+        double s1 = w[i3] * dl * k31, s2 = w[i3] * dl * k32;
+        ux[i3] += s1 * n1x + s2 * n2x;
+        uy[i3] += s1 * n1y + s2 * n2y;
+        uz[i3] += s1 * n1z + s2 * n2z;
+        s1 = w[i4] * dl * k41;
+        s2 = w[i4] * dl * k42;
+        ux[i4] += s1 * n1x + s2 * n2x;
+        uy[i4] += s1 * n1y + s2 * n2y;
+        uz[i4] += s1 * n1z + s2 * n2z;
+    }
+
+    private boolean free(int c, double[] w) {
+        return w[v[4 * c]] + w[v[4 * c + 1]] + w[v[4 * c + 2]] + w[v[4 * c + 3]] != 0;
+    }
+
+    void solve(Particles p, double invH2) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w;
+        pin[0] = 0;
+        pin[1] = 0;
+        pin[2] = 0;
+        for (int c = 0; c < count; c++) {
+            if (mode[c] != ParticleRules.PROJECTED || !free(c, w) || !gradients(c, x, y, z, w)) {
+                continue;
+            }
+            double err = StrictMath.atan2(sin, cos) - rest[c];
+            if (err > Math.PI) {
+                err -= 2 * Math.PI;
+            } else if (err < -Math.PI) {
+                err += 2 * Math.PI;
+            }
+            double denom = wg + compliance[c] * invH2;
+            if (denom == 0) {
+                continue;
+            }
+            apply(c, -err / denom, x, y, z, w, pin);
+        }
+        p.pinSx += pin[0];
+        p.pinSy += pin[1];
+        p.pinSz += pin[2];
+    }
+
+    /** After the velocity update: each hinge's angular rate removed, shared by inverse mass. */
+    void settle(Particles p) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w, vx = p.vx, vy = p.vy, vz = p.vz;
+        pin[0] = 0;
+        pin[1] = 0;
+        pin[2] = 0;
+        for (int c = 0; c < count; c++) {
+            if (mode[c] != ParticleRules.PROJECTED || !free(c, w) || !gradients(c, x, y, z, w) || wg == 0) {
+                continue;
+            }
+            int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
+            // dtheta/dt = sum grad_i . v_i
+            double rate = k1 * (n1x * vx[i1] + n1y * vy[i1] + n1z * vz[i1])
+                    + k2 * (n2x * vx[i2] + n2y * vy[i2] + n2z * vz[i2])
+                    + k31 * (n1x * vx[i3] + n1y * vy[i3] + n1z * vz[i3])
+                    + k32 * (n2x * vx[i3] + n2y * vy[i3] + n2z * vz[i3])
+                    + k41 * (n1x * vx[i4] + n1y * vy[i4] + n1z * vz[i4])
+                    + k42 * (n2x * vx[i4] + n2y * vy[i4] + n2z * vz[i4]);
+            apply(c, -rate / wg, vx, vy, vz, w, pin);
+        }
+        p.pinJx += pin[0];
+        p.pinJy += pin[1];
+        p.pinJz += pin[2];
+    }
+
+    /**
+     * Constraint c's gradient into {@link #g} as {@link #solve} computes it; false for a degenerate
+     * pair of triangles (no angle, no force).
+     */
+    private boolean gradient(Particles p, int c) {
+        if (!gradients(c, p.x, p.y, p.z, p.w)) {
+            return false;
+        }
+        double err = StrictMath.atan2(sin, cos) - rest[c];
         if (err > Math.PI) {
             err -= 2 * Math.PI;
         } else if (err < -Math.PI) {
             err += 2 * Math.PI;
         }
-        double k1 = -el / n1s, k2 = -el / n2s;
-        double k31 = -(bx * ex + by * ey + bz * ez) / el / n1s, k32 = -(cx * ex + cy * ey + cz * ez) / el / n2s;
-        double k41 = (ax * ex + ay * ey + az * ez) / el / n1s, k42 = (dx * ex + dy * ey + dz * ez) / el / n2s;
-        double n12 = n1x * n2x + n1y * n2y + n1z * n2z;
-        double g3 = k31 * k31 * n1s + 2 * k31 * k32 * n12 + k32 * k32 * n2s;
-        double g4 = k41 * k41 * n1s + 2 * k41 * k42 * n12 + k42 * k42 * n2s;
         g[0] = k1;
         g[1] = k2;
         g[2] = k31;
@@ -186,30 +242,13 @@ final class BendConstraints {
         g[10] = n2y;
         g[11] = n2z;
         g[12] = err;
-        g[13] = w[i1] * k1 * k1 * n1s + w[i2] * k2 * k2 * n2s + w[i3] * g3 + w[i4] * g4;
+        g[13] = wg;
         return true;
     }
 
-    /** {@code x_i += s grad_i C} for the four vertices of constraint c (gradient in {@link #g}). */
+    /** {@code x_i += s grad_i C} for the four vertices of constraint c (its gradient just computed). */
     private void move(double[] x, double[] y, double[] z, double[] w, int c, double s) {
-        int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
-        double t = w[i1] * s * g[0];
-        x[i1] += t * g[6];
-        y[i1] += t * g[7];
-        z[i1] += t * g[8];
-        t = w[i2] * s * g[1];
-        x[i2] += t * g[9];
-        y[i2] += t * g[10];
-        z[i2] += t * g[11];
-        double t1 = w[i3] * s * g[2], t2 = w[i3] * s * g[3];
-        x[i3] += t1 * g[6] + t2 * g[9];
-        y[i3] += t1 * g[7] + t2 * g[10];
-        z[i3] += t1 * g[8] + t2 * g[11];
-        t1 = w[i4] * s * g[4];
-        t2 = w[i4] * s * g[5];
-        x[i4] += t1 * g[6] + t2 * g[9];
-        y[i4] += t1 * g[7] + t2 * g[10];
-        z[i4] += t1 * g[8] + t2 * g[11];
+        apply(c, s, x, y, z, w, unusedPin);
     }
 
     /**

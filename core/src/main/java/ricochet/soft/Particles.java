@@ -22,6 +22,21 @@ final class Particles {
     double[] m = new double[64], w = new double[64];
     /** The body (table slot) the particle belongs to. */
     int[] owner = new int[64];
+    /**
+     * The impulse the pins gave the particles since the step began, N s, world; and the position-level
+     * part of this substep, kg m, which becomes impulse when divided by the substep.
+     */
+    double pinJx, pinJy, pinJz, pinSx, pinSy, pinSz;
+
+    /** Moves this substep's position-level pin impulse into {@link #pinJx} .. (h, the substep, s). */
+    void pinImpulse(double h) {
+        pinJx += pinSx / h;
+        pinJy += pinSy / h;
+        pinJz += pinSz / h;
+        pinSx = 0;
+        pinSy = 0;
+        pinSz = 0;
+    }
 
     /** Adds {@code n} particles at rest at the origin; returns the first index. */
     int add(int n, int body) {

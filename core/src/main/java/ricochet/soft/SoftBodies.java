@@ -26,8 +26,8 @@ import ricochet.math.Vec3;
  *       ({@link SurfaceContacts}), self-collision, then contacts with rigid shapes (last, so nothing
  *       the other constraints do leaves a particle inside a shape);</li>
  *   <li>{@code v = (x - x_s) / h}, then a velocity pass: no relative velocity along rigid distance
- *       constraints ({@link DistanceConstraints}) nor into the bodies a particle touched
- *       ({@link RigidContacts}).</li>
+ *       constraints ({@link DistanceConstraints}), no angular rate at bending hinges
+ *       ({@link BendConstraints}), nor into the bodies a particle touched ({@link RigidContacts}).</li>
  * </ol>
  * Many substeps of one iteration converge faster than one step of many iterations and damp less
  * (Small Steps, 4), and stiffness set by compliance does not change with the step or substep count.
@@ -916,6 +916,7 @@ public final class SoftBodies {
                 closingKick(h, gx, gy, gz);
             }
             distances.settle(p, 0, distances.count);
+            bends.settle(p);
             for (int k = 0; k < slots; k++) {
                 Body b = all[k];
                 if (b.live) {
