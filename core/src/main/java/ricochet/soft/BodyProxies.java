@@ -10,8 +10,9 @@ import ricochet.geometry.shape.Shape;
  * through the particles substep by substep instead of appearing at its end pose all at once. The
  * particles' impulses change the proxy's velocity at once (the rest of the step feels them) and are
  * handed to the body at the end as one change of velocity: linear momentum is exchanged exactly,
- * impulse for impulse. Orientation is held at the end-of-step pose; the shape's box moves with the
- * centre.
+ * impulse for impulse, and the body is moved to where its proxy ended, so that a body the particles
+ * stopped does not stay where the rigid solve sent it. Orientation is held at the end-of-step pose;
+ * the shape's box moves with the centre.
  */
 final class BodyProxies {
 
@@ -187,6 +188,10 @@ final class BodyProxies {
             }
             boolean wake = !asleep[k] || Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) > WAKE_SPEED;
             host.addVelocity(collider[k], dvx, dvy, dvz, dwx, dwy, dwz, wake);
+            if (wake) {
+                // The body ends where its proxy did: the impulses changed how far it went this step.
+                host.moveBody(collider[k], cx[k] - start[o], cy[k] - start[o + 1], cz[k] - start[o + 2]);
+            }
         }
     }
 

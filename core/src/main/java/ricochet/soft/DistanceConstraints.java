@@ -82,6 +82,13 @@ final class DistanceConstraints {
                 continue;
             }
             double dl = -err / (wsum + compliance[c] * invH2) / len;
+            if (w[i] == 0 || w[j] == 0) {
+                // The free end moves by w dl (+-d): m times that is the pin's (position-level) impulse.
+                double s = w[i] == 0 ? -dl : dl;
+                p.pinSx += s * dx;
+                p.pinSy += s * dy;
+                p.pinSz += s * dz;
+            }
             x[i] += w[i] * dl * dx;
             y[i] += w[i] * dl * dy;
             z[i] += w[i] * dl * dz;
@@ -194,6 +201,12 @@ final class DistanceConstraints {
             }
             double vn = ((vx[i] - vx[j]) * dx + (vy[i] - vy[j]) * dy + (vz[i] - vz[j]) * dz) / len;
             double k = -vn / wsum / len;
+            if (w[i] == 0 || w[j] == 0) {
+                double s = w[i] == 0 ? -k : k;
+                p.pinJx += s * dx;
+                p.pinJy += s * dy;
+                p.pinJz += s * dz;
+            }
             vx[i] += w[i] * k * dx;
             vy[i] += w[i] * k * dy;
             vz[i] += w[i] * k * dz;

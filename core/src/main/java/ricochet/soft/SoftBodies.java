@@ -719,6 +719,15 @@ public final class SoftBodies {
         return SelfCollision.closestPair(p, b.first, b.count, b.thickness);
     }
 
+    /**
+     * The impulse (N s, world) the pins of every cloth gave its particles during the last step, through
+     * the distance (stretch and tether) and bending constraints that hold a pinned particle (not through
+     * self-collision or attachments).
+     */
+    public Vec3 pinImpulse() {
+        return new Vec3(p.pinJx, p.pinJy, p.pinJz);
+    }
+
     /** Sets every particle's velocity (world, m/s) of the body; pinned particles stay at rest. */
     public void setVelocity(SoftId id, Vec3 v) {
         Body b = body(id);
@@ -871,6 +880,9 @@ public final class SoftBodies {
         double h = dt / steps;
         double invH2 = 1 / (h * h);
         gatherProxies(dt, gx, gy, gz);
+        p.pinJx = 0;
+        p.pinJy = 0;
+        p.pinJz = 0;
         boolean ruled = false, leapfrog = false;
         for (int k = 0; k < slots; k++) {
             if (all[k].live && all[k].rule != IntegrationRule.SEMI_IMPLICIT) {
@@ -906,6 +918,7 @@ public final class SoftBodies {
                 contacts.solve(p, proxies, candidates, b.candFrom, b.candTo, b.first, b.count, b.thickness,
                         b.friction, h);
             }
+            p.pinImpulse(h);
             double inv = 1 / h;
             for (int i = 0; i < p.count; i++) {
                 p.vx[i] = (p.x[i] - p.sx[i]) * inv;

@@ -33,6 +33,12 @@ public interface SoftHost extends ColliderHost {
                      boolean wake);
 
     /**
+     * Moves a dynamic body's centre of mass by (dx, dy, dz), m, world: the difference the particles'
+     * impulses made to its path over the step. A sleeping body is left as it is.
+     */
+    void moveBody(int collider, double dx, double dy, double dz);
+
+    /**
      * An upper bound on how fast any awake body's points move, m/s: how far beyond a soft body's box
      * a body may be at the start of a step and still reach it by the end.
      */

@@ -68,6 +68,17 @@ final class SoftLink extends ColliderLink implements SoftHost {
     }
 
     @Override
+    public void moveBody(int collider, double dx, double dy, double dz) {
+        int i = table.denseOfCollider[collider];
+        if (store.type[i] != BodyStore.DYNAMIC || store.asleep[i] != 0) {
+            return;
+        }
+        store.px[i] += dx;
+        store.py[i] += dy;
+        store.pz[i] += dz;
+    }
+
+    @Override
     public double fastestBody() {
         double best = 0;
         for (int i = 0; i < store.count(); i++) {
