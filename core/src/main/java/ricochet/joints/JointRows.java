@@ -61,6 +61,8 @@ abstract class JointRows {
     int joint;
     final GroundContacts ground;
     final GroundedBlock grounded = new GroundedBlock();
+    /** This step's trees of joints, whose equality rows are solved together after each pass. */
+    final JointTree tree = new JointTree();
     ContactStore contacts;
     /** The contact solver's spring between dynamic bodies for this step's substep: the grounded blocks'. */
     final Softness contactSoft = new Softness();
@@ -377,6 +379,12 @@ abstract class JointRows {
             return;
         }
         block.prepare(s, a, b, mode != WARM);
+        if (tree.holds(joint)) {
+            // Warm-started and solved with its tree at the end of the pass; the factored block still
+            // couples the joint's other rows and its grounded contacts.
+            tree.capture(joint, o, block);
+            return;
+        }
         if (mode == WARM) {
             for (int i = 0; i < n; i++) {
                 block.apply(s, a, b, i, d[o + block.impulse[i]]);

@@ -49,6 +49,10 @@ import ricochet.dynamics.Softness;
  * impulse to {@code maxForce h}; springs (a distance spring, a position motor, a soft ball joint) act
  * in every pass with their own softness.
  *
+ * <p>Joints whose equality rows join moving bodies into a tree (a chain, a ragdoll in the air) have
+ * those rows solved once more after each pass, all together and exactly ({@link JointTree}), so a
+ * load a thousand times a link's mass hangs without parting the joints.
+ *
  * <p>A joint whose body is much lighter than its partner and touches a body of infinite mass solves
  * those contacts' normals with its equality rows, last in its pass ({@link GroundContacts},
  * {@link GroundedBlock}): solved apart, both springs are as stiff as the light body's mass.
@@ -62,6 +66,7 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     private double jointHertz = Double.NaN;
     private double jointDamping = 1;
     private int iterations = 1;
+    private boolean treeSolve = true;
     private final Softness own = new Softness();
     private final JointImpulses impulses;
 
@@ -112,6 +117,18 @@ public final class JointSolver extends JointRows implements ConstraintSet {
 
     public int iterations() {
         return iterations;
+    }
+
+    /**
+     * Whether the equality rows of joints that form a tree (chains, ragdolls) are solved as one
+     * system each pass ({@link JointTree}; on by default), or joint by joint.
+     */
+    public void setTreeSolve(boolean on) {
+        treeSolve = on;
+    }
+
+    public boolean treeSolve() {
+        return treeSolve;
     }
 
     /** Any live joint, broken or asleep ones included (the solver then sweeps colour by colour). */
@@ -165,6 +182,7 @@ public final class JointSolver extends JointRows implements ConstraintSet {
         impulses.contacts(s, c);
         ground.select(s, c, h);
         contacts = c;
+        tree.plan(s, js, c, treeSolve);
     }
 
     @Override
@@ -239,6 +257,11 @@ public final class JointSolver extends JointRows implements ConstraintSet {
             if (js.active[j] != 0) {
                 joint(s, j);
             }
+        }
+        if (m == WARM && tree.active()) {
+            tree.warmStart(s, js, h);
+        } else if ((m == SOLVE || m == RELAX) && tree.active()) {
+            tree.solve(s, js, m == SOLVE, soft, MAX_CORRECTION_SPEED, h);
         }
     }
 

@@ -26,7 +26,12 @@ public record Event(long step, double time, Type type, String a, String b) {
         /** A vehicle's wheel found ground within its travel after being airborne ({@code b} the body under it). */
         WHEEL_CONTACT("wheelContact"),
         /** A vehicle's wheel lost the ground ({@code b} null). */
-        WHEEL_AIRBORNE("wheelAirborne");
+        WHEEL_AIRBORNE("wheelAirborne"),
+        /**
+         * A joint's anchors ended a step more than 5 cm apart after being within it: the joint is no
+         * longer held ({@code b} null when it holds A to the world). It stays and keeps pulling.
+         */
+        JOINT_STRAIN("jointStrain");
 
         private final String key;
 

@@ -32,6 +32,17 @@ final class JointLinks {
     static final double JOINT_REST_GAP = 0.01;
 
     private final RigidBodies bodies;
+    /**
+     * m: a joint whose anchors end a step farther apart than this is not being held: its solve no
+     * longer closes it (a load beyond what the rows can carry at this step, or a joint jammed against
+     * others). Held joints part by well under a millimetre (a 1,000:1 load on a chain: 0.1 mm); the
+     * joints' position correction reaches its speed cap from about 10 cm.
+     */
+    static final double STRAIN_GAP = 0.05;
+    /** Joints past {@link #STRAIN_GAP} at the end of the last step. */
+    int strained;
+    /** By joint slot: its anchor gap when the step began (m), to report a joint once as it parts. */
+    private double[] startGap = new double[16];
     private final BodyStore store;
     private final BodyTable table;
     private final Sleeping sleeping;
@@ -67,6 +78,9 @@ final class JointLinks {
      */
     boolean linkJoints() {
         boolean woke = false;
+        if (startGap.length < joints.slots()) {
+            startGap = new double[2 * joints.slots()];
+        }
         BodyId[] handleOfSlot = table.handleOfSlot;
         int[] sleepGroupOfSlot = table.sleepGroupOfSlot;
         byte[] keepAwake = islands.keepAwake;
@@ -96,7 +110,9 @@ final class JointLinks {
             } else if (awakeB && BodyTable.isMoving(store, a)) {
                 keepAwake[b] = 1;
             }
-            if ((awakeA || awakeB) && jointSolver.pointGap(store, j) > JOINT_REST_GAP) {
+            double gap = awakeA || awakeB ? jointSolver.pointGap(store, j) : 0;
+            startGap[j] = gap;
+            if (gap > JOINT_REST_GAP) {
                 keepAwake[awakeA ? a : b] = 1;
             }
             joints.active[j] = (byte) (awakeA || awakeB ? 1 : 0);
@@ -118,6 +134,27 @@ final class JointLinks {
                 dropJoint(j);
             }
         }
+    }
+
+    /**
+     * After the solve: counts the joints whose anchors are past {@link #STRAIN_GAP} apart, and writes
+     * a {@code jointStrain} event for each that was within it when the step began.
+     */
+    void reportStrain() {
+        int count = 0;
+        for (int j = 0, n = joints.slots(); j < n; j++) {
+            if (joints.live[j] == 0 || joints.active[j] == 0) {
+                continue;
+            }
+            if (jointSolver.pointGap(store, j) > STRAIN_GAP) {
+                count++;
+                if (!(startGap[j] > STRAIN_GAP)) {
+                    events.add(clock.eventStep, clock.eventTime, Event.Type.JOINT_STRAIN, joints.slotA[j],
+                            joints.slotB[j]);
+                }
+            }
+        }
+        strained = count;
     }
 
     /** {@link World#addJoint}: everything checked first; on any error nothing changes. */

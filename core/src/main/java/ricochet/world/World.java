@@ -289,6 +289,15 @@ public final class World implements AutoCloseable {
     }
 
     /**
+     * The joints that hold their anchors together (fixed, ball, hinge, cone-twist) whose anchors ended
+     * the last step more than 5 cm apart: joints the solve is no longer holding. Each is also
+     * reported once, as it parts, by a {@code jointStrain} event.
+     */
+    public int strainedJoints() {
+        return jointLinks.strained;
+    }
+
+    /**
      * The force (N, {@code out[0..2]}) and torque (N m, {@code out[3..5]}) the joint applied to body B
      * over the last substep of the last step, world frame.
      */
@@ -338,6 +347,15 @@ public final class World implements AutoCloseable {
      */
     public void setJointIterations(int n) {
         settings.setJointIterations(n);
+    }
+
+    /**
+     * Whether the equality rows of joints forming a tree (a chain, a ragdoll) are solved as one
+     * system in each pass, so that loads many times a link's mass hang without stretching the
+     * joints; on by default. Off: joint by joint, as a joint loop always is.
+     */
+    public void setJointTreeSolve(boolean enabled) {
+        jointSolver.setTreeSolve(enabled);
     }
 
     public int jointIterations() {

@@ -95,6 +95,7 @@ final class WorldStep {
                     islands.islandOf);
             stateCheck.checkState(clock.eventStep, true);
             jointLinks.breakJoints(dt / settings.substeps);
+            jointLinks.reportStrain();
             t = lap(Profile.Stage.SOLVE, t);
             continuous.continuous(dt);
             t = lap(Profile.Stage.CONTINUOUS, t);
