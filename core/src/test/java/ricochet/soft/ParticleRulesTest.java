@@ -299,6 +299,10 @@ class ParticleRulesTest {
         World w = new World(new Vec3(0, -G, 0));
         w.add(BodyDef.staticBody(), new PlaneShape(Vec3.UNIT_Y, 0), 0.5, 0);
         SoftBodies s = w.softBodies();
+        // Under explicit Euler the sheet gains energy without bound once it strikes the ground (the rule
+        // is unstable for every oscillation, contact's included); kept from the others, it cannot
+        // fling them, and each body shows its own rule.
+        s.setBodyCollision(false);
         s.addCloth(ClothDef.defaults("sheet").withSize(1, 1, 8, 8).withCompliance(stretch, bend).withIntegrator(rule)
                 .withPose(new Vec3(0, 0.5, 0), Quat.fromAxisAngle(Vec3.UNIT_X, -Math.PI / 2)));
         s.addCloth(ClothDef.defaults("flag").withSize(1, 0.5, 8, 4).withCompliance(0, bend).withIntegrator(rule)
