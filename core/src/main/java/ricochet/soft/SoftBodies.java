@@ -12,6 +12,7 @@ import ricochet.math.IntegrationRule;
 import ricochet.math.StateInput;
 import ricochet.math.Transform;
 import ricochet.math.Vec3;
+import ricochet.world.SimulationException;
 
 /**
  * A world's cloths and soft bodies, stepped once per world step after the rigid bodies by substepped
@@ -869,9 +870,10 @@ public final class SoftBodies {
      * change of velocity. On failure (a particle no longer finite) the soft bodies are put back as
      * they were and an exception names the body.
      *
-     * @throws IllegalStateException naming the body whose particles stopped being finite
+     * @param step the world's number of this step, for the error
+     * @throws SimulationException naming the body whose particles stopped being finite, and the step
      */
-    public void step(double dt, double gx, double gy, double gz) {
+    public void step(double dt, double gx, double gy, double gz, long step) {
         if (live == 0) {
             return;
         }
@@ -941,8 +943,8 @@ public final class SoftBodies {
             if (!Double.isFinite(p.x[i] + p.y[i] + p.z[i] + p.vx[i] + p.vy[i] + p.vz[i])) {
                 String name = all[p.owner[i]].name;
                 rollback();
-                throw new IllegalStateException("soft body '" + name + "': particle " + (i - all[p.owner[i]].first)
-                        + " is no longer finite");
+                throw new SimulationException(name, step, "particle " + (i - all[p.owner[i]].first)
+                        + " of the soft body is no longer finite");
             }
         }
         proxies.finish(host);

@@ -112,7 +112,7 @@ final class WorldStep {
                 if (characters.count() == 0) {
                     poseUpdate.updatePoses();
                 }
-                softBodies.step(dt, settings.gx, settings.gy, settings.gz);
+                softBodies.step(dt, settings.gx, settings.gy, settings.gz, clock.stepCount + 1);
             }
             t = lap(Profile.Stage.SOFT_BODIES, t);
             sleeping.sleep(dt);

@@ -14,6 +14,7 @@ import ricochet.geometry.shape.PlaneShape;
 import ricochet.math.IntegrationRule;
 import ricochet.math.Quat;
 import ricochet.math.Vec3;
+import ricochet.world.SimulationException;
 import ricochet.world.World;
 import ricochet.world.WorldSnapshot;
 
@@ -376,5 +377,33 @@ class ParticleRulesTest {
         var f = assertThrows(IllegalArgumentException.class,
                 () -> SoftBodyDef.defaults("b", new SoftShape.Sphere(0.2)).withIntegrator(null).validate());
         assertTrue(f.getMessage().contains("integrator"), f.getMessage());
+    }
+
+    /**
+     * Explicit Euler on the default soft cube (edges of 1e-6 m/N: h w far above 1) diverges; the step in
+     * which a particle stops being finite fails naming the body and the step, and leaves the world as
+     * it was before that step.
+     */
+    @Test
+    void aDivergingRuleFailsTheStepAndLeavesTheWorldAsItWas() {
+        try (World w = new World(new Vec3(0, -G, 0))) {
+            w.add(BodyDef.staticBody(), new PlaneShape(Vec3.UNIT_Y, 0), 0.5, 0);
+            w.softBodies().addSoftBody(SoftBodyDef.defaults("jelly", new SoftShape.Box(0.3, 0.3, 0.3))
+                    .withIntegrator(IntegrationRule.EXPLICIT_EULER).withPose(new Vec3(0, 1, 0), Quat.IDENTITY));
+            SimulationException failure = null;
+            long before = 0;
+            for (int i = 0; i < 600 && failure == null; i++) {
+                before = w.stateHash();
+                try {
+                    w.step(1 / 60.0);
+                } catch (SimulationException e) {
+                    failure = e;
+                }
+            }
+            assertTrue(failure != null, "explicit Euler on stiff edges must diverge");
+            assertEquals("jelly", failure.body());
+            assertEquals(w.stepCount() + 1, failure.step());
+            assertEquals(before, w.stateHash());
+        }
     }
 }
