@@ -89,12 +89,7 @@ final class DistanceConstraints {
                 p.pinSy += s * dy;
                 p.pinSz += s * dz;
             }
-            x[i] += w[i] * dl * dx;
-            y[i] += w[i] * dl * dy;
-            z[i] += w[i] * dl * dz;
-            x[j] -= w[j] * dl * dx;
-            y[j] -= w[j] * dl * dy;
-            z[j] -= w[j] * dl * dz;
+            push(x, y, z, w, i, j, dl, dx, dy, dz);
         }
     }
 
@@ -116,12 +111,7 @@ final class DistanceConstraints {
                 continue;
             }
             double f = -(len - rest[c]) / compliance[c] / len;
-            ax[i] += w[i] * f * dx;
-            ay[i] += w[i] * f * dy;
-            az[i] += w[i] * f * dz;
-            ax[j] -= w[j] * f * dx;
-            ay[j] -= w[j] * f * dy;
-            az[j] -= w[j] * f * dz;
+            push(ax, ay, az, w, i, j, f, dx, dy, dz);
         }
     }
 
@@ -151,12 +141,7 @@ final class DistanceConstraints {
             lambda[c] += dl;
             moved = Math.max(moved, Math.abs(dl) * Math.max(w[i], w[j]));
             dl /= len;
-            x[i] += w[i] * dl * dx;
-            y[i] += w[i] * dl * dy;
-            z[i] += w[i] * dl * dz;
-            x[j] -= w[j] * dl * dx;
-            y[j] -= w[j] * dl * dy;
-            z[j] -= w[j] * dl * dz;
+            push(x, y, z, w, i, j, dl, dx, dy, dz);
         }
         return moved;
     }
@@ -207,12 +192,7 @@ final class DistanceConstraints {
                 p.pinJy += s * dy;
                 p.pinJz += s * dz;
             }
-            vx[i] += w[i] * k * dx;
-            vy[i] += w[i] * k * dy;
-            vz[i] += w[i] * k * dz;
-            vx[j] -= w[j] * k * dx;
-            vy[j] -= w[j] * k * dy;
-            vz[j] -= w[j] * k * dz;
+            push(vx, vy, vz, w, i, j, k, dx, dy, dz);
         }
     }
 
@@ -233,5 +213,19 @@ final class DistanceConstraints {
             k++;
         }
         count = k;
+    }
+
+    /**
+     * {@code u_i += w_i k d}, {@code u_j -= w_j k d}: moves the pair's positions (or velocities, or
+     * accelerations) along {@code d = xi - xj} in inverse proportion to their masses.
+     */
+    private static void push(double[] ux, double[] uy, double[] uz, double[] w, int i, int j, double k,
+            double dx, double dy, double dz) {
+        ux[i] += w[i] * k * dx;
+        uy[i] += w[i] * k * dy;
+        uz[i] += w[i] * k * dz;
+        ux[j] -= w[j] * k * dx;
+        uy[j] -= w[j] * k * dy;
+        uz[j] -= w[j] * k * dz;
     }
 }
