@@ -63,7 +63,7 @@ final class WheelCast {
         pose.set(sx, sy0, sz, ox, oy, oz, ow);
         CylinderShape shape = v.wheelShape[i];
         CollisionWorld world = host.collision();
-        boolean found = sweep(host, world, shape, skip, -ux * reach, -uy * reach, -uz * reach);
+        boolean found = castPastSensors(host, world, shape, skip, 0, 0, 0, -ux * reach, -uy * reach, -uz * reach);
         if (found) {
             double t = hit.fraction * reach;
             length = t - lift;
@@ -81,7 +81,7 @@ final class WheelCast {
         } else {
             // Clear all the way down, or starting in the ground: the ray tells the two apart.
             double rr = rest + r;
-            if (!rayCast(host, world, skip, px, py, pz, -ux * rr, -uy * rr, -uz * rr)) {
+            if (!castPastSensors(host, world, null, skip, px, py, pz, -ux * rr, -uy * rr, -uz * rr)) {
                 body = -1;
                 length = rest;
                 return false;
@@ -103,48 +103,28 @@ final class WheelCast {
         return true;
     }
 
-    /** The sweep into {@link #hit}, passing over sensors (bodies the host ignores), up to two of them. */
-    private boolean sweep(VehicleHost host, CollisionWorld world, CylinderShape shape, boolean[] skip,
-                          double dx, double dy, double dz) {
+    /**
+     * The sweep of {@code shape} from {@link #pose} into {@link #hit}, or, with {@code shape == null}, the
+     * ray from (x, y, z) into {@link #ray}, by (dx, dy, dz), passing over sensors (bodies the host
+     * ignores), up to two of them.
+     */
+    private boolean castPastSensors(VehicleHost host, CollisionWorld world, CylinderShape shape, boolean[] skip,
+                                    double x, double y, double z, double dx, double dy, double dz) {
         int skipped0 = -1, skipped1 = -1;
         boolean found = false;
         for (int tries = 0; tries < 3; tries++) {
-            found = world.sweepConvex(shape, pose, dx, dy, dz, skip, hit);
-            if (!found || host.motionType(hit.body) != VehicleHost.IGNORED) {
+            found = shape != null
+                    ? world.sweepConvex(shape, pose, dx, dy, dz, skip, hit)
+                    : world.raycastClosest(x, y, z, dx, dy, dz, 1, skip, ray);
+            int first = shape != null ? hit.body : ray.body;
+            if (!found || host.motionType(first) != VehicleHost.IGNORED) {
                 break;
             }
-            skip[hit.body] = true;
+            skip[first] = true;
             if (tries == 0) {
-                skipped0 = hit.body;
+                skipped0 = first;
             } else {
-                skipped1 = hit.body;
-            }
-            found = false;
-        }
-        if (skipped0 >= 0) {
-            skip[skipped0] = false;
-        }
-        if (skipped1 >= 0) {
-            skip[skipped1] = false;
-        }
-        return found;
-    }
-
-    /** A ray from (x, y, z) by (dx, dy, dz) into {@link #ray}, passing over sensors as the sweep does. */
-    private boolean rayCast(VehicleHost host, CollisionWorld world, boolean[] skip, double x, double y, double z,
-                            double dx, double dy, double dz) {
-        int skipped0 = -1, skipped1 = -1;
-        boolean found = false;
-        for (int tries = 0; tries < 3; tries++) {
-            found = world.raycastClosest(x, y, z, dx, dy, dz, 1, skip, ray);
-            if (!found || host.motionType(ray.body) != VehicleHost.IGNORED) {
-                break;
-            }
-            skip[ray.body] = true;
-            if (tries == 0) {
-                skipped0 = ray.body;
-            } else {
-                skipped1 = ray.body;
+                skipped1 = first;
             }
             found = false;
         }
