@@ -263,20 +263,7 @@ public final class SoftBodies {
             addEdges(b, built.triangles(), def.edgeCompliance(), 0, false);
         } else if (def.model() == SoftBodyDef.Model.CLUSTERS) {
             b.clustered = true;
-            b.volFirst = measured.count;
-            for (int t = 0; t < tets.length; t += 4) {
-                double v6 = TetMesher.volume6(pts, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]);
-                for (int c = 0; c < 4; c++) {
-                    p.m[b.first + tets[t + c]] += def.density() * v6 / 24;
-                }
-                measured.add(b.first + tets[t], b.first + tets[t + 1], b.first + tets[t + 2], b.first + tets[t + 3],
-                        v6, 0);
-            }
-            b.volCount = tets.length / 4;
-            for (int k = 0; k < n; k++) {
-                b.mass += p.m[b.first + k];
-                p.w[b.first + k] = 1 / p.m[b.first + k];
-            }
+            addTets(b, measured, tets, pts, def.density(), 0);
             double cell = TetMesher.longestSide(def.shape()) / def.resolution();
             try {
                 clusters.addBody(p, b.first, n, pts, cell, def.clusterSize(), def.clusterStiffness());
@@ -286,20 +273,7 @@ public final class SoftBodies {
                 throw new IllegalArgumentException("soft body '" + def.name() + "': " + e.getMessage(), e);
             }
         } else {
-            b.volFirst = volumes.count;
-            for (int t = 0; t < tets.length; t += 4) {
-                double v6 = TetMesher.volume6(pts, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]);
-                for (int c = 0; c < 4; c++) {
-                    p.m[b.first + tets[t + c]] += def.density() * v6 / 24;
-                }
-                volumes.add(b.first + tets[t], b.first + tets[t + 1], b.first + tets[t + 2], b.first + tets[t + 3],
-                        v6, def.volumeCompliance());
-            }
-            b.volCount = tets.length / 4;
-            for (int k = 0; k < n; k++) {
-                b.mass += p.m[b.first + k];
-                p.w[b.first + k] = 1 / p.m[b.first + k];
-            }
+            addTets(b, volumes, tets, pts, def.density(), def.volumeCompliance());
             // Every edge of every tetrahedron, once.
             long[] keys = new long[6 * (tets.length / 4)];
             int e = 0;
@@ -322,6 +296,28 @@ public final class SoftBodies {
         }
         setModes(b, d0, bends.count, v0);
         return finishAdd(slot);
+    }
+
+    /**
+     * Adds a volume constraint of compliance {@code alpha} (m/N; 0 for a measured one) per tetrahedron of
+     * {@code tets} (indices into {@code pts}, from {@code b.first}) to {@code into}, gives each vertex a
+     * quarter of every tetrahedron's mass at {@code density} (kg/m^3) and sums the body's mass.
+     */
+    private void addTets(Body b, VolumeConstraints into, int[] tets, double[] pts, double density, double alpha) {
+        b.volFirst = into.count;
+        for (int t = 0; t < tets.length; t += 4) {
+            double v6 = TetMesher.volume6(pts, tets[t], tets[t + 1], tets[t + 2], tets[t + 3]);
+            for (int c = 0; c < 4; c++) {
+                p.m[b.first + tets[t + c]] += density * v6 / 24;
+            }
+            into.add(b.first + tets[t], b.first + tets[t + 1], b.first + tets[t + 2], b.first + tets[t + 3], v6,
+                    alpha);
+        }
+        b.volCount = tets.length / 4;
+        for (int k = 0; k < b.count; k++) {
+            b.mass += p.m[b.first + k];
+            p.w[b.first + k] = 1 / p.m[b.first + k];
+        }
     }
 
     /**
