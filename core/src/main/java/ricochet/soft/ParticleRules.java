@@ -219,22 +219,13 @@ final class ParticleRules {
             y = y0[i] + s * dy;
             z = z0[i] + s * dz;
         }
-        double v2 = vx * vx + vy * vy + vz * vz;
-        if (v2 > maxSpeed * maxSpeed) {
-            double s = maxSpeed / Math.sqrt(v2);
-            vx *= s;
-            vy *= s;
-            vz *= s;
-        }
         p.x[i] = x;
         p.y[i] = y;
         p.z[i] = z;
-        p.vx[i] = vx;
-        p.vy[i] = vy;
-        p.vz[i] = vz;
-        p.sx[i] = x - h * vx;
-        p.sy[i] = y - h * vy;
-        p.sz[i] = z - h * vz;
+        p.setVelocity(i, vx, vy, vz, maxSpeed);
+        p.sx[i] = x - h * p.vx[i];
+        p.sy[i] = y - h * p.vy[i];
+        p.sz[i] = z - h * p.vz[i];
     }
 
     /** Leapfrog's closing half kick, {@code v += h/2 a(x)}, with a(x) in {@link #ax}. */

@@ -38,6 +38,20 @@ final class Particles {
         pinSz = 0;
     }
 
+    /** Sets particle i's velocity to v (m/s, world), scaled down to {@code maxSpeed} if it is faster. */
+    void setVelocity(int i, double vx, double vy, double vz, double maxSpeed) {
+        double v2 = vx * vx + vy * vy + vz * vz;
+        if (v2 > maxSpeed * maxSpeed) {
+            double s = maxSpeed / Math.sqrt(v2);
+            vx *= s;
+            vy *= s;
+            vz *= s;
+        }
+        this.vx[i] = vx;
+        this.vy[i] = vy;
+        this.vz[i] = vz;
+    }
+
     /** Adds {@code n} particles at rest at the origin; returns the first index. */
     int add(int n, int body) {
         if (count + n > x.length) {

@@ -1008,20 +1008,10 @@ public final class SoftBodies {
                 if (p.w[i] == 0) {
                     continue;
                 }
-                double vx = p.vx[i] + gx * h, vy = p.vy[i] + gy * h, vz = p.vz[i] + gz * h;
-                double speed2 = vx * vx + vy * vy + vz * vz;
-                if (speed2 > maxSpeed * maxSpeed) {
-                    double s = maxSpeed / Math.sqrt(speed2);
-                    vx *= s;
-                    vy *= s;
-                    vz *= s;
-                }
-                p.vx[i] = vx;
-                p.vy[i] = vy;
-                p.vz[i] = vz;
-                p.x[i] += vx * h;
-                p.y[i] += vy * h;
-                p.z[i] += vz * h;
+                p.setVelocity(i, p.vx[i] + gx * h, p.vy[i] + gy * h, p.vz[i] + gz * h, maxSpeed);
+                p.x[i] += p.vx[i] * h;
+                p.y[i] += p.vy[i] * h;
+                p.z[i] += p.vz[i] * h;
             }
         }
     }
