@@ -133,15 +133,7 @@ final class ShapeMatchingMethod implements LabStepper {
         for (int i = 0; i < count; i++) {
             double dx = b.yx[i] - cx, dy = b.yy[i] - cy, dz = b.yz[i] - cz;
             double qx = b.rx[i], qy = b.ry[i], qz = b.rz[i];
-            a[0] += dx * qx;
-            a[1] += dx * qy;
-            a[2] += dx * qz;
-            a[3] += dy * qx;
-            a[4] += dy * qy;
-            a[5] += dy * qz;
-            a[6] += dz * qx;
-            a[7] += dz * qy;
-            a[8] += dz * qz;
+            Mat3.addOuter(a, dx, dy, dz, qx, qy, qz);
         }
         Mat3.multiply(a, b.qqtInverse, aq);
         if (!polar.nearestRotation(aq, r)) {

@@ -121,6 +121,19 @@ public final class Mat3 {
         }
     }
 
+    /** {@code a += u v^T}, a row-major. */
+    public static void addOuter(double[] a, double ux, double uy, double uz, double vx, double vy, double vz) {
+        a[0] += ux * vx;
+        a[1] += ux * vy;
+        a[2] += ux * vz;
+        a[3] += uy * vx;
+        a[4] += uy * vy;
+        a[5] += uy * vz;
+        a[6] += uz * vx;
+        a[7] += uz * vy;
+        a[8] += uz * vz;
+    }
+
     /** {@code out = a^T}; out must not alias a. */
     public static void transpose(double[] a, double[] out) {
         out[0] = a[0];

@@ -1,6 +1,7 @@
 package ricochet.soft;
 
 import java.util.Arrays;
+import ricochet.math.Mat3;
 import ricochet.math.PolarDecomposition;
 
 /**
@@ -235,15 +236,7 @@ final class ShapeClusters {
                 // A += m (x - c) q^T
                 double dx = m[i] * (x[i] - cx), dy = m[i] * (y[i] - cy), dz = m[i] * (z[i] - cz);
                 double qx = q[3 * j], qy = q[3 * j + 1], qz = q[3 * j + 2];
-                a[0] += dx * qx;
-                a[1] += dx * qy;
-                a[2] += dx * qz;
-                a[3] += dy * qx;
-                a[4] += dy * qy;
-                a[5] += dy * qz;
-                a[6] += dz * qx;
-                a[7] += dz * qy;
-                a[8] += dz * qz;
+                Mat3.addOuter(a, dx, dy, dz, qx, qy, qz);
             }
             if (!polar.nearestRotation(a, r)) {
                 continue;

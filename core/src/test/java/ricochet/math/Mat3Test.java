@@ -179,4 +179,17 @@ class Mat3Test {
                 () -> Mat3.of(new double[8]));
         assertTrue(e.getMessage().contains("got 8"), e.getMessage());
     }
+
+    @Example
+    void addOuterAddsARankOneMatrix() {
+        // (u v^T) w = (v . w) u, and the sum of two outer products maps w to the sum of the two.
+        double[] a = new double[9];
+        Mat3.addOuter(a, 1, -2, 3, 0.5, 4, -1);
+        Mat3.addOuter(a, 2, 0, -1, 1, 1, 1);
+        double[] out = new double[3];
+        Mat3.transform(a, 3, 1, 2, out);
+        double d1 = 0.5 * 3 + 4 * 1 - 1 * 2, d2 = 3 + 1 + 2;
+        assertArrayEquals(new double[] {d1 * 1 + d2 * 2, d1 * -2, d1 * 3 + d2 * -1}, out, 1e-12);
+        assertEquals(0, Mat3.determinant(a), 1e-12, "rank two");
+    }
 }
