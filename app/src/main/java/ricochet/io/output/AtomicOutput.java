@@ -24,6 +24,14 @@ public final class AtomicOutput implements AutoCloseable {
 
     /** The temporary files not yet moved or deleted, for the shutdown hook. */
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+    /**
+     * Held while a temporary file is made and listed, and by the shutdown hook: other threads run on
+     * while the hook does, so a file made just as the process is told to stop is either listed
+     * before the hook deletes the list, or not made at all.
+     */
+    private static final Object MAKING = new Object();
+    /** Set by the shutdown hook: no temporary file is made after it. */
+    private static boolean stopping;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(AtomicOutput::deleteLive, "ricochet-partial-files"));
@@ -48,8 +56,13 @@ public final class AtomicOutput implements AutoCloseable {
         if (Files.isDirectory(this.target)) {
             throw new IOException(this.target + " is a folder");
         }
-        this.temp = createBeside(this.target);
-        LIVE.add(temp);
+        synchronized (MAKING) {
+            if (stopping) {
+                throw new IOException("the process is stopping: " + this.target + " not written");
+            }
+            this.temp = createBeside(this.target);
+            LIVE.add(temp);
+        }
     }
 
     /**
@@ -130,6 +143,9 @@ public final class AtomicOutput implements AutoCloseable {
     }
 
     private static void deleteLive() {
+        synchronized (MAKING) {
+            stopping = true;
+        }
         for (Path p : LIVE) {
             try {
                 Files.deleteIfExists(p);
