@@ -86,15 +86,7 @@ final class LabBody {
             inertiaRef[6] -= m * c * a;
             inertiaRef[7] -= m * c * b;
             inertiaRef[8] -= m * c * c;
-            qqt[0] += a * a;
-            qqt[1] += a * b;
-            qqt[2] += a * c;
-            qqt[3] += b * a;
-            qqt[4] += b * b;
-            qqt[5] += b * c;
-            qqt[6] += c * a;
-            qqt[7] += c * b;
-            qqt[8] += c * c;
+            Mat3.addOuter(qqt, a, b, c, a, b, c);
         }
         mass = m * vertexCount;
         double rMax2 = 0;
