@@ -31,6 +31,8 @@ final class RigidContacts {
     private final RayHit hit = new RayHit();
     private final double[] n = new double[3];
     private final double[] pv = new double[3];
+    /** A tethered particle's contact with a dynamic body, solved with its tethers. */
+    final TetheredContacts tethers = new TetheredContacts();
     /** Per particle: the proxy it touched in the last substep (-1 for none) and the normal there. */
     private int[] touched = new int[64];
     private double[] touchN = new double[192];
@@ -152,17 +154,35 @@ final class RigidContacts {
                 double sz = r[m + 2] * dx + r[m + 5] * dy + r[m + 8] * dz + lcz;
                 double mx = lx - sx, my = ly - sy, mz = lz - sz;
                 boolean swept = false;
-                if (mx * mx + my * my + mz * mz > thickness * thickness && !(b.shape[k] instanceof TriangleShape)
-                        && ShapeRaycast.raycast(b.shape[k], sx, sy, sz, mx, my, mz, 1, hit) && hit.fraction > 0) {
+                boolean far = mx * mx + my * my + mz * mz > thickness * thickness
+                        && !(b.shape[k] instanceof TriangleShape);
+                double ds = far ? ShapeSdf.distance(b.shape[k], sx, sy, sz) : 0;
+                if (far && ds < thickness) {
+                    // Touching when the substep began: no ray from there enters the shape, so the move
+                    // is measured along the normal it started at (a body that overtakes a particle
+                    // resting on its front would otherwise pass it and push it out at its back).
+                    ShapeSdf.normal(b.shape[k], sx, sy, sz, n);
+                    double into = mx * n[0] + my * n[1] + mz * n[2];
+                    if (into < 0) {
+                        nlx = n[0];
+                        nly = n[1];
+                        nlz = n[2];
+                        err = ds + into - thickness;
+                        swept = err < 0;
+                    }
+                } else if (far && ShapeRaycast.raycast(b.shape[k], sx, sy, sz, mx, my, mz, 1, hit) && hit.fraction > 0) {
                     nlx = hit.nx;
                     nly = hit.ny;
                     nlz = hit.nz;
                     double hx = hit.px, hy = hit.py, hz = hit.pz;
                     // Crossed, not clipped: the particle ends inside, or left through a face turned away
-                    // from the one it entered by (a wall), not a neighbouring one (a corner it cut).
+                    // from the one it entered by (a wall), not a neighbouring one (a corner it cut), or
+                    // its chord through the shape runs deeper than the thickness (a curved body it went
+                    // through off its centre line, where entry and exit normals are not opposite).
                     boolean crossed = ShapeSdf.distance(b.shape[k], lx, ly, lz) < 0
                             || (ShapeRaycast.raycast(b.shape[k], lx, ly, lz, -mx, -my, -mz, 1, hit) && hit.fraction > 0
-                            && hit.nx * nlx + hit.ny * nly + hit.nz * nlz < -0.5);
+                            && (hit.nx * nlx + hit.ny * nly + hit.nz * nlz < -0.5 || ShapeSdf.distance(b.shape[k],
+                            0.5 * (hx + hit.px), 0.5 * (hy + hit.py), 0.5 * (hz + hit.pz)) < -thickness));
                     if (crossed) {
                         err = (lx - hx) * nlx + (ly - hy) * nly + (lz - hz) * nlz - thickness;
                         swept = err < 0;
@@ -196,15 +216,23 @@ final class RigidContacts {
                     p.sz[i] += carried * nz;
                     err += carried;
                 }
-                double dl = -err / (w + b.inverseMassAlong(k, x, y, z, nx, ny, nz));
+                double dl;
+                if (b.dynamic(k) && tethers.tethered(i)) {
+                    tethers.solve(p, b, k, i, x, y, z, nx, ny, nz, err);
+                    dl = tethers.contactLambda;
+                    x += tethers.dx;
+                    y += tethers.dy;
+                    z += tethers.dz;
+                } else {
+                    dl = -err / (w + b.inverseMassAlong(k, x, y, z, nx, ny, nz));
+                    x += w * dl * nx;
+                    y += w * dl * ny;
+                    z += w * dl * nz;
+                }
                 touched[i] = k;
                 touchN[3 * i] = nx;
                 touchN[3 * i + 1] = ny;
                 touchN[3 * i + 2] = nz;
-
-                x += w * dl * nx;
-                y += w * dl * ny;
-                z += w * dl * nz;
                 b.applyImpulse(k, -dl * nx / h, -dl * ny / h, -dl * nz / h, x, y, z);
                 if (friction > 0) {
                     // The particle's motion relative to the body's surface this substep, tangential part.

@@ -878,6 +878,7 @@ public final class SoftBodies {
         double h = dt / steps;
         double invH2 = 1 / (h * h);
         gatherProxies(dt, gx, gy, gz);
+        contacts.tethers.index(distances, p.count);
         p.pinJx = 0;
         p.pinJy = 0;
         p.pinJz = 0;

@@ -72,9 +72,9 @@ class ClothShotTest {
         assertTrue(s.worstGain() <= 0, "energy rose by " + s.worstGain() + " J");
     }
 
-    @Disabled("68 of 100 shots go through: the ball pushes the particles in its way aside with nearly the whole"
-            + " correction (they are some 600 times lighter), and one sweep per substep cannot pass its momentum"
-            + " on through the cloth to the pins")
+    @Disabled("47 of 100 shots go through: the ball, two cells wide, pushes each particle it touches out along"
+            + " its own normal after the edges are solved, so the ring around it opens and it slips between them;"
+            + " the contact is solved with each particle's tethers, not yet with the edges between them")
     @Test
     void fastSpheresNeverPassThroughAPinnedCloth() {
         Shots s = shoot(100);
