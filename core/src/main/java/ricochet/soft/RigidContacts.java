@@ -170,7 +170,8 @@ final class RigidContacts {
                         err = ds + into - thickness;
                         swept = err < 0;
                     }
-                } else if (far && ShapeRaycast.raycast(b.shape[k], sx, sy, sz, mx, my, mz, 1, hit) && hit.fraction > 0) {
+                } else if (far && ShapeRaycast.raycast(b.shape[k], sx, sy, sz, mx, my, mz, 1, hit)
+                        && hit.fraction > 0) {
                     nlx = hit.nx;
                     nly = hit.ny;
                     nlz = hit.nz;

@@ -121,7 +121,8 @@ final class TetheredContacts {
             // A = w G^T G + diag(wb, 0, 0)
             for (int r = 0; r < m; r++) {
                 for (int s = 0; s < m; s++) {
-                    a[3 * r + s] = w * (g[3 * r] * g[3 * s] + g[3 * r + 1] * g[3 * s + 1] + g[3 * r + 2] * g[3 * s + 2]);
+                    a[3 * r + s] = w * (g[3 * r] * g[3 * s] + g[3 * r + 1] * g[3 * s + 1]
+                            + g[3 * r + 2] * g[3 * s + 2]);
                 }
             }
             a[0] += wb;

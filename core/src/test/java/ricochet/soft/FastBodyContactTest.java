@@ -31,10 +31,11 @@ class FastBodyContactTest {
     void particleASphereSweepsOffItsCentreLineIsStruck() {
         try (World w = new World(Vec3.ZERO)) {
             SoftBodies s = w.softBodies();
-            SoftId dot = s.addParticles("dot", new double[] {0.03, 0, 0}, new double[] {0.001}, new int[0], 0, 0.001);
+            SoftId dot = s.addParticles("dot", new double[] {0.03, 0, 0}, new double[] {0.001}, new int[0], 0,
+                    0.001);
             double speed = 250;
-            BodyId ball = w.add(BodyDef.dynamic().withPosition(new Vec3(0, 0, 0.3)).withVelocity(new Vec3(0, 0, -speed))
-                    .withMass(1), new SphereShape(0.05), 0, 0);
+            BodyId ball = w.add(BodyDef.dynamic().withPosition(new Vec3(0, 0, 0.3))
+                    .withVelocity(new Vec3(0, 0, -speed)).withMass(1), new SphereShape(0.05), 0, 0);
             w.step(1 / 60.0);
             double[] v = new double[3];
             s.velocity(dot, 0, v);
