@@ -37,6 +37,7 @@ final class BendConstraints {
     byte[] mode = new byte[64];
     /** Multipliers accumulated over the passes of an implicit rule's solve, N m s^2. */
     double[] lambda = new double[64];
+    private final Sweep sweep = new Sweep();
     /** The gradient of one constraint: k1, k2, k31, k32, k41, k42, n1 (3), n2 (3), C, sum w |grad|^2. */
     private final double[] g = new double[14];
 
@@ -56,6 +57,7 @@ final class BendConstraints {
         compliance[count] = alpha;
         mode[count] = ParticleRules.PROJECTED;
         count++;
+        sweep.invalidate();
     }
 
     /** Constraints {@code from .. to - 1} with a compliance are integrated as {@code m} says. */
@@ -87,22 +89,18 @@ final class BendConstraints {
     private final double[] pin = new double[3];
     /** Where {@link #move}'s pin impulses go: elastic forces are not counted as the pins'. */
     private final double[] unusedPin = new double[3];
-    /** theta's sine part ((n1 x n2) . e / |e|) and cosine part (n1 . n2), of the same hinge. */
-    private double sin, cos;
+    /** The hinge's unit edge e / |e| and theta's cosine part n1 . n2, of the same hinge. */
+    private double ex, ey, ez, cos;
 
     /** Fills the gradient fields for constraint c; false for a degenerate hinge, which has no angle. */
     private boolean gradients(int c, double[] x, double[] y, double[] z, double[] w) {
         int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
         double ax = x[i1] - x[i3], ay = y[i1] - y[i3], az = z[i1] - z[i3];
         double bx = x[i1] - x[i4], by = y[i1] - y[i4], bz = z[i1] - z[i4];
-        n1x = ay * bz - az * by;
-        n1y = az * bx - ax * bz;
-        n1z = ax * by - ay * bx;
+        double n1x = ay * bz - az * by, n1y = az * bx - ax * bz, n1z = ax * by - ay * bx;
         double cx = x[i2] - x[i4], cy = y[i2] - y[i4], cz = z[i2] - z[i4];
         double dx = x[i2] - x[i3], dy = y[i2] - y[i3], dz = z[i2] - z[i3];
-        n2x = cy * dz - cz * dy;
-        n2y = cz * dx - cx * dz;
-        n2z = cx * dy - cy * dx;
+        double n2x = cy * dz - cz * dy, n2y = cz * dx - cx * dz, n2z = cx * dy - cy * dx;
         double ex = x[i4] - x[i3], ey = y[i4] - y[i3], ez = z[i4] - z[i3];
         double el2 = ex * ex + ey * ey + ez * ez;
         double n1s = n1x * n1x + n1y * n1y + n1z * n1z, n2s = n2x * n2x + n2y * n2y + n2z * n2z;
@@ -110,21 +108,40 @@ final class BendConstraints {
             return false;
         }
         double el = Math.sqrt(el2);
-        double sx = n1y * n2z - n1z * n2y, sy = n1z * n2x - n1x * n2z, sz = n1x * n2y - n1y * n2x;
+        // Three divisions, the other factors as products: the sweep is bound by the divider.
+        double invEl = 1 / el, inv1 = 1 / n1s, inv2 = 1 / n2s;
+        double f1 = invEl * inv1, f2 = invEl * inv2;
         double n12 = n1x * n2x + n1y * n2y + n1z * n2z;
-        sin = (sx * ex + sy * ey + sz * ez) / el;
-        cos = n12;
-        k1 = -el / n1s;
-        k2 = -el / n2s;
-        k31 = -(bx * ex + by * ey + bz * ez) / el / n1s;
-        k32 = -(cx * ex + cy * ey + cz * ez) / el / n2s;
-        k41 = (ax * ex + ay * ey + az * ez) / el / n1s;
-        k42 = (dx * ex + dy * ey + dz * ez) / el / n2s;
+        double k1 = -el * inv1, k2 = -el * inv2;
+        double k31 = -(bx * ex + by * ey + bz * ez) * f1, k32 = -(cx * ex + cy * ey + cz * ez) * f2;
+        double k41 = (ax * ex + ay * ey + az * ez) * f1, k42 = (dx * ex + dy * ey + dz * ez) * f2;
         // |grad3|^2 = |k31 n1 + k32 n2|^2
         double g3 = k31 * k31 * n1s + 2 * k31 * k32 * n12 + k32 * k32 * n2s;
         double g4 = k41 * k41 * n1s + 2 * k41 * k42 * n12 + k42 * k42 * n2s;
         wg = w[i1] * k1 * k1 * n1s + w[i2] * k2 * k2 * n2s + w[i3] * g3 + w[i4] * g4;
+        this.n1x = n1x;
+        this.n1y = n1y;
+        this.n1z = n1z;
+        this.n2x = n2x;
+        this.n2y = n2y;
+        this.n2z = n2z;
+        this.k1 = k1;
+        this.k2 = k2;
+        this.k31 = k31;
+        this.k32 = k32;
+        this.k41 = k41;
+        this.k42 = k42;
+        this.ex = ex * invEl;
+        this.ey = ey * invEl;
+        this.ez = ez * invEl;
+        cos = n12;
         return true;
+    }
+
+    /** theta (radians) of the hinge of the last {@link #gradients} call: atan2((n1 x n2) . e / |e|, n1 . n2). */
+    private double theta() {
+        double sx = n1y * n2z - n1z * n2y, sy = n1z * n2x - n1x * n2z, sz = n1x * n2y - n1y * n2x;
+        return StrictMath.atan2(sx * ex + sy * ey + sz * ez, cos);
     }
 
     /**
@@ -164,55 +181,76 @@ final class BendConstraints {
         return w[v[4 * c]] + w[v[4 * c + 1]] + w[v[4 * c + 2]] + w[v[4 * c + 3]] != 0;
     }
 
+    /** One pass over every hinge for a substep with {@code 1 / h^2 = invH2}, in {@link Sweep}'s order. */
     void solve(Particles p, double invH2) {
-        double[] x = p.x, y = p.y, z = p.z, w = p.w;
         pin[0] = 0;
         pin[1] = 0;
         pin[2] = 0;
-        for (int c = 0; c < count; c++) {
-            if (mode[c] != ParticleRules.PROJECTED || !free(c, w) || !gradients(c, x, y, z, w)) {
-                continue;
+        sweep.cut(count, v, 4, p.owner);
+        for (int k = 0; k < sweep.longest(); k++) {
+            for (int r = 0; r < Sweep.RUNS; r++) {
+                int c = sweep.at(r, k);
+                if (c >= 0) {
+                    solveOne(p, c, invH2);
+                }
             }
-            double err = StrictMath.atan2(sin, cos) - rest[c];
-            if (err > Math.PI) {
-                err -= 2 * Math.PI;
-            } else if (err < -Math.PI) {
-                err += 2 * Math.PI;
-            }
-            double denom = wg + compliance[c] * invH2;
-            if (denom == 0) {
-                continue;
-            }
-            apply(c, -err / denom, x, y, z, w, pin);
         }
         p.pinSx += pin[0];
         p.pinSy += pin[1];
         p.pinSz += pin[2];
     }
 
+    private void solveOne(Particles p, int c, double invH2) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w;
+        if (mode[c] != ParticleRules.PROJECTED || !free(c, w) || !gradients(c, x, y, z, w)) {
+            return;
+        }
+        double err = theta() - rest[c];
+        if (err > Math.PI) {
+            err -= 2 * Math.PI;
+        } else if (err < -Math.PI) {
+            err += 2 * Math.PI;
+        }
+        double denom = wg + compliance[c] * invH2;
+        if (denom == 0) {
+            return;
+        }
+        apply(c, -err / denom, x, y, z, w, pin);
+    }
+
     /** After the velocity update: each hinge's angular rate removed, shared by inverse mass. */
     void settle(Particles p) {
-        double[] x = p.x, y = p.y, z = p.z, w = p.w, vx = p.vx, vy = p.vy, vz = p.vz;
         pin[0] = 0;
         pin[1] = 0;
         pin[2] = 0;
-        for (int c = 0; c < count; c++) {
-            if (mode[c] != ParticleRules.PROJECTED || !free(c, w) || !gradients(c, x, y, z, w) || wg == 0) {
-                continue;
+        sweep.cut(count, v, 4, p.owner);
+        for (int k = 0; k < sweep.longest(); k++) {
+            for (int r = 0; r < Sweep.RUNS; r++) {
+                int c = sweep.at(r, k);
+                if (c >= 0) {
+                    settleOne(p, c);
+                }
             }
-            int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
-            // dtheta/dt = sum grad_i . v_i
-            double rate = k1 * (n1x * vx[i1] + n1y * vy[i1] + n1z * vz[i1])
-                    + k2 * (n2x * vx[i2] + n2y * vy[i2] + n2z * vz[i2])
-                    + k31 * (n1x * vx[i3] + n1y * vy[i3] + n1z * vz[i3])
-                    + k32 * (n2x * vx[i3] + n2y * vy[i3] + n2z * vz[i3])
-                    + k41 * (n1x * vx[i4] + n1y * vy[i4] + n1z * vz[i4])
-                    + k42 * (n2x * vx[i4] + n2y * vy[i4] + n2z * vz[i4]);
-            apply(c, -rate / wg, vx, vy, vz, w, pin);
         }
         p.pinJx += pin[0];
         p.pinJy += pin[1];
         p.pinJz += pin[2];
+    }
+
+    private void settleOne(Particles p, int c) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w, vx = p.vx, vy = p.vy, vz = p.vz;
+        if (mode[c] != ParticleRules.PROJECTED || !free(c, w) || !gradients(c, x, y, z, w) || wg == 0) {
+            return;
+        }
+        int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
+        // dtheta/dt = sum grad_i . v_i
+        double rate = k1 * (n1x * vx[i1] + n1y * vy[i1] + n1z * vz[i1])
+                + k2 * (n2x * vx[i2] + n2y * vy[i2] + n2z * vz[i2])
+                + k31 * (n1x * vx[i3] + n1y * vy[i3] + n1z * vz[i3])
+                + k32 * (n2x * vx[i3] + n2y * vy[i3] + n2z * vz[i3])
+                + k41 * (n1x * vx[i4] + n1y * vy[i4] + n1z * vz[i4])
+                + k42 * (n2x * vx[i4] + n2y * vy[i4] + n2z * vz[i4]);
+        apply(c, -rate / wg, vx, vy, vz, w, pin);
     }
 
     /**
@@ -223,7 +261,7 @@ final class BendConstraints {
         if (!gradients(c, p.x, p.y, p.z, p.w)) {
             return false;
         }
-        double err = StrictMath.atan2(sin, cos) - rest[c];
+        double err = theta() - rest[c];
         if (err > Math.PI) {
             err -= 2 * Math.PI;
         } else if (err < -Math.PI) {
@@ -324,5 +362,6 @@ final class BendConstraints {
             k++;
         }
         count = k;
+        sweep.invalidate();
     }
 }

@@ -33,6 +33,7 @@ final class DistanceConstraints {
     byte[] mode = new byte[64];
     /** Multipliers accumulated over the passes of an implicit rule's solve, N s^2. */
     double[] lambda = new double[64];
+    private final Sweep sweep = new Sweep();
 
     void add(int pa, int pb, double length, double alpha, boolean isTether) {
         if (count == a.length) {
@@ -52,6 +53,7 @@ final class DistanceConstraints {
         tether[count] = isTether;
         mode[count] = ParticleRules.PROJECTED;
         count++;
+        sweep.invalidate();
     }
 
     /** Constraints {@code from .. to - 1} with a compliance are integrated as {@code m} says. */
@@ -63,34 +65,53 @@ final class DistanceConstraints {
         }
     }
 
-    /** One pass over constraints {@code from .. to - 1} for a substep with {@code 1 / h^2 = invH2}. */
+    /**
+     * One pass over constraints {@code from .. to - 1} for a substep with {@code 1 / h^2 = invH2}, in
+     * {@link Sweep}'s order.
+     */
     void solve(Particles p, int from, int to, double invH2) {
-        double[] x = p.x, y = p.y, z = p.z, w = p.w;
-        for (int c = from; c < to; c++) {
-            if (mode[c] != ParticleRules.PROJECTED) {
-                continue;
+        if (from != 0 || to != count) {
+            for (int c = from; c < to; c++) {
+                solveOne(p, c, invH2);
             }
-            int i = a[c], j = b[c];
-            double wsum = w[i] + w[j];
-            if (wsum == 0) {
-                continue;
-            }
-            double dx = x[i] - x[j], dy = y[i] - y[j], dz = z[i] - z[j];
-            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            double err = len - rest[c];
-            if (len == 0 || (tether[c] && err <= 0)) {
-                continue;
-            }
-            double dl = -err / (wsum + compliance[c] * invH2) / len;
-            if (w[i] == 0 || w[j] == 0) {
-                // The free end moves by w dl (+-d): m times that is the pin's (position-level) impulse.
-                double s = w[i] == 0 ? -dl : dl;
-                p.pinSx += s * dx;
-                p.pinSy += s * dy;
-                p.pinSz += s * dz;
-            }
-            push(x, y, z, w, i, j, dl, dx, dy, dz);
+            return;
         }
+        sweep.cut(count, a, 1, p.owner);
+        for (int k = 0; k < sweep.longest(); k++) {
+            for (int r = 0; r < Sweep.RUNS; r++) {
+                int c = sweep.at(r, k);
+                if (c >= 0) {
+                    solveOne(p, c, invH2);
+                }
+            }
+        }
+    }
+
+    private void solveOne(Particles p, int c, double invH2) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w;
+        if (mode[c] != ParticleRules.PROJECTED) {
+            return;
+        }
+        int i = a[c], j = b[c];
+        double wsum = w[i] + w[j];
+        if (wsum == 0) {
+            return;
+        }
+        double dx = x[i] - x[j], dy = y[i] - y[j], dz = z[i] - z[j];
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double err = len - rest[c];
+        if (len == 0 || (tether[c] && err <= 0)) {
+            return;
+        }
+        double dl = -err / ((wsum + compliance[c] * invH2) * len);
+        if (w[i] == 0 || w[j] == 0) {
+            // The free end moves by w dl (+-d): m times that is the pin's (position-level) impulse.
+            double s = w[i] == 0 ? -dl : dl;
+            p.pinSx += s * dx;
+            p.pinSy += s * dy;
+            p.pinSz += s * dz;
+        }
+        push(x, y, z, w, i, j, dl, dx, dy, dz);
     }
 
     /**
@@ -169,31 +190,47 @@ final class DistanceConstraints {
      * constraint of {@code from .. to - 1} is removed, shared by inverse mass; tethers keep theirs.
      */
     void settle(Particles p, int from, int to) {
-        double[] x = p.x, y = p.y, z = p.z, w = p.w, vx = p.vx, vy = p.vy, vz = p.vz;
-        for (int c = from; c < to; c++) {
-            if (compliance[c] != 0 || tether[c]) {
-                continue;
+        if (from != 0 || to != count) {
+            for (int c = from; c < to; c++) {
+                settleOne(p, c);
             }
-            int i = a[c], j = b[c];
-            double wsum = w[i] + w[j];
-            if (wsum == 0) {
-                continue;
-            }
-            double dx = x[i] - x[j], dy = y[i] - y[j], dz = z[i] - z[j];
-            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (len == 0) {
-                continue;
-            }
-            double vn = ((vx[i] - vx[j]) * dx + (vy[i] - vy[j]) * dy + (vz[i] - vz[j]) * dz) / len;
-            double k = -vn / wsum / len;
-            if (w[i] == 0 || w[j] == 0) {
-                double s = w[i] == 0 ? -k : k;
-                p.pinJx += s * dx;
-                p.pinJy += s * dy;
-                p.pinJz += s * dz;
-            }
-            push(vx, vy, vz, w, i, j, k, dx, dy, dz);
+            return;
         }
+        sweep.cut(count, a, 1, p.owner);
+        for (int k = 0; k < sweep.longest(); k++) {
+            for (int r = 0; r < Sweep.RUNS; r++) {
+                int c = sweep.at(r, k);
+                if (c >= 0) {
+                    settleOne(p, c);
+                }
+            }
+        }
+    }
+
+    private void settleOne(Particles p, int c) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w, vx = p.vx, vy = p.vy, vz = p.vz;
+        if (compliance[c] != 0 || tether[c]) {
+            return;
+        }
+        int i = a[c], j = b[c];
+        double wsum = w[i] + w[j];
+        if (wsum == 0) {
+            return;
+        }
+        double dx = x[i] - x[j], dy = y[i] - y[j], dz = z[i] - z[j];
+        double d2 = dx * dx + dy * dy + dz * dz;
+        if (d2 == 0) {
+            return;
+        }
+        // (v_ab . n) / wsum along n = d / |d|, as a multiple of d: -(v_ab . d) / (wsum |d|^2)
+        double k = -((vx[i] - vx[j]) * dx + (vy[i] - vy[j]) * dy + (vz[i] - vz[j]) * dz) / (wsum * d2);
+        if (w[i] == 0 || w[j] == 0) {
+            double s = w[i] == 0 ? -k : k;
+            p.pinJx += s * dx;
+            p.pinJy += s * dy;
+            p.pinJz += s * dz;
+        }
+        push(vx, vy, vz, w, i, j, k, dx, dy, dz);
     }
 
     /** Drops the constraints of particles {@code first .. first + n - 1} and renumbers the rest. */
@@ -213,6 +250,7 @@ final class DistanceConstraints {
             k++;
         }
         count = k;
+        sweep.invalidate();
     }
 
     /**

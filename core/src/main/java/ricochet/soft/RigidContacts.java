@@ -295,8 +295,13 @@ final class RigidContacts {
         double t0 = 0, t1 = 1;
         for (int a = 0; a < 3; a++) {
             double s = a == 0 ? sx : a == 1 ? sy : sz;
-            double d = (a == 0 ? ex : a == 1 ? ey : ez) - s;
+            double e = a == 0 ? ex : a == 1 ? ey : ez;
             double lo = box[o + a], hi = box[o + 3 + a];
+            // Both ends beyond one face: no division needed (most particles, most shapes).
+            if (s < lo && e < lo || s > hi && e > hi) {
+                return false;
+            }
+            double d = e - s;
             if (d == 0) {
                 if (s < lo || s > hi) {
                     return false;

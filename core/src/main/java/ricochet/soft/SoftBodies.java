@@ -967,9 +967,12 @@ public final class SoftBodies {
             }
             double depth = -1;
             boolean built = false;
+            // Not near even grown by this bound on the prism depth: not near at the depth itself, so
+            // the surface's triangles need not be measured.
+            double reach = between.halfExtent(k) + thickest;
             for (int j = 0; j < slots; j++) {
                 Body a = all[j];
-                if (j == k || !a.live) {
+                if (j == k || !a.live || !between.near(j, k, reach)) {
                     continue;
                 }
                 if (depth < 0) {

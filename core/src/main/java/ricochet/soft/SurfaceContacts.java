@@ -68,6 +68,15 @@ final class SurfaceContacts {
         box[o + 5] = maxZ;
     }
 
+    /**
+     * Half the largest side (m) of slot s's box: no triangle of the body is larger along an axis, so
+     * it bounds {@link #largestTriangle}'s half from above.
+     */
+    double halfExtent(int s) {
+        int o = 6 * s;
+        return 0.5 * Math.max(box[o + 3] - box[o], Math.max(box[o + 4] - box[o + 1], box[o + 5] - box[o + 2]));
+    }
+
     /** Whether the boxes of slots a and b, grown by {@code pad} (m), overlap. */
     boolean near(int a, int b, double pad) {
         int i = 6 * a, j = 6 * b;

@@ -23,6 +23,7 @@ final class VolumeConstraints {
     byte[] mode = new byte[64];
     /** Multipliers accumulated over the passes of an implicit rule's solve, N m^2 s^2. */
     double[] lambda = new double[64];
+    private final Sweep sweep = new Sweep();
     /** The gradients of one constraint, grad1..grad4 (12), C, sum w |grad|^2. */
     private final double[] g = new double[14];
 
@@ -42,6 +43,7 @@ final class VolumeConstraints {
         compliance[count] = alpha;
         mode[count] = ParticleRules.PROJECTED;
         count++;
+        sweep.invalidate();
     }
 
     /** Constraints {@code from .. to - 1} with a compliance are integrated as {@code m} says. */
@@ -53,46 +55,57 @@ final class VolumeConstraints {
         }
     }
 
+    /** One pass over every tetrahedron for a substep with {@code 1 / h^2 = invH2}, in {@link Sweep}'s order. */
     void solve(Particles p, double invH2) {
-        double[] x = p.x, y = p.y, z = p.z, w = p.w;
-        for (int c = 0; c < count; c++) {
-            if (mode[c] != ParticleRules.PROJECTED) {
-                continue;
+        sweep.cut(count, v, 4, p.owner);
+        for (int k = 0; k < sweep.longest(); k++) {
+            for (int r = 0; r < Sweep.RUNS; r++) {
+                int c = sweep.at(r, k);
+                if (c >= 0) {
+                    solveOne(p, c, invH2);
+                }
             }
-            int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
-            double ax = x[i2] - x[i1], ay = y[i2] - y[i1], az = z[i2] - z[i1];
-            double bx = x[i3] - x[i1], by = y[i3] - y[i1], bz = z[i3] - z[i1];
-            double cx = x[i4] - x[i1], cy = y[i4] - y[i1], cz = z[i4] - z[i1];
-            // grad4 = a x b, grad2 = b x c, grad3 = c x a, grad1 = -(grad2 + grad3 + grad4)
-            double g4x = ay * bz - az * by, g4y = az * bx - ax * bz, g4z = ax * by - ay * bx;
-            double g2x = by * cz - bz * cy, g2y = bz * cx - bx * cz, g2z = bx * cy - by * cx;
-            double g3x = cy * az - cz * ay, g3y = cz * ax - cx * az, g3z = cx * ay - cy * ax;
-            double g1x = -g2x - g3x - g4x, g1y = -g2y - g3y - g4y, g1z = -g2z - g3z - g4z;
-            double err = g4x * cx + g4y * cy + g4z * cz - rest6[c];
-            double denom = w[i1] * (g1x * g1x + g1y * g1y + g1z * g1z) + w[i2] * (g2x * g2x + g2y * g2y + g2z * g2z)
-                    + w[i3] * (g3x * g3x + g3y * g3y + g3z * g3z) + w[i4] * (g4x * g4x + g4y * g4y + g4z * g4z)
-                    + compliance[c] * invH2;
-            if (denom == 0) {
-                continue;
-            }
-            double dl = -err / denom;
-            double s = w[i1] * dl;
-            x[i1] += s * g1x;
-            y[i1] += s * g1y;
-            z[i1] += s * g1z;
-            s = w[i2] * dl;
-            x[i2] += s * g2x;
-            y[i2] += s * g2y;
-            z[i2] += s * g2z;
-            s = w[i3] * dl;
-            x[i3] += s * g3x;
-            y[i3] += s * g3y;
-            z[i3] += s * g3z;
-            s = w[i4] * dl;
-            x[i4] += s * g4x;
-            y[i4] += s * g4y;
-            z[i4] += s * g4z;
         }
+    }
+
+    private void solveOne(Particles p, int c, double invH2) {
+        double[] x = p.x, y = p.y, z = p.z, w = p.w;
+        if (mode[c] != ParticleRules.PROJECTED) {
+            return;
+        }
+        int i1 = v[4 * c], i2 = v[4 * c + 1], i3 = v[4 * c + 2], i4 = v[4 * c + 3];
+        double ax = x[i2] - x[i1], ay = y[i2] - y[i1], az = z[i2] - z[i1];
+        double bx = x[i3] - x[i1], by = y[i3] - y[i1], bz = z[i3] - z[i1];
+        double cx = x[i4] - x[i1], cy = y[i4] - y[i1], cz = z[i4] - z[i1];
+        // grad4 = a x b, grad2 = b x c, grad3 = c x a, grad1 = -(grad2 + grad3 + grad4)
+        double g4x = ay * bz - az * by, g4y = az * bx - ax * bz, g4z = ax * by - ay * bx;
+        double g2x = by * cz - bz * cy, g2y = bz * cx - bx * cz, g2z = bx * cy - by * cx;
+        double g3x = cy * az - cz * ay, g3y = cz * ax - cx * az, g3z = cx * ay - cy * ax;
+        double g1x = -g2x - g3x - g4x, g1y = -g2y - g3y - g4y, g1z = -g2z - g3z - g4z;
+        double err = g4x * cx + g4y * cy + g4z * cz - rest6[c];
+        double denom = w[i1] * (g1x * g1x + g1y * g1y + g1z * g1z) + w[i2] * (g2x * g2x + g2y * g2y + g2z * g2z)
+                + w[i3] * (g3x * g3x + g3y * g3y + g3z * g3z) + w[i4] * (g4x * g4x + g4y * g4y + g4z * g4z)
+                + compliance[c] * invH2;
+        if (denom == 0) {
+            return;
+        }
+        double dl = -err / denom;
+        double s = w[i1] * dl;
+        x[i1] += s * g1x;
+        y[i1] += s * g1y;
+        z[i1] += s * g1z;
+        s = w[i2] * dl;
+        x[i2] += s * g2x;
+        y[i2] += s * g2y;
+        z[i2] += s * g2z;
+        s = w[i3] * dl;
+        x[i3] += s * g3x;
+        y[i3] += s * g3y;
+        z[i3] += s * g3z;
+        s = w[i4] * dl;
+        x[i4] += s * g4x;
+        y[i4] += s * g4y;
+        z[i4] += s * g4z;
     }
 
     /** Constraint c's gradients, C and {@code sum w |grad|^2} into {@link #g}, as {@link #solve} computes them. */
@@ -225,5 +238,6 @@ final class VolumeConstraints {
             k++;
         }
         count = k;
+        sweep.invalidate();
     }
 }
