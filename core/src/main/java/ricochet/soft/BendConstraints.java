@@ -188,7 +188,7 @@ final class BendConstraints {
         pin[2] = 0;
         sweep.cut(count, v, 4, p.owner);
         for (int k = 0; k < sweep.longest(); k++) {
-            for (int r = 0; r < Sweep.RUNS; r++) {
+            for (int r = 0; r < sweep.runs(); r++) {
                 int c = sweep.at(r, k);
                 if (c >= 0) {
                     solveOne(p, c, invH2);
@@ -225,7 +225,7 @@ final class BendConstraints {
         pin[2] = 0;
         sweep.cut(count, v, 4, p.owner);
         for (int k = 0; k < sweep.longest(); k++) {
-            for (int r = 0; r < Sweep.RUNS; r++) {
+            for (int r = 0; r < sweep.runs(); r++) {
                 int c = sweep.at(r, k);
                 if (c >= 0) {
                     settleOne(p, c);

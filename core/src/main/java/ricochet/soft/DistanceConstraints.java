@@ -78,7 +78,7 @@ final class DistanceConstraints {
         }
         sweep.cut(count, a, 1, p.owner);
         for (int k = 0; k < sweep.longest(); k++) {
-            for (int r = 0; r < Sweep.RUNS; r++) {
+            for (int r = 0; r < sweep.runs(); r++) {
                 int c = sweep.at(r, k);
                 if (c >= 0) {
                     solveOne(p, c, invH2);
@@ -198,7 +198,7 @@ final class DistanceConstraints {
         }
         sweep.cut(count, a, 1, p.owner);
         for (int k = 0; k < sweep.longest(); k++) {
-            for (int r = 0; r < Sweep.RUNS; r++) {
+            for (int r = 0; r < sweep.runs(); r++) {
                 int c = sweep.at(r, k);
                 if (c >= 0) {
                     settleOne(p, c);

@@ -18,8 +18,10 @@ final class Sweep {
     /** How many runs a pass interleaves. */
     static final int RUNS = 4;
 
-    /** Run r is constraints {@code start[r] .. start[r + 1] - 1}. */
+    /** Run r is constraints {@code start[r] .. start[r + 1] - 1}; the runs are never empty. */
     private final int[] start = new int[RUNS + 1];
+    /** How many runs (1 for a single body: list order). */
+    private int runs;
     /** The length of the longest run. */
     private int longest;
     /** The constraint count the runs were cut for; -1 after the list changed. */
@@ -38,17 +40,25 @@ final class Sweep {
         if (cutFor == count) {
             return;
         }
-        start[0] = 0;
+        runs = 0;
         longest = 0;
-        for (int r = 1; r <= RUNS; r++) {
-            int c = r == RUNS ? count : Math.max(start[r - 1], (int) ((long) count * r / RUNS));
-            while (c > 0 && c < count && owner[particles[stride * c]] == owner[particles[stride * (c - 1)]]) {
+        int from = 0;
+        for (int r = 1; r <= RUNS && from < count; r++) {
+            int c = r == RUNS ? count : Math.max(from + 1, (int) ((long) count * r / RUNS));
+            while (c < count && owner[particles[stride * c]] == owner[particles[stride * (c - 1)]]) {
                 c++;
             }
-            start[r] = c;
-            longest = Math.max(longest, c - start[r - 1]);
+            start[runs] = from;
+            start[++runs] = c;
+            longest = Math.max(longest, c - from);
+            from = c;
         }
         cutFor = count;
+    }
+
+    /** How many runs a pass interleaves. */
+    int runs() {
+        return runs;
     }
 
     /** The length of the longest run: a pass visits k = 0 .. longest - 1 of each run. */

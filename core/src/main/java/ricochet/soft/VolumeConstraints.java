@@ -59,7 +59,7 @@ final class VolumeConstraints {
     void solve(Particles p, double invH2) {
         sweep.cut(count, v, 4, p.owner);
         for (int k = 0; k < sweep.longest(); k++) {
-            for (int r = 0; r < Sweep.RUNS; r++) {
+            for (int r = 0; r < sweep.runs(); r++) {
                 int c = sweep.at(r, k);
                 if (c >= 0) {
                     solveOne(p, c, invH2);
