@@ -138,7 +138,10 @@ final class BendConstraints {
         return true;
     }
 
-    /** theta (radians) of the hinge of the last {@link #gradients} call: atan2((n1 x n2) . e / |e|, n1 . n2). */
+    /**
+     * theta (radians) of the hinge of the last {@link #gradients} call:
+     * {@code atan2((n1 x n2) . e / |e|, n1 . n2)}.
+     */
     private double theta() {
         double sx = n1y * n2z - n1z * n2y, sy = n1z * n2x - n1x * n2z, sz = n1x * n2y - n1y * n2x;
         return StrictMath.atan2(sx * ex + sy * ey + sz * ez, cos);

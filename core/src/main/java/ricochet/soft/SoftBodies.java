@@ -34,7 +34,8 @@ import ricochet.world.SimulationException;
  * (Small Steps, 4), and stiffness set by compliance does not change with the step or substep count.
  *
  * <p>Everything runs on the calling thread in a fixed order (bodies in slot order, constraints in the
- * order they were made), so the result does not depend on the world's threads. Nothing is allocated
+ * order they were made, different bodies' interleaved by {@link Sweep}, which changes no bits), so the
+ * result does not depend on the world's threads. Nothing is allocated
  * per step once the scratch has grown. {@code docs/soft-bodies.md} describes the method.
  */
 public final class SoftBodies {

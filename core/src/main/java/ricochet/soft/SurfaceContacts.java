@@ -74,7 +74,8 @@ final class SurfaceContacts {
      */
     double halfExtent(int s) {
         int o = 6 * s;
-        return 0.5 * Math.max(box[o + 3] - box[o], Math.max(box[o + 4] - box[o + 1], box[o + 5] - box[o + 2]));
+        double most = Math.max(box[o + 3] - box[o], box[o + 4] - box[o + 1]);
+        return 0.5 * Math.max(most, box[o + 5] - box[o + 2]);
     }
 
     /** Whether the boxes of slots a and b, grown by {@code pad} (m), overlap. */

@@ -55,7 +55,10 @@ final class VolumeConstraints {
         }
     }
 
-    /** One pass over every tetrahedron for a substep with {@code 1 / h^2 = invH2}, in {@link Sweep}'s order. */
+    /**
+     * One pass over every tetrahedron for a substep with {@code 1 / h^2 = invH2}, in
+     * {@link Sweep}'s order.
+     */
     void solve(Particles p, double invH2) {
         sweep.cut(count, v, 4, p.owner);
         for (int k = 0; k < sweep.longest(); k++) {
