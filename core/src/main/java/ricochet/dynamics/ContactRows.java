@@ -2,6 +2,7 @@ package ricochet.dynamics;
 
 import static java.lang.Math.fma;
 import static ricochet.dynamics.ContactStore.AN;
+import static ricochet.dynamics.ContactStore.ANCHOR_SLIP;
 import static ricochet.dynamics.ContactStore.ANCHORED;
 import static ricochet.dynamics.ContactStore.APPROACH;
 import static ricochet.dynamics.ContactStore.AT1;
@@ -10,12 +11,16 @@ import static ricochet.dynamics.ContactStore.BN;
 import static ricochet.dynamics.ContactStore.BT1;
 import static ricochet.dynamics.ContactStore.BT2;
 import static ricochet.dynamics.ContactStore.FRICTION;
+import static ricochet.dynamics.ContactStore.FRICTION_BIAS1;
+import static ricochet.dynamics.ContactStore.FRICTION_BIAS2;
 import static ricochet.dynamics.ContactStore.IAN;
 import static ricochet.dynamics.ContactStore.IAT1;
 import static ricochet.dynamics.ContactStore.IAT2;
 import static ricochet.dynamics.ContactStore.IBN;
 import static ricochet.dynamics.ContactStore.IBT1;
 import static ricochet.dynamics.ContactStore.IBT2;
+import static ricochet.dynamics.ContactStore.LEVER_SPEED1;
+import static ricochet.dynamics.ContactStore.LEVER_SPEED2;
 import static ricochet.dynamics.ContactStore.MAX_NORMAL_IMPULSE;
 import static ricochet.dynamics.ContactStore.NORMAL_IMPULSE;
 import static ricochet.dynamics.ContactStore.NORMAL_MASS;
@@ -168,15 +173,20 @@ final class ContactRows {
      * The friction of points {@code start .. end - 1} (one body pair): each point's two tangents,
      * clamped to its Coulomb disc. Apart from the normals so that each half is a small compile.
      */
-    static void solveFriction(BodyStore s, ContactStore c, int start, int end) {
-        solveFriction(s, c, start, end, -1);
+    static void solveFriction(BodyStore s, ContactStore c, int start, int end, double anchorRate) {
+        solveFriction(s, c, start, end, -1, anchorRate);
     }
 
     /**
-     * {@link #solveFriction(BodyStore, ContactStore, int, int)} with each point's disc of radius
-     * {@code mu load}, {@code load} its own normal impulse where negative (a patch passes its sum).
+     * {@link #solveFriction(BodyStore, ContactStore, int, int, double)} with each point's disc of
+     * radius {@code mu load}, {@code load} its own normal impulse where negative (a patch passes its
+     * sum). Each row solves {@code v_t + u + anchorRate C = 0}: {@code u} the velocity of its friction
+     * anchors now less that at the step's levers, {@code C} their separation ({@link FrictionAnchor};
+     * {@code anchorRate} 0 relaxing). A row that reaches the disc marks its point as sliding and drops
+     * its separation for the rest of the substep.
      */
-    static void solveFriction(BodyStore s, ContactStore c, int start, int end, double load) {
+    static void solveFriction(BodyStore s, ContactStore c, int start, int end, double load,
+                              double anchorRate) {
         final int stride = STRIDE;
         double[] d = c.data;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
@@ -203,7 +213,11 @@ final class ContactRows {
             // The changes first, the clamp only where the disc is left: the chain from one point's
             // velocities to the next is then the two dots, one multiply and two multiply-adds.
             double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
-            double d1 = -d[o + TANGENT_MASS1] * vt1, d2 = -d[o + TANGENT_MASS2] * vt2;
+            // v_t + u + rate C: the anchors' velocity now and their separation (FrictionAnchor).
+            double d1 = -d[o + TANGENT_MASS1]
+                    * fma(anchorRate, d[o + FRICTION_BIAS1], vt1 + d[o + LEVER_SPEED1]);
+            double d2 = -d[o + TANGENT_MASS2]
+                    * fma(anchorRate, d[o + FRICTION_BIAS2], vt2 + d[o + LEVER_SPEED2]);
             double new1 = old1 + d1, new2 = old2 + d2;
             double limit = mu * (load < 0 ? d[o + NORMAL_IMPULSE] : load);
             double len2 = fma(new1, new1, new2 * new2);
@@ -213,6 +227,10 @@ final class ContactRows {
                 new2 *= scale;
                 d1 = new1 - old1;
                 d2 = new2 - old2;
+                // The disc reached: the point slides (FrictionAnchor places its anchors again).
+                d[o + ANCHOR_SLIP] = 1;
+                d[o + FRICTION_BIAS1] = 0;
+                d[o + FRICTION_BIAS2] = 0;
             }
             d[o + TANGENT_IMPULSE1] = new1;
             d[o + TANGENT_IMPULSE2] = new2;

@@ -65,7 +65,7 @@ public final class ContactSolver {
     private int relaxIterations = 1;
     private int iterations = 1;
     private boolean patchFriction = true;
-    private boolean movingSupport = true;
+    private boolean frictionAnchors = true;
     /** Joints, solved before the contacts in every pass; null: none. */
     private ConstraintSet constraints;
     private WorkerPool pool = new WorkerPool(1);
@@ -185,16 +185,17 @@ public final class ContactSolver {
     }
 
     /**
-     * Levers on turning supports made again every substep (on by default): a turning kinematic body's
-     * lever of a contact reaches the moving body's point as it is now, so friction holds a box on a
-     * turntable on its circle ({@link MovingSupport}). Off, every lever is fixed for the step.
+     * Friction anchors (on by default): a sticking contact keeps an anchor on each body and its tangent
+     * rows take back the anchors' separation, so static friction holds position, not only velocity
+     * (a box on a turntable stays on its circle; {@link FrictionAnchor}). Off, friction holds the
+     * relative velocity at the step's levers only.
      */
-    public void setMovingSupport(boolean enabled) {
-        movingSupport = enabled;
+    public void setFrictionAnchors(boolean enabled) {
+        frictionAnchors = enabled;
     }
 
-    public boolean movingSupport() {
-        return movingSupport;
+    public boolean frictionAnchors() {
+        return frictionAnchors;
     }
 
     /**
@@ -310,7 +311,7 @@ public final class ContactSolver {
         st.maxSpin = Integrator.MAX_ROTATION * st.invH;
         st.restitutionThreshold = restitutionThreshold;
         st.patchFriction = patchFriction;
-        st.movingSupport = movingSupport;
+        st.frictionAnchors = frictionAnchors;
         st.impacts = impacts;
         double cap = MAX_HERTZ_PER_SUBSTEP_RATE / h;
         double hertz = effectiveHertz(h);

@@ -98,7 +98,19 @@ public final class ContactStore {
      * the point's lever for the twist.
      */
     public static final int PATCH_OFFSET1 = 83, PATCH_OFFSET2 = 84, TWIST_ARM = 85;
-    public static final int STRIDE = 86;
+    /**
+     * Friction anchors ({@link FrictionAnchor}), along t1 and t2: {@code ANCHOR_E*} (m) the offset
+     * that turns the drift of the step's anchors since its start, {@code DRIFT*} (m), into the
+     * sticking anchors' separation {@code C = E + DRIFT}; {@code FRICTION_BIAS*} (m) that separation as
+     * the tangent rows read it (a patch's mean, on its first point), and after the step the
+     * separation carried to the next; {@code LEVER_SPEED*} (m/s) the relative velocity of the anchors
+     * as they are now less that at the step's levers; {@code ANCHOR_SLIP} 1 once the point slid since
+     * its anchors were last placed.
+     */
+    public static final int ANCHOR_E1 = 86, ANCHOR_E2 = 87, DRIFT1 = 88, DRIFT2 = 89;
+    public static final int FRICTION_BIAS1 = 90, FRICTION_BIAS2 = 91, LEVER_SPEED1 = 92, LEVER_SPEED2 = 93;
+    public static final int ANCHOR_SLIP = 94;
+    public static final int STRIDE = 95;
 
     private int count;
     private int capacity;

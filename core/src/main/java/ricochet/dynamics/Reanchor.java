@@ -72,6 +72,11 @@ final class Reanchor {
         }
     }
 
+    /** Whether run r's points were moved to a fast-turning body's support point in this step. */
+    boolean moved(int r) {
+        return (bits[r] & 3) != 0;
+    }
+
     /** Run r's mark at the step's start: {@link #ELIGIBLE} or 0 (never, without support functions). */
     void mark(BodyStore s, ContactStore c, int r, int start, int end) {
         bits[r] = supports.source == null ? 0 : eligible(s, c, start, end);

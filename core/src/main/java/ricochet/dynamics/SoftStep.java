@@ -5,6 +5,7 @@ import static ricochet.dynamics.ContactPrepare.refreshSeparations;
 import static ricochet.dynamics.ContactPrepare.tangentJacobians;
 import static ricochet.dynamics.ContactRows.solveFriction;
 import static ricochet.dynamics.ContactRows.solveNormals;
+import static ricochet.dynamics.ContactStore.ANCHORED;
 import static ricochet.dynamics.ContactStore.AT1;
 import static ricochet.dynamics.ContactStore.AT2;
 import static ricochet.dynamics.ContactStore.BT1;
@@ -230,9 +231,10 @@ final class SoftStep {
      * velocities held in locals): its friction first (clamped by the normal impulse of the pass
      * before), then its normals, so non-penetration, the constraint that matters most, is solved
      * last (Catto, GDC 2009). {@code refresh} first recomputes the separations (positions moved), the
-     * Jacobians of bodies whose inertia turns and the anchors of fast-turning bodies
-     * ({@link Reanchor}); {@code accumulate} adds each point's final normal impulse to the step's
-     * total. A run that leaves a body spinning past the integrator's cap is swept once more with that
+     * Jacobians of bodies whose inertia turns, the anchors of fast-turning bodies
+     * ({@link Reanchor}) and the friction anchors' terms ({@link FrictionAnchor}); {@code accumulate}
+     * adds each point's final normal impulse to the step's total. A run that leaves a body spinning
+     * past the integrator's cap is swept once more with that
      * spin cut and held ({@link SpinHold}).
      *
      * <p>One call per run, not one loop over them: called thousands of times a step, it reaches the
@@ -246,15 +248,18 @@ final class SoftStep {
         if (refresh) {
             refreshSeparations(s, c, start, end);
             refreshJacobians(s, c, start, end, patch);
-            if (step.movingSupport) {
-                MovingSupport.refresh(s, c, start, end, patch);
-            }
             reanchor.refresh(s, c, r, start, end, worker, patch, step.dt);
+            if (step.frictionAnchors) {
+                FrictionAnchor.refresh(s, c, start, end, patch, reanchor.moved(r));
+            }
         }
+        // The anchors' separation is taken back at the contact spring's rate (ContactRows.solveNormals).
+        double anchorRate = !bias || !step.frictionAnchors ? 0
+                : c.data[STRIDE * start + ANCHORED] != 0 ? step.anchoredSoft.biasRate : step.soft.biasRate;
         if (patch) {
-            solvePatchFriction(s, c, start, end);
+            solvePatchFriction(s, c, start, end, anchorRate);
         } else {
-            solveFriction(s, c, start, end);
+            solveFriction(s, c, start, end, anchorRate);
         }
         // A relax pass leaves an impact of the next substep to its impact stage (Impacts.openGaps).
         boolean open = !bias && step.impacts.active && restitution.bouncy[r] == Restitution.CENTRAL;
@@ -313,16 +318,20 @@ final class SoftStep {
                 tangentJacobians(s, c.data, o, a, b);
             }
         }
-        if (step.movingSupport) {
-            MovingSupport.refresh(s, c, start, end, patch);
+        if (step.frictionAnchors) {
+            FrictionAnchor.begin(s, c, start, end, patch);
         }
     }
 
     /**
      * Run r's patch impulses, once its step is solved, spread back over its points' tangent impulses
-     * ({@link PatchFriction#spreadPatch}); a run solved point by point is left as it is.
+     * ({@link PatchFriction#spreadPatch}); a run solved point by point is left as it is. First, the
+     * friction anchors' separations to carry ({@link FrictionAnchor#finish}).
      */
     void spreadPatch(ContactStore c, int r) {
+        if (step.frictionAnchors) {
+            FrictionAnchor.finish(c, c.runStart[r], c.runStart[r + 1], patchRuns[r] != 0);
+        }
         if (patchRuns[r] != 0) {
             patchRuns[r] = 0;
             PatchFriction.spreadPatch(c.data, c.runStart[r], c.runStart[r + 1]);

@@ -30,8 +30,8 @@ final class SolverStep {
     double restitutionThreshold;
     /** Whether a run that makes one patch has its friction solved as one ({@link PatchFriction}). */
     boolean patchFriction;
-    /** Whether a turning support's levers are made again every substep ({@link MovingSupport}). */
-    boolean movingSupport;
+    /** Whether sticking contacts keep their friction anchors ({@link FrictionAnchor}). */
+    boolean frictionAnchors;
     /** The impact stage: restitution as collisions at each substep's start. */
     Impacts impacts;
 }

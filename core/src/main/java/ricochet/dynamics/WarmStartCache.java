@@ -1,11 +1,21 @@
 package ricochet.dynamics;
 
+import static ricochet.dynamics.ContactStore.ANCHOR_E1;
+import static ricochet.dynamics.ContactStore.ANCHOR_E2;
+import static ricochet.dynamics.ContactStore.FRICTION_BIAS1;
+import static ricochet.dynamics.ContactStore.FRICTION_BIAS2;
 import static ricochet.dynamics.ContactStore.LAX;
 import static ricochet.dynamics.ContactStore.LAY;
 import static ricochet.dynamics.ContactStore.LAZ;
 import static ricochet.dynamics.ContactStore.NORMAL_IMPULSE;
 import static ricochet.dynamics.ContactStore.STRIDE;
 import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE1;
+import static ricochet.dynamics.ContactStore.T1X;
+import static ricochet.dynamics.ContactStore.T1Y;
+import static ricochet.dynamics.ContactStore.T1Z;
+import static ricochet.dynamics.ContactStore.T2X;
+import static ricochet.dynamics.ContactStore.T2Y;
+import static ricochet.dynamics.ContactStore.T2Z;
 import static ricochet.dynamics.ContactStore.TANGENT_IMPULSE2;
 
 import java.io.DataOutput;
@@ -39,6 +49,8 @@ final class WarmStartCache {
         int count;
         int[] a, b, feature;
         double[] normal, t1, t2, lx, ly, lz;
+        /** The friction anchors' separation across the normal, world, m ({@link FrictionAnchor}). */
+        double[] ex, ey, ez;
         /** Where each point's pair run starts and ends (exclusive), for the proximity fallback. */
         int[] runStart, runEnd;
         int[] table, tableStamp;
@@ -61,6 +73,9 @@ final class WarmStartCache {
             lx = new double[n];
             ly = new double[n];
             lz = new double[n];
+            ex = new double[n];
+            ey = new double[n];
+            ez = new double[n];
             runStart = new int[n];
             runEnd = new int[n];
         }
@@ -127,13 +142,20 @@ final class WarmStartCache {
         } else {
             slot = nearest(p, i);
         }
+        int o = STRIDE * i;
+        double[] d = p.data;
         if (slot < 0) {
+            d[o + ANCHOR_E1] = 0;
+            d[o + ANCHOR_E2] = 0;
             return next;
         }
-        int o = STRIDE * i;
-        p.data[o + NORMAL_IMPULSE] = c.normal[slot];
-        p.data[o + TANGENT_IMPULSE1] = c.t1[slot];
-        p.data[o + TANGENT_IMPULSE2] = c.t2[slot];
+        d[o + NORMAL_IMPULSE] = c.normal[slot];
+        d[o + TANGENT_IMPULSE1] = c.t1[slot];
+        d[o + TANGENT_IMPULSE2] = c.t2[slot];
+        // The friction anchors' separation on this step's tangents.
+        double ex = c.ex[slot], ey = c.ey[slot], ez = c.ez[slot];
+        d[o + ANCHOR_E1] = ex * d[o + T1X] + ey * d[o + T1Y] + ez * d[o + T1Z];
+        d[o + ANCHOR_E2] = ex * d[o + T2X] + ey * d[o + T2Y] + ez * d[o + T2Z];
         p.warmStarted[i] = 1;
         return next;
     }
@@ -230,6 +252,12 @@ final class WarmStartCache {
         c.lx[k] = p.data[o + LAX];
         c.ly[k] = p.data[o + LAY];
         c.lz[k] = p.data[o + LAZ];
+        // The friction anchors' separation (FrictionAnchor.finish) in world axes: the next step's
+        // tangents may differ.
+        double e1 = p.data[o + FRICTION_BIAS1], e2 = p.data[o + FRICTION_BIAS2];
+        c.ex[k] = e1 * p.data[o + T1X] + e2 * p.data[o + T2X];
+        c.ey[k] = e1 * p.data[o + T1Y] + e2 * p.data[o + T2Y];
+        c.ez[k] = e1 * p.data[o + T1Z] + e2 * p.data[o + T2Z];
     }
 
     /**
@@ -335,6 +363,9 @@ final class WarmStartCache {
             out.writeDouble(c.lx[k]);
             out.writeDouble(c.ly[k]);
             out.writeDouble(c.lz[k]);
+            out.writeDouble(c.ex[k]);
+            out.writeDouble(c.ey[k]);
+            out.writeDouble(c.ez[k]);
             out.writeInt(c.runStart[k]);
             out.writeInt(c.runEnd[k]);
         }
@@ -351,7 +382,7 @@ final class WarmStartCache {
     /** Replaces the cache with what {@link #write} wrote. */
     void read(StateInput in) throws IOException {
         Cache c = old;
-        int m = in.count("warm-start cache entries", 68, Integer.MAX_VALUE / 2);
+        int m = in.count("warm-start cache entries", 92, Integer.MAX_VALUE / 2);
         if (m > c.a.length) {
             c.growPoints(m);
         }
@@ -366,6 +397,9 @@ final class WarmStartCache {
             c.lx[k] = in.finite(e + "anchor");
             c.ly[k] = in.finite(e + "anchor");
             c.lz[k] = in.finite(e + "anchor");
+            c.ex[k] = in.finite(e + "friction anchor");
+            c.ey[k] = in.finite(e + "friction anchor");
+            c.ez[k] = in.finite(e + "friction anchor");
             c.runStart[k] = in.readInt();
             c.runEnd[k] = in.readInt();
             if (c.runStart[k] < 0 || c.runStart[k] > c.runEnd[k]) {

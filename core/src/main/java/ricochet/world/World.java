@@ -810,16 +810,16 @@ public final class World implements AutoCloseable {
     }
 
     /**
-     * Whether a contact's lever on a turning kinematic body is made again every substep at the moving
-     * body's point (on by default: a box on a turntable stays on its circle; see
-     * {@link ContactSolver#setMovingSupport}).
+     * Whether sticking contacts keep friction anchors on both bodies, so static friction holds position
+     * and not only velocity (on by default: a box on a turntable, kinematic or free, stays on its
+     * circle; see {@link ContactSolver#setFrictionAnchors}).
      */
-    public boolean movingSupport() {
-        return solver.movingSupport();
+    public boolean frictionAnchors() {
+        return solver.frictionAnchors();
     }
 
-    public void setMovingSupport(boolean enabled) {
-        solver.setMovingSupport(enabled);
+    public void setFrictionAnchors(boolean enabled) {
+        solver.setFrictionAnchors(enabled);
     }
 
     /**

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
 import ricochet.geometry.shape.BoxShape;
+import ricochet.joints.JointDef;
 import ricochet.geometry.shape.Shape;
 import ricochet.math.Vec3;
 
@@ -18,38 +19,68 @@ import ricochet.math.Vec3;
  * limit {@code w^2 r < mu g} the box rides on its circle for ever, and past it the box slides off along
  * the path of a particle in the turning frame under the centrifugal {@code w^2 r}, the Coriolis
  * {@code -2 w x u} and kinetic friction {@code -mu g u / |u|} ({@code u} its velocity relative to the
- * table).
+ * table). The table is kinematic, a free heavy slab spinning on frictionless ground, a slab on a hinge
+ * driven by a motor, or a kinematic table that turns and translates.
  */
 class TurningSupportTest {
+
+    /** How the table is held: moved by the world, free, on a motor-driven hinge. */
+    enum Table { KINEMATIC, FREE, MOTOR, KINEMATIC_TRANSLATING }
+
+    /** The table's drift when it translates, m/s. */
+    private static final Vec3 TABLE_DRIFT = new Vec3(0.3, 0, -0.2);
 
     /** The table last built. */
     private BodyId table;
 
-    /** The table's top is the plane y = 0; it turns about the vertical through the origin. */
-    private World table(boolean kinematic, double omega, double mu, boolean moving) {
+    /**
+     * The table's top is the plane y = 0 (y = 0.5 for a dynamic one); it turns about the vertical
+     * through the origin at {@code omega} rad/s.
+     */
+    private World table(Table kind, double omega, double mu, boolean anchors) {
         World w = Scenes.world(4);
         w.setSleepingEnabled(false);
-        w.setMovingSupport(moving);
+        w.setFrictionAnchors(anchors);
         Shape top = new BoxShape(4, 0.25, 4);
-        if (kinematic) {
-            table = w.add(BodyDef.kinematic().withPosition(new Vec3(0, -0.25, 0))
-                    .withAngularVelocity(new Vec3(0, omega, 0)).withName("table"), top, mu, 0);
-        } else {
-            // A free 50 t slab spinning on frictionless ground: a dynamic support whose spin the box
-            // barely changes (its inertia is 10^5 times the box's m r^2).
-            Scenes.groundBox(w, 0);
-            table = w.add(BodyDef.dynamic().withShape(top, 3125).withPosition(new Vec3(0, 0.25, 0))
-                    .withAngularVelocity(new Vec3(0, omega, 0)).withName("table"), top, mu, 0);
+        Vec3 spin = new Vec3(0, omega, 0);
+        switch (kind) {
+            case KINEMATIC -> table = w.add(BodyDef.kinematic().withPosition(new Vec3(0, -0.25, 0))
+                    .withAngularVelocity(spin).withName("table"), top, mu, 0);
+            case KINEMATIC_TRANSLATING -> table = w.add(BodyDef.kinematic().withPosition(new Vec3(0, -0.25, 0))
+                    .withVelocity(TABLE_DRIFT).withAngularVelocity(spin).withName("table"), top, mu, 0);
+            case FREE -> {
+                // A free 50 t slab spinning on frictionless ground: a dynamic support whose spin the box
+                // barely changes (its inertia is 10^5 times the box's m r^2).
+                Scenes.groundBox(w, 0);
+                table = w.add(BodyDef.dynamic().withShape(top, 3125).withPosition(new Vec3(0, 0.25, 0))
+                        .withAngularVelocity(spin).withName("table"), top, mu, 0);
+            }
+            case MOTOR -> {
+                // A 1.6 t slab on a vertical hinge whose motor holds its speed (the box's drag on it is
+                // a few N m against up to 10^5).
+                table = w.add(BodyDef.dynamic().withShape(top, 100).withPosition(new Vec3(0, 0.25, 0))
+                        .withAngularVelocity(spin).withName("table"), top, mu, 0);
+                w.addJoint(JointDef.hinge(table, null, new Vec3(0, 0.25, 0), Vec3.UNIT_Y)
+                        .velocityMotor(omega, 1e5));
+            }
+            default -> throw new IllegalArgumentException("table " + kind);
         }
         return w;
     }
 
-    /** A cube of side {@code side} riding on the table {@code r} from its axis, at the table's speed. */
-    private static BodyId rider(World w, double omega, double r, double side, double mu, double y0) {
+    /**
+     * A cube of side {@code side} riding on the table {@code r} from its axis (along +x), at the
+     * table's velocity there.
+     */
+    private BodyId rider(World w, Table kind, double omega, double r, double side, double mu) {
         Shape s = new BoxShape(side / 2, side / 2, side / 2);
+        double y0 = kind == Table.FREE || kind == Table.MOTOR ? 0.5 : 0;
+        Vec3 v = new Vec3(0, 0, -omega * r);
+        if (kind == Table.KINEMATIC_TRANSLATING) {
+            v = v.plus(TABLE_DRIFT);
+        }
         return w.add(BodyDef.dynamic().withShape(s, 500).withPosition(new Vec3(r, y0 + side / 2, 0))
-                .withVelocity(new Vec3(0, 0, -omega * r)).withAngularVelocity(new Vec3(0, omega, 0))
-                .withName("box"), s, mu, 0);
+                .withVelocity(v).withAngularVelocity(new Vec3(0, omega, 0)).withName("box"), s, mu, 0);
     }
 
     /** The box's distance from the table's axis, m (a free slab drifts with the box's momentum). */
@@ -59,10 +90,10 @@ class TurningSupportTest {
     }
 
     /** The box's radial creep, m/s, over {@code seconds} after a first second of settling. */
-    private double creep(boolean kinematic, double omega, double r, double side, double mu,
-                                boolean moving, double seconds) {
-        World w = table(kinematic, omega, mu, moving);
-        BodyId box = rider(w, omega, r, side, mu, kinematic ? 0 : 0.5);
+    private double creep(Table kind, double omega, double r, double side, double mu, boolean anchors,
+                         double seconds) {
+        World w = table(kind, omega, mu, anchors);
+        BodyId box = rider(w, kind, omega, r, side, mu);
         for (int i = 0; i < 60; i++) {
             w.step(Scenes.DT);
         }
@@ -75,38 +106,45 @@ class TurningSupportTest {
     }
 
     /**
-     * Below the slip limit (here at most 0.7 of it) the box on a kinematic table rides on its circle: it creeps less than
-     * 2 mm/s (measured 0.75 to 1.6 mm/s: the friction's centripetal impulse lags the normals' response
-     * to it by a Gauss-Seidel pass; 8 substeps halve it, a second relax pass brings it under
-     * 1 mm/s), where a lever fixed for the step lost the centripetal change of the table's
-     * velocity, {@code (w r dt)^2 / (2 r)} of radius a step: 20 to 60 mm/s here.
+     * Below the slip limit (here 0.5 to 0.9 of it) the box rides on its circle on every kind of table:
+     * it creeps less than 1 mm/s (measured 0.03 to 0.8 mm/s), where friction that holds only the
+     * velocity at the step's levers lost the centripetal change of the table's velocity,
+     * {@code (w r dt)^2 / (2 r)} of radius a step: 20 to 360 mm/s here.
      */
-    @ParameterizedTest(name = "kinematic {0}, w {1} rad/s, r {2} m, side {3} m, mu {4}")
+    @ParameterizedTest(name = "{0}, w {1} rad/s, r {2} m, side {3} m, mu {4}")
     @CsvSource({
-        "true, 2, 1, 0.2, 0.8",
-        "true, 3, 0.5, 0.4, 0.8",
-        "true, 1, 2.5, 0.3, 0.5",
-        "true, 4, 0.3, 0.1, 0.9"
+        "KINEMATIC, 2, 1, 0.2, 0.8",
+        "KINEMATIC, 3, 0.5, 0.4, 0.8",
+        "KINEMATIC, 1, 2.5, 0.3, 0.5",
+        "KINEMATIC, 4, 0.3, 0.1, 0.9",
+        "KINEMATIC, 2, 1, 0.2, 0.46",
+        "FREE, 2, 1, 0.2, 0.8",
+        "FREE, 3, 0.5, 0.4, 0.8",
+        "FREE, 4, 0.3, 0.1, 0.9",
+        "MOTOR, 2, 1, 0.2, 0.8",
+        "MOTOR, 3, 0.5, 0.4, 0.8",
+        "KINEMATIC_TRANSLATING, 2, 1, 0.2, 0.8",
+        "KINEMATIC_TRANSLATING, 3, 0.5, 0.4, 0.8"
     })
-    void aBoxBelowTheSlipLimitRidesOnItsCircle(boolean kinematic, double omega, double r, double side,
-                                               double mu) {
-        assertTrue(omega * omega * r <= 0.7 * mu * Scenes.G, "a case below the slip limit");
-        double creep = creep(kinematic, omega, r, side, mu, true, 4);
-        assertTrue(Math.abs(creep) < 2e-3, "creep " + creep + " m/s");
+    void aBoxBelowTheSlipLimitRidesOnItsCircle(Table kind, double omega, double r, double side, double mu) {
+        assertTrue(omega * omega * r <= 0.9 * mu * Scenes.G, "a case below the slip limit");
+        double creep = creep(kind, omega, r, side, mu, true, 4);
+        assertTrue(Math.abs(creep) < 1e-3, "creep " + creep + " m/s");
     }
 
     /**
      * At 10 % past the slip limit the box slides from the start and follows the Coulomb particle's
      * path in the turning frame (integrated here with RK4 at 0.1 ms): after 1.5 s its radius agrees
      * within 3 % of the distance travelled (the box spins with the table and its friction patch has a
-     * size the particle lacks).
+     * size the particle lacks), on a kinematic table, turning or turning and translating. (On a free
+     * or motor-driven slab it leaves 5-8 % farther than the particle: not yet understood.)
      */
-    @ParameterizedTest(name = "w {0} rad/s, r {1} m")
-    @CsvSource({"2, 1", "3, 0.6", "1.5, 2"})
-    void aBoxPastTheSlipLimitLeavesAsCoulombSays(double omega, double r) {
+    @ParameterizedTest(name = "{0}, w {1} rad/s, r {2} m, past the limit")
+    @CsvSource({"KINEMATIC, 2, 1", "KINEMATIC, 3, 0.6", "KINEMATIC, 1.5, 2", "KINEMATIC_TRANSLATING, 2, 1"})
+    void aBoxPastTheSlipLimitLeavesAsCoulombSays(Table kind, double omega, double r) {
         double mu = omega * omega * r / (1.1 * Scenes.G);
-        World w = table(true, omega, mu, true);
-        BodyId box = rider(w, omega, r, 0.2, mu, 0);
+        World w = table(kind, omega, mu, true);
+        BodyId box = rider(w, kind, omega, r, 0.2, mu);
         double seconds = 1.5;
         for (int i = 0; i < Math.round(seconds / Scenes.DT); i++) {
             w.step(Scenes.DT);
@@ -162,17 +200,20 @@ class TurningSupportTest {
         return new double[] {y[0] + h * k[0], y[1] + h * k[1], y[2] + h * k[2], y[3] + h * k[3]};
     }
 
-    /** The creep with the support's levers fixed for the step and made again each substep. */
+    /**
+     * The creep without and with friction anchors: {@code mvn -B -q -pl core -am test
+     * -Dtest=TurningSupportTest#printFigures -Dsurefire.failIfNoSpecifiedTests=false}.
+     */
     @Test
     void printFigures() {
-        System.out.println("turntable creep, m/s (fixed levers -> made again each substep):");
+        System.out.println("turntable creep, m/s (anchors off -> on):");
         double[][] cases = {{2, 1, 0.2, 0.8}, {3, 0.5, 0.4, 0.8}, {1, 2.5, 0.3, 0.5}, {4, 0.3, 0.1, 0.9}};
-        for (double[] k : cases) {
-            System.out.printf("  w %.1f rad/s r %.2f m side %.1f m mu %.1f: %.2e -> %.2e%n", k[0], k[1], k[2],
-                    k[3], creep(true, k[0], k[1], k[2], k[3], false, 4),
-                    creep(true, k[0], k[1], k[2], k[3], true, 4));
+        for (Table kind : Table.values()) {
+            for (double[] k : cases) {
+                System.out.printf("  %s w %.1f rad/s r %.2f m side %.1f m mu %.1f: %.2e -> %.2e%n", kind, k[0], k[1],
+                        k[2], k[3], creep(kind, k[0], k[1], k[2], k[3], false, 4),
+                        creep(kind, k[0], k[1], k[2], k[3], true, 4));
+            }
         }
-        System.out.printf("  free 50 t slab, w 2 rad/s r 1 m side 0.2 m mu 0.8 (levers fixed): %.2e%n",
-                creep(false, 2, 1, 0.2, 0.8, true, 4));
     }
 }
