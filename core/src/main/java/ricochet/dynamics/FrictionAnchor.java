@@ -79,6 +79,9 @@ import static ricochet.dynamics.ContactStore.TANGENT_MASS2;
  */
 final class FrictionAnchor {
 
+    /** m/s: a lever speed {@code |w_S| |g|} below this is left to the anchors' separation. */
+    static final double MIN_LEVER_SPEED = 1e-3;
+
     private FrictionAnchor() {
     }
 
@@ -137,7 +140,14 @@ final class FrictionAnchor {
         // The support: the heavier body (B where both weigh the same); the point rides on the other.
         int sup = s.invMass[a] < s.invMass[b] ? a : b;
         double wSx = s.wx[sup], wSy = s.wy[sup], wSz = s.wz[sup];
-        boolean turning = speeds && (wSx != 0 || wSy != 0 || wSz != 0);
+        // |w_S| |g| bounds the lever speed (g the same for every point of a run: the carried body's
+        // move over the support); below MIN_LEVER_SPEED it is left, so resting bodies keep the step's
+        // rows (made again every substep they kept the built-in ragdolls from coming to rest).
+        int o0 = STRIDE * start;
+        double g0x = cx + d[o0 + RBX] - d[o0 + RAX], g0y = cy + d[o0 + RBY] - d[o0 + RAY];
+        double g0z = cz + d[o0 + RBZ] - d[o0 + RAZ];
+        double w2 = wSx * wSx + wSy * wSy + wSz * wSz, g2 = g0x * g0x + g0y * g0y + g0z * g0z;
+        boolean turning = speeds && w2 * g2 > MIN_LEVER_SPEED * MIN_LEVER_SPEED;
         boolean relever = turning && s.invMass[sup] > 0;
         for (int o = STRIDE * start, e = STRIDE * end; o < e; o += STRIDE) {
             // R l for the unit quaternion (x, y, z, w): t = 2 q_v x l, R l = l + w t + q_v x t.
