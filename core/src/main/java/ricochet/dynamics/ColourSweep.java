@@ -44,9 +44,8 @@ final class ColourSweep implements SoftStep.Driver {
         prepareTask = (w, from, to) -> ContactPrepare.prepare(step.bodies, step.contacts, from, to,
                 step.gravity, step.dt);
         prepareRunTask = (w, from, to) -> {
-            double weight = step.gravity * step.h;
             for (int r = from; r < to; r++) {
-                stages.prepareRun(step.bodies, step.contacts, r, weight);
+                stages.prepareRun(step.bodies, step.contacts, r);
             }
         };
     }

@@ -33,7 +33,7 @@ import static ricochet.dynamics.ContactStore.RAZ;
 import static ricochet.dynamics.ContactStore.RBX;
 import static ricochet.dynamics.ContactStore.RBY;
 import static ricochet.dynamics.ContactStore.RBZ;
-import static ricochet.dynamics.ContactStore.SAG;
+import static ricochet.dynamics.ContactStore.PRELOAD;
 import static ricochet.dynamics.ContactStore.SEP;
 import static ricochet.dynamics.ContactStore.STRIDE;
 import static ricochet.dynamics.ContactStore.T1X;
@@ -268,27 +268,29 @@ final class ContactRows {
         double invH = step.invH;
         double pushOut = step.pushOut;
         Softness free = step.soft, held = step.anchoredSoft;
-        double softRate = free.biasRate, softMass = free.massScale, softImpulse = free.impulseScale;
-        double anchoredRate = held.biasRate, anchoredMass = held.massScale;
-        double anchoredImpulse = held.impulseScale;
         int a = c.bodyA[start], b = c.bodyB[start];
         double ma = s.invMass[a], mb = s.invMass[b];
         double vAx = vx[a], vAy = vy[a], vAz = vz[a], wAx = wx[a], wAy = wy[a], wAz = wz[a];
         double vBx = vx[b], vBy = vy[b], vBz = vz[b], wBx = wx[b], wBy = wy[b], wBz = wz[b];
         int oStart = stride * start, oEnd = stride * end;
 
-        // The manifold's springs split into its common compression, corrected SAG times faster,
-        // and each point's difference from it (the rocking), TILT_STIFFENING times faster
-        // (SagStiffening). A run
-        // whose normals a joint solved (ContactStore.jointNormals) has only its friction here in
-        // the biased pass (its spring is the joint's block's); relaxing, a rigid vn >= 0 agrees
-        // with the block's and has the last word.
-        double meanSep = 0, sag = d[oStart + SAG];
+        // The run's springs are preloaded by the weight it holds up (SupportLoad): each point is read
+        // as pressed in by PRELOAD more than its separation, and is soft while so pressed. The
+        // manifold's mean pressing is corrected at the spring's rate, each point's difference from it
+        // (the rocking) TILT_STIFFENING times faster. A run whose normals a joint solved
+        // (ContactStore.jointNormals) has only its friction here in the biased pass (its spring is
+        // the joint's block's); relaxing, a rigid vn >= 0 agrees with the block's and has the last
+        // word.
+        boolean anchored = d[oStart + ANCHORED] != 0;
+        Softness spring = anchored ? held : free;
+        double preload = d[oStart + PRELOAD];
+        double springRate = spring.biasRate, springMass = spring.massScale, springImpulse = spring.impulseScale;
         int manifoldPasses = c.jointNormals[r] == 0 || !useBias ? MANIFOLD_PASSES : 0;
+        double meanSep = 0;
         if (useBias) {
             int touching = 0;
             for (int o = oStart; o < oEnd; o += stride) {
-                double sp = d[o + SEP];
+                double sp = d[o + SEP] - preload;
                 if (!(sp > 0)) {
                     meanSep += sp;
                     touching++;
@@ -306,18 +308,18 @@ final class ContactRows {
                 double vn = fma(vBz - vAz, nz, fma(vBy - vAy, ny, (vBx - vAx) * nx))
                         + (fma(wBz, d[o + BN + 2], fma(wBy, d[o + BN + 1], wBx * d[o + BN]))
                         - fma(wAz, d[o + AN + 2], fma(wAy, d[o + AN + 1], wAx * d[o + AN])));
-                // Speculative (s > 0), in both passes: the gap may close in this substep but no
-                // further, hard. Otherwise soft with bias, or (relax) only vn >= 0. Selects rather
-                // than branches: which case a point is in changes from point to point.
+                // Speculative (pressed > 0: apart by more than the preload), in both passes: the gap
+                // may close in this substep but no further, hard. Otherwise soft with bias, or (relax)
+                // only vn >= 0. Selects rather than branches: which case a point is in changes from
+                // point to point.
                 double sep = d[o + SEP];
-                boolean anchored = d[o + ANCHORED] != 0;
-                boolean soft = useBias && !(sep > 0);
+                double pressed = sep - preload;
+                boolean soft = useBias && !(pressed > 0);
                 // Relaxing, no spring: 0, which the push-out cap (negative) leaves as it is.
-                double spring = useBias ? (anchored ? anchoredRate : softRate)
-                        * (sag * meanSep + TILT_STIFFENING * (sep - meanSep)) : 0;
-                double bias = sep > 0 ? sep * invH : spring > pushOut ? spring : pushOut;
-                double mScale = soft ? (anchored ? anchoredMass : softMass) : 1;
-                double iScale = soft ? (anchored ? anchoredImpulse : softImpulse) : 0;
+                double push = useBias ? springRate * (meanSep + TILT_STIFFENING * (pressed - meanSep)) : 0;
+                double bias = pressed > 0 ? sep * invH : push > pushOut ? push : pushOut;
+                double mScale = soft ? springMass : 1;
+                double iScale = soft ? springImpulse : 0;
                 if (useBias && vn < d[o + APPROACH]) {
                     d[o + APPROACH] = vn;
                 }

@@ -47,7 +47,8 @@ import ricochet.parallel.WorkerPool;
  * <p>The separation is recomputed every substep from anchors fixed in each body:
  * {@code s = base + (cB + R_B lB - cA - R_A lA) . n} with the step's normal
  * ({@link ContactPrepare}). The rows themselves are {@link ContactRows} and {@link PatchFriction};
- * the guards beyond the formulation are {@link SagStiffening}, {@link Reanchor}, {@link SpinHold},
+ * the springs are sized for their load by {@link SupportLoad}; the guards beyond the formulation are
+ * {@link Reanchor}, {@link SpinHold},
  * {@link Restitution} and {@link DepthFloor}. The substeps are driven colour by colour
  * ({@link ColourSweep}) or island by island ({@link IslandWalk}), the same bits either way and on
  * every thread count. Restitution and saving the impulses stay on the calling thread (they are
@@ -199,6 +200,20 @@ public final class ContactSolver {
     }
 
     /**
+     * Springs preloaded by the weight they hold up (on by default): each run's springs are read as
+     * pressed in by what its share of the bodies above it would press a lone body's spring, so a
+     * stack rests at one lone body's deflection per contact ({@link SupportLoad}). Off, a contact
+     * gives in proportion to the load above it.
+     */
+    public void setSupportPreload(boolean enabled) {
+        stages.loads.enabled = enabled;
+    }
+
+    public boolean supportPreload() {
+        return stages.loads.enabled;
+    }
+
+    /**
      * Soft (biased) solve passes per substep (>= 1; default 1). Substeps are the better buy for
      * stiff stacks (each also shrinks the integration error); more passes help large mass ratios.
      */
@@ -315,8 +330,11 @@ public final class ContactSolver {
         st.impacts = impacts;
         double cap = MAX_HERTZ_PER_SUBSTEP_RATE / h;
         double hertz = effectiveHertz(h);
-        st.soft.set(Math.min(hertz, cap), dampingRatio, h);
-        st.anchoredSoft.set(Math.min(ANCHORED_STIFFENING * hertz, cap), dampingRatio, h);
+        double free = Math.min(hertz, cap), anchored = Math.min(ANCHORED_STIFFENING * hertz, cap);
+        st.soft.set(free, dampingRatio, h);
+        st.anchoredSoft.set(anchored, dampingRatio, h);
+        st.restSag = st.gravity / ((2 * Math.PI * free) * (2 * Math.PI * free));
+        st.anchoredRestSag = st.gravity / ((2 * Math.PI * anchored) * (2 * Math.PI * anchored));
     }
 
     /**
@@ -335,6 +353,7 @@ public final class ContactSolver {
             constraints.contacts(s, c);
         }
         stages.growRuns(c.runCount());
+        stages.loads.sum(s, c, step);
     }
 
     /**

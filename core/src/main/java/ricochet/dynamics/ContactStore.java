@@ -73,11 +73,11 @@ public final class ContactStore {
      */
     public static final int APPROACH_FLOOR = 72;
     /**
-     * On a run's first point, once per step: how much faster than the spring's bias rate the run's
-     * common compression is corrected, 1 to {@code SolverTuning.MAX_SAG_STIFFENING}, by the load
-     * the run carries.
+     * On a run's first point, once per step: how much further than its separation each of the run's
+     * points' springs is read as pressed in, m, so that it holds up the weight on it at a lone body's
+     * rest deflection ({@link SupportLoad}); 0 where it holds up no more than that.
      */
-    public static final int SAG = 73;
+    public static final int PRELOAD = 73;
     /**
      * Where the anchor sits between the two surface points at detection, A's (0) to B's (1): 0.5, the
      * midpoint, but for a body sunk beyond its size ({@link ContactAnchor}).
@@ -411,9 +411,9 @@ public final class ContactStore {
         d[o + NORMAL_IMPULSE] = d[o + TANGENT_IMPULSE1] = d[o + TANGENT_IMPULSE2] = 0;
         d[o + MAX_NORMAL_IMPULSE] = d[o + TOTAL_NORMAL_IMPULSE] = 0;
         d[o + APPROACH] = 0;
-        // Only a run's first point has a SAG and only a patch writes its fields: elsewhere they hold
+        // Only a run's first point has a PRELOAD and only a patch writes its fields: elsewhere they hold
         // 0, not a former point's (a snapshot writes the whole record).
-        d[o + SAG] = 0;
+        d[o + PRELOAD] = 0;
         Arrays.fill(d, o + TWIST_IMPULSE, o + STRIDE, 0);
     }
 
@@ -493,7 +493,7 @@ public final class ContactStore {
                 to[p + NORMAL_IMPULSE] = to[p + TANGENT_IMPULSE1] = to[p + TANGENT_IMPULSE2] = 0;
                 to[p + MAX_NORMAL_IMPULSE] = to[p + TOTAL_NORMAL_IMPULSE] = 0;
                 to[p + APPROACH] = 0;
-                to[p + SAG] = 0;
+                to[p + PRELOAD] = 0;
                 Arrays.fill(to, p + TWIST_IMPULSE, p + STRIDE, 0);
             }
         }

@@ -44,8 +44,13 @@ import static ricochet.dynamics.SolverTuning.RESTING_STEPS;
  * bodies should move at their old velocities for {@code f h} and at the new ones for the rest. So
  * {@code f} of each collision's velocity change is held back from the substep's position update
  * ({@link #holdBack}, {@link #restore}) and the bodies end the substep where a collision at that time
- * leaves them; and the gravity the substep added at its start, of which {@code (1 - f) h} came after
- * the impact, is not bounced.
+ * leaves them. The substep's velocity is the path's at the substep's middle (symplectic Euler's
+ * positions lie on a parabola whose chords are the substeps' velocities), so the approach at the
+ * impact is {@code vn + a_n (f - 1/2) h} and the bounced velocity is carried back to the middle by
+ * {@code -a_n (f - 1/2) h}; the energy check reads the pair's velocities at the impact too. So a dropped
+ * ball leaves at {@code e} times the speed it met the ground with, at any substep count (reading the
+ * substep's velocity as the one at its end lost {@code (1 + e) |g| h / 2}: 3.4 % of an elastic bounce
+ * from 0.3 m at 4 substeps).
  */
 final class Impacts {
 
@@ -76,6 +81,8 @@ final class Impacts {
         /** Per point of the run: its accumulated impulse, N s, and the fraction of the substep before it closes. */
         double[] impulse = new double[16];
         double[] closesAt = new double[16];
+        /** Per point of the run: {@code a_n (1/2 - f) h}, m/s, the substep's velocity less the one at the impact. */
+        double[] lateSpeed = new double[16];
         /** The bodies holding a velocity change back. */
         int[] heldBodies = new int[16];
         int heldCount;
@@ -166,8 +173,9 @@ final class Impacts {
             sc.target = new double[cap];
             sc.impulse = new double[cap];
             sc.closesAt = new double[cap];
+            sc.lateSpeed = new double[cap];
         }
-        double[] target = sc.target, impulse = sc.impulse, closesAt = sc.closesAt;
+        double[] target = sc.target, impulse = sc.impulse, closesAt = sc.closesAt, lateSpeed = sc.lateSpeed;
         boolean hit = false;
         for (int i = start; i < end; i++) {
             int o = STRIDE * i;
@@ -181,13 +189,18 @@ final class Impacts {
             if (sep + Math.min(vn, 0) * h <= 0) {
                 double e = d[o + RESTITUTION];
                 double f = sep > 0 ? sep / (-vn * h) : 0;
-                // The substep's gravity and force were added at its start; until the gap closes at f h
-                // they had acted for f h only: the approach at that time, and the acceleration's
-                // (1 - f) h after it on top of the bounce.
-                double late = normalAcceleration(s, step, a, b, d, o) * (1 - f) * h;
+                // The substep's velocity moves the positions over the whole substep, so it is the
+                // velocity of the path through them at the substep's middle (the chord of a parabola
+                // has the slope of its middle): at the impact, f h in, the approach is
+                // vn + a_n (f - 1/2) h, and the bounced -e times that, less a_n (f - 1/2) h, is the
+                // substep's velocity of the path after it. Reading vn as the velocity at the
+                // substep's end instead lost (1 + e) |a_n| h / 2 of every bounce (4 substeps:
+                // 0.041 m/s under gravity for e = 1).
+                double late = normalAcceleration(s, step, a, b, d, o) * (0.5 - f) * h;
                 double atImpact = vn - late;
                 boolean fast = e != 0 && atImpact < -threshold(s, a, b, d, o, step);
                 target[k] = fast ? late - e * atImpact : 0;
+                lateSpeed[k] = late;
                 closesAt[k] = f;
                 hit |= fast;
             } else {
@@ -250,10 +263,17 @@ final class Impacts {
             hbz += rx * qy - ry * qx;
         }
         double ma = s.invMass[a], mb = s.invMass[b];
-        // k(t) = t lin + t^2 quad: the pair's energy change for the impulses scaled by t.
+        // k(t) = t lin + t^2 quad: the pair's energy change for the impulses scaled by t, at the
+        // velocities of the impact (each point's substep velocity less its late speed along n).
         double lin = ma > 0 ? -(vax * px + vay * py + vaz * pz) + wax * hax + way * hay + waz * haz : 0;
         if (mb > 0) {
             lin += vbx * px + vby * py + vbz * pz + wbx * hbx + wby * hby + wbz * hbz;
+        }
+        for (int i = start; i < end; i++) {
+            int k = i - start;
+            if (impulse[k] != 0) {
+                lin -= lateSpeed[k] * impulse[k];
+            }
         }
         double quad = 0.5 * (ma + mb) * (px * px + py * py + pz * pz)
                 + 0.5 * (Restitution.inertiaForm(s.invInertiaWorld, a, ma, hax, hay, haz)

@@ -100,7 +100,7 @@ final class IslandWalk implements SoftStep.Driver {
         boolean bouncy = false;
         for (int j = r0; j < r1; j++) {
             int r = runs[j];
-            stages.prepareRun(s, c, r, gravity * step.h);
+            stages.prepareRun(s, c, r);
             bouncy |= restitution.bouncy[r] != 0;
         }
         for (int j = b0; j < b1; j++) {

@@ -24,7 +24,6 @@ import static ricochet.dynamics.PatchFriction.patchJacobians;
 import static ricochet.dynamics.PatchFriction.patchable;
 import static ricochet.dynamics.PatchFriction.solvePatchFriction;
 import static ricochet.dynamics.PatchFriction.warmStartPatch;
-import static ricochet.dynamics.SagStiffening.sagStiffening;
 
 import java.util.Arrays;
 
@@ -153,6 +152,8 @@ final class SoftStep {
     private final DepthFloor floor;
     /** Per run, 1 where its friction is solved as one patch ({@link PatchFriction}). */
     private byte[] patchRuns = new byte[16];
+    /** The weight each run holds up, for its spring ({@link SupportLoad}). */
+    final SupportLoad loads = new SupportLoad();
 
     SoftStep(SolverStep step, Reanchor reanchor, Restitution restitution, DepthFloor floor) {
         this.step = step;
@@ -286,13 +287,13 @@ final class SoftStep {
 
     /**
      * The preparation's per-run part, after the run's points are prepared
-     * ({@link ContactPrepare#preparePoint}): the sag stiffening from the warm-started load, the
-     * separations at the step's start, and the run's marks; then its tangent rows, at each point or,
-     * for a patch, at its centre.
+     * ({@link ContactPrepare#preparePoint}) and the weights summed ({@link SupportLoad#sum}): its
+     * springs' preload ({@link SupportLoad}), the separations at the step's start, and
+     * the run's marks; then its tangent rows, at each point or, for a patch, at its centre.
      */
-    void prepareRun(BodyStore s, ContactStore c, int r, double weight) {
+    void prepareRun(BodyStore s, ContactStore c, int r) {
         int start = c.runStart[r], end = c.runStart[r + 1];
-        sagStiffening(c, start, end, weight);
+        loads.preload(c, r, step);
         refreshSeparations(s, c, start, end);
         reanchor.mark(s, c, r, start, end);
         restitution.bouncy[r] = Restitution.bouncy(s, c, start, end);

@@ -22,6 +22,11 @@ final class SolverStep {
     int iterations, relaxIterations;
     /** The contact springs of this substep: between moving bodies, and against infinite mass. */
     final Softness soft = new Softness(), anchoredSoft = new Softness();
+    /**
+     * The two springs' rest deflections, m: {@code |g| / omega^2}, what a point's spring gives under
+     * its own effective mass's weight ({@link SupportLoad}).
+     */
+    double restSag, anchoredRestSag;
     /** The push-out cap as a (negative) bias velocity, m/s. */
     double pushOut;
     /** The integrator's spin cap for this substep, {@code Integrator.MAX_ROTATION * invH}, rad/s. */

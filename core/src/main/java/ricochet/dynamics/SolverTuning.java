@@ -32,11 +32,9 @@ final class SolverTuning {
     /** m/s: a manifold sweep that changes no point's relative velocity by more ends the local sweeps. */
     static final double MANIFOLD_TOLERANCE = 0.01;
 
-    // Sag stiffening (SagStiffening).
-    /** A point's difference from its manifold's mean separation is corrected this many times faster. */
+    // Contact springs (ContactRows).
+    /** A point's difference from its manifold's mean pressing is corrected this many times faster. */
     static final double TILT_STIFFENING = 2.5;
-    /** Most a loaded manifold's common compression is corrected faster; 1.75 jittered the pyramid. */
-    static final double MAX_SAG_STIFFENING = 1.5;
 
     // Re-anchoring (Reanchor).
     /** rad per step across the normal past which a run's points are re-anchored every substep. */

@@ -8,7 +8,7 @@
  * prepare, substeps, restitution, store). The solver's parts, one file each: the step context
  * ({@code SolverStep}), the substep stages ({@code SoftStep}) and what drives them ({@code ColourSweep},
  * {@code IslandWalk}), the rows ({@code ContactPrepare}, {@code ContactRows}, {@code PatchFriction}),
- * the mechanisms beyond the formulation ({@code SagStiffening}, {@code Reanchor}, {@code SpinHold},
+ * the mechanisms beyond the formulation ({@code SupportLoad}, {@code Reanchor}, {@code SpinHold},
  * {@code Restitution}, {@code DepthFloor}) and their constants ({@code SolverTuning}); see
  * {@code docs/solver.md}. Joints plug in through {@link ricochet.dynamics.ConstraintSet}.
  *

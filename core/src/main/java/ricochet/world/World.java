@@ -823,6 +823,18 @@ public final class World implements AutoCloseable {
     }
 
     /**
+     * Whether a contact's spring is preloaded by the weight it holds up, so that every contact of a
+     * stack rests at a lone body's deflection (on by default; see {@link ContactSolver#setSupportPreload}).
+     */
+    public boolean supportPreload() {
+        return solver.supportPreload();
+    }
+
+    public void setSupportPreload(boolean enabled) {
+        solver.setSupportPreload(enabled);
+    }
+
+    /**
      * The widest search for speculative points, m: each pair is searched within
      * {@link #SPECULATIVE_DISTANCE} plus the distance its bodies can close in the step, up to this.
      */
