@@ -257,6 +257,7 @@ public final class ContactSolver {
         constraints = set;
         sweep.constraints = set;
         floor.constraints = set;
+        stages.loads.constraints = set;
     }
 
     /**

@@ -65,6 +65,21 @@ final class SupportLoad {
 
     /** Whether runs are preloaded (else every preload is 0). */
     boolean enabled = true;
+    /**
+     * The joints; null: none. A jointed body's weight is shared with its joints in a way the contacts'
+     * statics alone do not tell, so its runs are not preloaded and it passes nothing on ({@link #sum}).
+     */
+    ConstraintSet constraints;
+    /** Per body: 1 where a joint holds it. */
+    private byte[] jointed = new byte[16];
+    private final ConstraintSet.Ties markJointed = (a, b) -> {
+        if (a >= 0) {
+            jointed[a] = 1;
+        }
+        if (b >= 0) {
+            jointed[b] = 1;
+        }
+    };
 
     /** The scratch for {@code bodies} bodies and {@code runs} runs. */
     void grow(int bodies, int runs) {
@@ -74,6 +89,7 @@ final class SupportLoad {
             weight = new double[cap];
             supports = new double[cap];
             summed = new byte[cap];
+            jointed = new byte[cap];
         }
         if (runLoad.length < runs) {
             int cap = Math.max(runs, 2 * runLoad.length);
@@ -98,6 +114,10 @@ final class SupportLoad {
         }
         double ux = -step.gx / g, uy = -step.gy / g, uz = -step.gz / g;
         double[] d = c.data;
+        Arrays.fill(jointed, 0, s.count(), (byte) 0);
+        if (constraints != null && constraints.active()) {
+            constraints.tieBodies(markJointed);
+        }
         int count = 0;
         for (int r = 0; r < runs; r++) {
             int o = STRIDE * c.runStart[r];
@@ -106,7 +126,7 @@ final class SupportLoad {
             summed[a] = summed[b] = 0;
             double up = d[o + NX] * ux + d[o + NY] * uy + d[o + NZ] * uz;
             int upper = up > 0 ? b : a;
-            if (up != 0 && s.invMass[upper] > 0) {
+            if (up != 0 && s.invMass[upper] > 0 && jointed[upper] == 0) {
                 double height = s.px[upper] * ux + s.py[upper] * uy + s.pz[upper] * uz;
                 // Highest first: the float's bits, flipped to sort as unsigned and made descending.
                 int bits = Float.floatToIntBits((float) height);
