@@ -128,9 +128,10 @@ final class SupportLoad {
             int upper = up > 0 ? b : a;
             if (up != 0 && s.invMass[upper] > 0 && jointed[upper] == 0) {
                 double height = s.px[upper] * ux + s.py[upper] * uy + s.pz[upper] * uz;
-                // Highest first: the float's bits, flipped to sort as unsigned and made descending.
+                // Highest first: the float's bits made an int that grows with the height (negative
+                // floats' magnitude bits flipped), then complemented so that it falls; the run breaks ties.
                 int bits = Float.floatToIntBits((float) height);
-                int key = bits < 0 ? bits : bits ^ 0x7fffffff;
+                int key = ~(bits ^ ((bits >> 31) & 0x7fffffff));
                 order[count++] = ((long) key << 32) | r;
             }
         }

@@ -107,6 +107,29 @@ class ReboundAndStackSagTest {
     }
 
     /**
+     * The same column of ten unit cubes with the ground's top 30 m below the origin, so that the
+     * stack's heights are negative: the weights are summed from the highest body down whatever the
+     * sign of its height, and the top sinks as it does above the origin.
+     */
+    @Test
+    void columnBelowTheOriginRestsTheSame() {
+        int substeps = 4;
+        World below = Scenes.world(substeps);
+        below.add(BodyDef.staticBody().withPosition(new Vec3(0, -30.5, 0)), new BoxShape(20, 0.5, 20), 0.6, 0);
+        World above = Scenes.world(substeps);
+        Scenes.groundBox(above, 0.6);
+        double[] sides = new double[10], densities = new double[10];
+        Arrays.fill(sides, 1);
+        Arrays.fill(densities, 1000);
+        double[] low = stack(below, sides, densities, 20, -30);
+        double[] high = stack(above, sides, densities, 20, 0);
+        double predicted = 9 * restSag(above, substeps, false) + restSag(above, substeps, true);
+        assertTrue(low[0] < 1.25 * predicted, "sank " + low[0] + " m below the origin, predicted " + predicted);
+        assertTrue(Math.abs(low[0] - high[0]) < 0.1 * predicted, "sank " + low[0] + " m below, " + high[0]
+                + " m above the origin");
+    }
+
+    /**
      * Twelve boxes of sides 0.4-1.2 m and densities 200-5,000 kg/m^3, denser ones on top, stacked
      * centred: the top sinks under 1 cm in 60 s (the springs' rests: 11 free contacts and one on the
      * ground, 3.1 mm at 4 substeps) and sways off its line by no more than 5 mm while settling.
@@ -155,9 +178,14 @@ class ReboundAndStackSagTest {
 
     /** The sink of the top's centre (m) and its largest distance off the vertical (m) over {@code seconds}. */
     private static double[] stack(World w, double[] sides, double[] densities, double seconds) {
+        return stack(w, sides, densities, seconds, 0);
+    }
+
+    /** {@link #stack(World, double[], double[], double)} on ground whose top is at {@code base}, m. */
+    private static double[] stack(World w, double[] sides, double[] densities, double seconds, double base) {
         int n = sides.length;
         BodyId[] boxes = new BodyId[n];
-        double y = 0;
+        double y = base;
         for (int i = 0; i < n; i++) {
             double half = sides[i] / 2;
             Shape s = new BoxShape(half, half, half);

@@ -51,10 +51,11 @@ class StackingTest {
     /**
      * A column of 20 unit cubes, sleeping off, 12 s at the default 4 substeps: it stands upright.
      * On springs of the point's effective mass it buckled (fell 595 mm); with the manifold's rocking
-     * corrected 2.5 times faster it stays within a few millimetres sideways. Its sag is the contacts'
-     * static deflection: about {@code k g / (SAG omega^2)} at the contact under k cubes, omega = 2 pi
-     * 30 Hz (60 against the ground), SAG up to 1.5, summed over k = 1..19: about 35 mm, plus what the
-     * mean-over-points form adds (71 mm measured); 100 mm is the bound.
+     * corrected 2.5 times faster it stays within a few millimetres sideways. Each contact's spring is
+     * preloaded by the weight above it, so it settles at a lone cube's deflection {@code g / omega^2}:
+     * 19 contacts at 30 Hz and one at 60 Hz, 5.3 mm at the top (measured 5.3 mm; 71 mm before the
+     * preload). The most any cube sinks is in the first steps, while the warm start builds the
+     * column's impulses up from zero (17 mm measured): 30 mm is the bound.
      */
     @Test
     void columnOfTwentyCubesStandsAtDefaultSettings() {
@@ -63,7 +64,7 @@ class StackingTest {
         double[] moved = standColumn(w, 20, 0.5, 720);
         double sideways = moved[0], sink = moved[1];
         assertTrue(sideways < 0.005, "sideways " + sideways + " m");
-        assertTrue(sink < 0.1, "top sank " + sink + " m");
+        assertTrue(sink < 0.03, "top sank " + sink + " m");
         assertTrue(w.kineticEnergy() < 1e-3, "kinetic energy at the end " + w.kineticEnergy() + " J");
     }
 
