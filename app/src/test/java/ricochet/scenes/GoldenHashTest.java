@@ -30,7 +30,7 @@ class GoldenHashTest {
         "spheres,  600, e112c8cc58ecbdc6",
         "wall,     700, 65f3573660e46b99",
         "chain,    600, 3493b6bfbb3da147",
-        "ragdolls, 600, 54032b4dc9abce66",
+        "ragdolls, 600, dcf7b6b691c26553",
         "bunny,    600, 8a7b4056a1b48996",
     })
     void sceneHashIsPinnedOnOneAndTwoThreadsAndThroughASnapshot(String scene, int steps, String golden) {

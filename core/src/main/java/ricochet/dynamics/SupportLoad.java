@@ -67,7 +67,8 @@ final class SupportLoad {
     boolean enabled = true;
     /**
      * The joints; null: none. A jointed body's weight is shared with its joints in a way the contacts'
-     * statics alone do not tell, so its runs are not preloaded and it passes nothing on ({@link #sum}).
+     * statics alone do not tell, so its runs are preloaded by its own weight alone, and it passes
+     * nothing on ({@link #sum}).
      */
     ConstraintSet constraints;
     /** Per body: 1 where a joint holds it. */
@@ -126,7 +127,7 @@ final class SupportLoad {
             summed[a] = summed[b] = 0;
             double up = d[o + NX] * ux + d[o + NY] * uy + d[o + NZ] * uz;
             int upper = up > 0 ? b : a;
-            if (up != 0 && s.invMass[upper] > 0 && jointed[upper] == 0) {
+            if (up != 0 && s.invMass[upper] > 0) {
                 double height = s.px[upper] * ux + s.py[upper] * uy + s.pz[upper] * uz;
                 // Highest first: the float's bits made an int that grows with the height (negative
                 // floats' magnitude bits flipped), then complemented so that it falls; the run breaks ties.
@@ -150,13 +151,14 @@ final class SupportLoad {
             double up = d[o + NX] * ux + d[o + NY] * uy + d[o + NZ] * uz;
             int upper = up > 0 ? c.bodyB[start] : c.bodyA[start];
             int lower = up > 0 ? c.bodyA[start] : c.bodyB[start];
+            boolean held = jointed[upper] != 0;
             if (summed[upper] == 0) {
                 summed[upper] = 1;
-                weight[upper] = s.mass[upper] * Math.abs(s.gravityScale[upper]) * g + pressed[upper];
+                weight[upper] = s.mass[upper] * Math.abs(s.gravityScale[upper]) * g + (held ? 0 : pressed[upper]);
             }
             double load = weight[upper] / supports[upper];
             runLoad[r] = load;
-            if (s.invMass[lower] > 0) {
+            if (!held && s.invMass[lower] > 0) {
                 pressed[lower] += load * Math.abs(up);
             }
         }
