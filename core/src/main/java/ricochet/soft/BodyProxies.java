@@ -11,8 +11,13 @@ import ricochet.geometry.shape.Shape;
  * particles' impulses change the proxy's velocity at once (the rest of the step feels them) and are
  * handed to the body at the end as one change of velocity: linear momentum is exchanged exactly,
  * impulse for impulse, and the body is moved to where its proxy ended, so that a body the particles
- * stopped does not stay where the rigid solve sent it. Orientation is held at the end-of-step pose;
- * the shape's box moves with the centre.
+ * stopped does not stay where the rigid solve sent it. Orientation starts at the end-of-step pose and
+ * turns by what the particles add to the spin, every substep, and by a contact's share where the
+ * contact moves the body ({@link #turn}): an angular impulse the proxy did not turn by would leave the
+ * overlap it was meant to undo, and the next substep would push again, spinning the body up and
+ * flinging the particles it touches. The shape's box moves with the centre; a proxy that has turned
+ * is tested against every particle. The world inverse inertia is held at the end-of-step pose (the
+ * turn in one step is small), and the body keeps the orientation the rigid solve gave it.
  */
 final class BodyProxies {
 
@@ -34,6 +39,8 @@ final class BodyProxies {
     double[] wx = new double[8], wy = new double[8], wz = new double[8];
     /** Rotation matrix (body to world, row-major), 9 per proxy. */
     double[] rot = new double[72];
+    /** Whether the proxy has turned from the end-of-step pose (its box no longer bounds it). */
+    boolean[] turned = new boolean[8];
     /** World box of the shape at the end-of-step pose, 6 per proxy. */
     double[] box = new double[48];
     /** Proxy of each collider this step, -1 for none. */
@@ -98,6 +105,7 @@ final class BodyProxies {
         r[m + 6] = 2 * (qx * qz - qy * qw);
         r[m + 7] = 2 * (qy * qz + qx * qw);
         r[m + 8] = 1 - 2 * (qx * qx + qy * qy);
+        turned[k] = false;
         return k;
     }
 
@@ -124,7 +132,51 @@ final class BodyProxies {
             cx[k] += vx[k] * h;
             cy[k] += vy[k] * h;
             cz[k] += vz[k] * h;
+            // The spin the rigid solve knew is in the end-of-step pose already; only the particles' part.
+            int o = SoftHost.STATE_SIZE * k;
+            turn(k, (wx[k] - start[o + 13]) * h, (wy[k] - start[o + 14]) * h, (wz[k] - start[o + 15]) * h);
         }
+    }
+
+    /** Turns proxy k by the rotation vector (ax, ay, az) (rad, world) about its centre: R = exp([a]) R. */
+    void turn(int k, double ax, double ay, double az) {
+        double t = Math.sqrt(ax * ax + ay * ay + az * az);
+        if (t == 0) {
+            return;
+        }
+        turned[k] = true;
+        // Rodrigues: exp([a]) = I + s K + c K^2, K = [a / t], s = sin t, c = 1 - cos t.
+        double ux = ax / t, uy = ay / t, uz = az / t, s = Math.sin(t), c = 1 - Math.cos(t);
+        double e00 = 1 - c * (uy * uy + uz * uz), e01 = c * ux * uy - s * uz, e02 = c * ux * uz + s * uy;
+        double e10 = c * ux * uy + s * uz, e11 = 1 - c * (ux * ux + uz * uz), e12 = c * uy * uz - s * ux;
+        double e20 = c * ux * uz - s * uy, e21 = c * uy * uz + s * ux, e22 = 1 - c * (ux * ux + uy * uy);
+        double[] r = rot;
+        int m = 9 * k;
+        for (int j = 0; j < 3; j++) {
+            double r0 = r[m + j], r1 = r[m + 3 + j], r2 = r[m + 6 + j];
+            r[m + j] = e00 * r0 + e01 * r1 + e02 * r2;
+            r[m + 3 + j] = e10 * r0 + e11 * r1 + e12 * r2;
+            r[m + 6 + j] = e20 * r0 + e21 * r1 + e22 * r2;
+        }
+    }
+
+    /**
+     * Moves dynamic proxy k as the impulse j (N s, world) at world point p would over time h (s), at
+     * once: its centre by {@code h j / m} and its orientation by {@code h I^-1 (r x j)}.
+     */
+    void shift(int k, double jx, double jy, double jz, double px, double py, double pz, double h) {
+        int o = SoftHost.STATE_SIZE * k;
+        double rx = px - cx[k], ry = py - cy[k], rz = pz - cz[k];
+        double ax = ry * jz - rz * jy, ay = rz * jx - rx * jz, az = rx * jy - ry * jx;
+        double im = start[o + 16] * h;
+        cx[k] += jx * im;
+        cy[k] += jy * im;
+        cz[k] += jz * im;
+        double[] a = start;
+        o += 17;
+        turn(k, h * (a[o] * ax + a[o + 1] * ay + a[o + 2] * az),
+                h * (a[o + 3] * ax + a[o + 4] * ay + a[o + 5] * az),
+                h * (a[o + 6] * ax + a[o + 7] * ay + a[o + 8] * az));
     }
 
     boolean dynamic(int k) {
@@ -215,6 +267,7 @@ final class BodyProxies {
         wy = Arrays.copyOf(wy, c);
         wz = Arrays.copyOf(wz, c);
         rot = Arrays.copyOf(rot, 9 * c);
+        turned = Arrays.copyOf(turned, c);
         box = Arrays.copyOf(box, 6 * c);
     }
 }

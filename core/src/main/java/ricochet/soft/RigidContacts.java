@@ -130,8 +130,8 @@ final class RigidContacts {
                 double x = p.x[i], y = p.y[i], z = p.z[i];
                 double ox = b.boxShift(k, 0), oy = b.boxShift(k, 1), oz = b.boxShift(k, 2);
                 double bx = x - ox, by = y - oy, bz = z - oz;
-                if (bx < box[6 * k] || by < box[6 * k + 1] || bz < box[6 * k + 2] || bx > box[6 * k + 3]
-                        || by > box[6 * k + 4] || bz > box[6 * k + 5]) {
+                if (!b.turned[k] && (bx < box[6 * k] || by < box[6 * k + 1] || bz < box[6 * k + 2]
+                        || bx > box[6 * k + 3] || by > box[6 * k + 4] || bz > box[6 * k + 5])) {
                     double px = b.cx[k] - b.pcx[k], py = b.cy[k] - b.pcy[k], pz = b.cz[k] - b.pcz[k];
                     if (!crossesBox(p.sx[i] - ox + px, p.sy[i] - oy + py, p.sz[i] - oz + pz, bx, by, bz, box, 6 * k)) {
                         continue;
@@ -146,6 +146,12 @@ final class RigidContacts {
                 double lz = r[m + 2] * dx + r[m + 5] * dy + r[m + 8] * dz + lcz;
                 double err = 1;
                 double nlx = 0, nly = 0, nlz = 0;
+                // The contact's point on the body, local: the lever of the body's share. Not the
+                // particle, which a sweep may find far past the body.
+                double qlx = 0, qly = 0, qlz = 0;
+                // The substep's start in the frame the proxy has now: the sweep follows the particle
+                // relative to the body's centre, and what the body's turn alone brings inside is found
+                // at the end point (a spinning sphere would otherwise sweep chords through its particles).
                 dx = p.sx[i] - b.pcx[k];
                 dy = p.sy[i] - b.pcy[k];
                 dz = p.sz[i] - b.pcz[k];
@@ -169,6 +175,9 @@ final class RigidContacts {
                         nlz = n[2];
                         err = ds + into - thickness;
                         swept = err < 0;
+                        qlx = sx - ds * nlx;
+                        qly = sy - ds * nly;
+                        qlz = sz - ds * nlz;
                     }
                 } else if (far && ShapeRaycast.raycast(b.shape[k], sx, sy, sz, mx, my, mz, 1, hit)
                         && hit.fraction > 0) {
@@ -187,6 +196,9 @@ final class RigidContacts {
                     if (crossed) {
                         err = (lx - hx) * nlx + (ly - hy) * nly + (lz - hz) * nlz - thickness;
                         swept = err < 0;
+                        qlx = hx;
+                        qly = hy;
+                        qlz = hz;
                     }
                 }
                 if (!swept) {
@@ -199,7 +211,17 @@ final class RigidContacts {
                     nly = n[1];
                     nlz = n[2];
                     err = d - thickness;
+                    qlx = lx - d * nlx;
+                    qly = ly - d * nly;
+                    qlz = lz - d * nlz;
                 }
+                // q = R (q_local - c_body) + c
+                qlx -= lcx;
+                qly -= lcy;
+                qlz -= lcz;
+                double qx = b.cx[k] + r[m] * qlx + r[m + 1] * qly + r[m + 2] * qlz;
+                double qy = b.cy[k] + r[m + 3] * qlx + r[m + 4] * qly + r[m + 5] * qlz;
+                double qz = b.cz[k] + r[m + 6] * qlx + r[m + 7] * qly + r[m + 8] * qlz;
                 // n = R n_local
                 double nx = r[m] * nlx + r[m + 1] * nly + r[m + 2] * nlz;
                 double ny = r[m + 3] * nlx + r[m + 4] * nly + r[m + 5] * nlz;
@@ -219,13 +241,13 @@ final class RigidContacts {
                 }
                 double dl;
                 if (b.dynamic(k) && tethers.tethered(i)) {
-                    tethers.solve(p, b, k, i, x, y, z, nx, ny, nz, err);
+                    tethers.solve(p, b, k, i, x, y, z, qx, qy, qz, nx, ny, nz, err);
                     dl = tethers.contactLambda;
                     x += tethers.dx;
                     y += tethers.dy;
                     z += tethers.dz;
                 } else {
-                    dl = -err / (w + b.inverseMassAlong(k, x, y, z, nx, ny, nz));
+                    dl = -err / (w + b.inverseMassAlong(k, qx, qy, qz, nx, ny, nz));
                     x += w * dl * nx;
                     y += w * dl * ny;
                     z += w * dl * nz;
@@ -234,10 +256,10 @@ final class RigidContacts {
                 touchN[3 * i] = nx;
                 touchN[3 * i + 1] = ny;
                 touchN[3 * i + 2] = nz;
-                b.applyImpulse(k, -dl * nx / h, -dl * ny / h, -dl * nz / h, x, y, z);
+                b.applyImpulse(k, -dl * nx / h, -dl * ny / h, -dl * nz / h, qx, qy, qz);
                 if (friction > 0) {
                     // The particle's motion relative to the body's surface this substep, tangential part.
-                    b.pointVelocity(k, x, y, z, pv);
+                    b.pointVelocity(k, qx, qy, qz, pv);
                     double rx = x - p.sx[i] - pv[0] * h, ry = y - p.sy[i] - pv[1] * h, rz = z - p.sz[i] - pv[2] * h;
                     double rn = rx * nx + ry * ny + rz * nz;
                     rx -= rn * nx;
@@ -247,11 +269,11 @@ final class RigidContacts {
                     if (slip > 1e-15) {
                         double undo = Math.min(slip, friction * bound);
                         double tx = rx / slip, ty = ry / slip, tz = rz / slip;
-                        double dt = -undo / (w + b.inverseMassAlong(k, x, y, z, tx, ty, tz));
+                        double dt = -undo / (w + b.inverseMassAlong(k, qx, qy, qz, tx, ty, tz));
                         x += w * dt * tx;
                         y += w * dt * ty;
                         z += w * dt * tz;
-                        b.applyImpulse(k, -dt * tx / h, -dt * ty / h, -dt * tz / h, x, y, z);
+                        b.applyImpulse(k, -dt * tx / h, -dt * ty / h, -dt * tz / h, qx, qy, qz);
                     }
                 }
                 p.x[i] = x;

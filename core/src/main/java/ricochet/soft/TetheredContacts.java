@@ -87,15 +87,15 @@ final class TetheredContacts {
 
     /**
      * Solves particle i's contact with dynamic proxy k together with its tethers; the particle at
-     * (x, y, z) (world, m), unit normal n from the body, gap {@code err = d - thickness} (m, negative
-     * inside). Leaves the particle's move in {@link #dx} .. and the contact's multiplier (kg m) in
+     * (x, y, z) (world, m), the contact's point on the body q (world, m; the lever of the body's
+     * share), unit normal n from the body, gap {@code err = d - thickness} (m, negative inside). Leaves the particle's move in {@link #dx} .. and the contact's multiplier (kg m) in
      * {@link #contactLambda}, moves the proxy by its share and adds the tethers' part to the pins'
      * impulse. The caller gives the body the impulse {@code -contactLambda n / h}.
      */
-    void solve(Particles p, BodyProxies b, int k, int i, double x, double y, double z, double nx, double ny,
-               double nz, double err) {
+    void solve(Particles p, BodyProxies b, int k, int i, double x, double y, double z, double qx, double qy,
+               double qz, double nx, double ny, double nz, double err) {
         double w = p.w[i];
-        double wb = b.inverseMassAlong(k, x, y, z, nx, ny, nz);
+        double wb = b.inverseMassAlong(k, qx, qy, qz, nx, ny, nz);
         int q1 = pin1[i], q2 = pin2[i];
         int m = q2 >= 0 ? 3 : 2;
         dx = 0;
@@ -148,11 +148,8 @@ final class TetheredContacts {
             p.pinSz += sz - lambda[0] * nz;
         }
         if (contactLambda != 0) {
-            // The body's position moves with its share (its orientation is held for the step).
-            double im = b.start[SoftHost.STATE_SIZE * k + 16];
-            b.cx[k] -= im * contactLambda * nx;
-            b.cy[k] -= im * contactLambda * ny;
-            b.cz[k] -= im * contactLambda * nz;
+            // The body moves and turns by its share, wb lambda along n at the contact, as the block assumed.
+            b.shift(k, -contactLambda * nx, -contactLambda * ny, -contactLambda * nz, qx, qy, qz, 1);
         }
     }
 
