@@ -19,8 +19,8 @@ import ricochet.world.World;
  * and spin them, and the creases they fold are sharp. Released at the same height, the body (linear
  * and angular) and the cloth together never gain energy: every exchange between them and within the
  * cloth is inelastic or a projection, so the only round-off is the energy sum's, far below the joules
- * a gain shows as (2e6 J before the proxy turned and the hinges' corrections were limited); the bound
- * is 0.
+ * a gain shows as (2e6 J before the contacts took the body's lever at its surface, the proxy turned
+ * and the hinges' corrections were limited); the bound is 0.
  */
 class BodyShotTest {
 
