@@ -146,7 +146,7 @@ final class BodyProxies {
         }
         turned[k] = true;
         // Rodrigues: exp([a]) = I + s K + c K^2, K = [a / t], s = sin t, c = 1 - cos t.
-        double ux = ax / t, uy = ay / t, uz = az / t, s = Math.sin(t), c = 1 - Math.cos(t);
+        double ux = ax / t, uy = ay / t, uz = az / t, s = StrictMath.sin(t), c = 1 - StrictMath.cos(t);
         double e00 = 1 - c * (uy * uy + uz * uz), e01 = c * ux * uy - s * uz, e02 = c * ux * uz + s * uy;
         double e10 = c * ux * uy + s * uz, e11 = 1 - c * (ux * ux + uz * uz), e12 = c * uy * uz - s * ux;
         double e20 = c * ux * uz - s * uy, e21 = c * uy * uz + s * ux, e22 = 1 - c * (ux * ux + uy * uy);
