@@ -9,6 +9,7 @@ import static ricochet.dynamics.ContactStore.NZ;
 import static ricochet.dynamics.ContactStore.STRIDE;
 
 import java.util.Arrays;
+import ricochet.math.LongHeapSort;
 
 /**
  * Contact springs preloaded by the weight they hold up. A soft row's spring is {@code k = m_eff omega^2},
@@ -143,7 +144,7 @@ final class SupportLoad {
             int upper = up > 0 ? c.bodyB[c.runStart[r]] : c.bodyA[c.runStart[r]];
             supports[upper] += Math.abs(up);
         }
-        heapSort(order, count);
+        LongHeapSort.sort(order, count);
         for (int j = 0; j < count; j++) {
             int r = (int) order[j];
             int start = c.runStart[r];
@@ -186,40 +187,5 @@ final class SupportLoad {
             }
         }
         d[o + PRELOAD] = depth;
-    }
-
-    /**
-     * {@code a[0 .. n - 1]} in ascending order, in place: the library's sort may allocate a buffer to
-     * merge runs, which nearly sorted keys (a stack's, step after step) are.
-     */
-    static void heapSort(long[] a, int n) {
-        for (int i = n / 2 - 1; i >= 0; i--) {
-            siftDown(a, i, n);
-        }
-        for (int end = n - 1; end > 0; end--) {
-            long t = a[0];
-            a[0] = a[end];
-            a[end] = t;
-            siftDown(a, 0, end);
-        }
-    }
-
-    private static void siftDown(long[] a, int i, int n) {
-        long v = a[i];
-        while (true) {
-            int child = 2 * i + 1;
-            if (child >= n) {
-                break;
-            }
-            if (child + 1 < n && a[child + 1] > a[child]) {
-                child++;
-            }
-            if (a[child] <= v) {
-                break;
-            }
-            a[i] = a[child];
-            i = child;
-        }
-        a[i] = v;
     }
 }

@@ -4,6 +4,7 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.function.IntPredicate;
+import ricochet.math.LongHeapSort;
 import ricochet.math.StateInput;
 
 /**
@@ -64,7 +65,7 @@ final class PairSet {
         // The narrow phase reports pairs in the broad phase's sorted order, so the keys mostly come
         // sorted already: a pass to check is cheaper than the heap sort.
         if (!isSorted(current, currentCount)) {
-            heapSort(current, currentCount);
+            LongHeapSort.sort(current, currentCount);
         }
         int n = 0;
         for (int i = 0; i < currentCount; i++) {
@@ -165,40 +166,5 @@ final class PairSet {
         }
         previousCount = n;
         currentCount = 0;
-    }
-
-    /**
-     * In-place heap sort: {@code Arrays.sort} on primitives may allocate a merge buffer for inputs
-     * with long sorted runs, which these (mostly sorted from step to step) often are.
-     */
-    static void heapSort(long[] a, int n) {
-        for (int i = n / 2 - 1; i >= 0; i--) {
-            siftDown(a, i, n);
-        }
-        for (int end = n - 1; end > 0; end--) {
-            long t = a[0];
-            a[0] = a[end];
-            a[end] = t;
-            siftDown(a, 0, end);
-        }
-    }
-
-    private static void siftDown(long[] a, int i, int n) {
-        long v = a[i];
-        while (true) {
-            int c = 2 * i + 1;
-            if (c >= n) {
-                break;
-            }
-            if (c + 1 < n && a[c + 1] > a[c]) {
-                c++;
-            }
-            if (a[c] <= v) {
-                break;
-            }
-            a[i] = a[c];
-            i = c;
-        }
-        a[i] = v;
     }
 }
