@@ -86,6 +86,28 @@ final class FrictionAnchor {
     }
 
     /**
+     * Whether the support of run {@code start .. end - 1} turns fast enough under it for the anchors to
+     * matter, judged at the step's start: a body riding it moves over it by {@code |w_S x r_S| dt} in the
+     * step, so its lever speed reaches about {@code |w_S|^2 |r_S| dt}; at least {@link #MIN_LEVER_SPEED},
+     * the run keeps its anchors. Below it the step's rows hold the velocity as it is (the points of a
+     * still support have no lever to follow), and the anchors are not kept: their separation carried
+     * from step to step acts on a stack as an integral term, which the stack's rocking (a box's turn
+     * moves its face along the tangents) fed into a cycle that never came to rest (a 20-row pyramid's
+     * edge box rocked at 7.5 Hz and crept 3 mm/s outward).
+     */
+    static boolean turns(BodyStore s, ContactStore c, int start, double dt) {
+        int a = c.bodyA[start], b = c.bodyB[start];
+        boolean supportIsA = s.invMass[a] < s.invMass[b];
+        int sup = supportIsA ? a : b;
+        int o = STRIDE * start + (supportIsA ? RAX : RBX);
+        double[] d = c.data;
+        double w2 = s.wx[sup] * s.wx[sup] + s.wy[sup] * s.wy[sup] + s.wz[sup] * s.wz[sup];
+        double r2 = d[o] * d[o] + d[o + 1] * d[o + 1] + d[o + 2] * d[o + 2];
+        // (|w|^2 |r| dt)^2 against the threshold squared: no root.
+        return w2 * w2 * r2 * dt * dt >= MIN_LEVER_SPEED * MIN_LEVER_SPEED;
+    }
+
+    /**
      * At the step's start: each point's offset {@code E} from what the warm start carried in
      * ({@link ContactStore#ANCHOR_E1}: last step's separation on these tangents, 0 for a new point),
      * less its anchors' drift now, and the rows' terms.

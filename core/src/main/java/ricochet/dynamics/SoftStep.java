@@ -152,6 +152,8 @@ final class SoftStep {
     private final DepthFloor floor;
     /** Per run, 1 where its friction is solved as one patch ({@link PatchFriction}). */
     private byte[] patchRuns = new byte[16];
+    /** Per run, 1 where it keeps friction anchors this step ({@link FrictionAnchor#turns}). */
+    private byte[] anchorRuns = new byte[16];
     /** The weight each run holds up, for its spring ({@link SupportLoad}). */
     final SupportLoad loads = new SupportLoad();
 
@@ -166,6 +168,7 @@ final class SoftStep {
     void growRuns(int runs) {
         if (patchRuns.length < runs) {
             patchRuns = new byte[Math.max(runs, 2 * patchRuns.length)];
+            anchorRuns = new byte[patchRuns.length];
         }
         reanchor.grow(runs);
         restitution.grow(runs);
@@ -245,17 +248,17 @@ final class SoftStep {
     private void solveRun(BodyStore s, ContactStore c, int r, int worker, boolean bias, boolean refresh,
                           boolean accumulate) {
         int start = c.runStart[r], end = c.runStart[r + 1];
-        boolean patch = patchRuns[r] != 0;
+        boolean patch = patchRuns[r] != 0, anchors = anchorRuns[r] != 0;
         if (refresh) {
             refreshSeparations(s, c, start, end);
             refreshJacobians(s, c, start, end, patch);
             reanchor.refresh(s, c, r, start, end, worker, patch, step.dt);
-            if (step.frictionAnchors) {
+            if (anchors) {
                 FrictionAnchor.refresh(s, c, start, end, patch, reanchor.moved(r));
             }
         }
         // The anchors' separation is taken back at the contact spring's rate (ContactRows.solveNormals).
-        double anchorRate = !bias || !step.frictionAnchors ? 0
+        double anchorRate = !bias || !anchors ? 0
                 : c.data[STRIDE * start + ANCHORED] != 0 ? step.anchoredSoft.biasRate : step.soft.biasRate;
         if (patch) {
             solvePatchFriction(s, c, start, end, anchorRate);
@@ -319,7 +322,10 @@ final class SoftStep {
                 tangentJacobians(s, c.data, o, a, b);
             }
         }
-        if (step.frictionAnchors) {
+        // A run that keeps no anchors leaves their fields 0: no separation, no lever speed, none carried.
+        boolean anchors = step.frictionAnchors && FrictionAnchor.turns(s, c, start, step.dt);
+        anchorRuns[r] = (byte) (anchors ? 1 : 0);
+        if (anchors) {
             FrictionAnchor.begin(s, c, start, end, patch);
         }
     }
@@ -330,7 +336,7 @@ final class SoftStep {
      * friction anchors' separations to carry ({@link FrictionAnchor#finish}).
      */
     void spreadPatch(ContactStore c, int r) {
-        if (step.frictionAnchors) {
+        if (anchorRuns[r] != 0) {
             FrictionAnchor.finish(c, c.runStart[r], c.runStart[r + 1], patchRuns[r] != 0);
         }
         if (patchRuns[r] != 0) {
