@@ -289,11 +289,23 @@ final class ContactRows {
         double meanSep = 0;
         if (useBias) {
             int touching = 0;
+            boolean read = manifoldPasses > 0;
             for (int o = oStart; o < oEnd; o += stride) {
                 double sp = d[o + SEP] - preload;
                 if (!(sp > 0)) {
                     meanSep += sp;
                     touching++;
+                }
+                // Each point's approach before any of the run's impulses of this pass: read in the sweep,
+                // a point after the first saw the velocity its forerunners had already changed, and a
+                // face landing flat bounced off its first corner's speed at the others' lower ones.
+                if (read) {
+                    double vn = fma(vBz - vAz, d[o + NZ], fma(vBy - vAy, d[o + NY], (vBx - vAx) * d[o + NX]))
+                            + (fma(wBz, d[o + BN + 2], fma(wBy, d[o + BN + 1], wBx * d[o + BN]))
+                            - fma(wAz, d[o + AN + 2], fma(wAy, d[o + AN + 1], wAx * d[o + AN])));
+                    if (vn < d[o + APPROACH]) {
+                        d[o + APPROACH] = vn;
+                    }
                 }
             }
             // No branch on touching == 0 (no point touching: the sum is 0 and so is the mean): a
