@@ -173,20 +173,22 @@ final class ContactRows {
      * The friction of points {@code start .. end - 1} (one body pair): each point's two tangents,
      * clamped to its Coulomb disc. Apart from the normals so that each half is a small compile.
      */
-    static void solveFriction(BodyStore s, ContactStore c, int start, int end, double anchorRate) {
-        solveFriction(s, c, start, end, -1, anchorRate);
+    static void solveFriction(BodyStore s, ContactStore c, int start, int end, double anchorRate,
+                              boolean anchors) {
+        solveFriction(s, c, start, end, -1, anchorRate, anchors);
     }
 
     /**
-     * {@link #solveFriction(BodyStore, ContactStore, int, int, double)} with each point's disc of
+     * {@link #solveFriction(BodyStore, ContactStore, int, int, double, boolean)} with each point's disc of
      * radius {@code mu load}, {@code load} its own normal impulse where negative (a patch passes its
      * sum). Each row solves {@code v_t + u + anchorRate C = 0}: {@code u} the velocity of its friction
      * anchors now less that at the step's levers, {@code C} their separation ({@link FrictionAnchor};
-     * {@code anchorRate} 0 relaxing). A row that reaches the disc marks its point as sliding and drops
-     * its separation for the rest of the substep.
+     * {@code anchorRate} 0 relaxing), both 0 and not read where the run keeps no anchors
+     * ({@code anchors} false: the record's line that holds them is not touched). A row that reaches the
+     * disc marks its point as sliding and drops its separation for the rest of the substep.
      */
     static void solveFriction(BodyStore s, ContactStore c, int start, int end, double load,
-                              double anchorRate) {
+                              double anchorRate, boolean anchors) {
         final int stride = STRIDE;
         double[] d = c.data;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
@@ -214,10 +216,15 @@ final class ContactRows {
             // velocities to the next is then the two dots, one multiply and two multiply-adds.
             double old1 = d[o + TANGENT_IMPULSE1], old2 = d[o + TANGENT_IMPULSE2];
             // v_t + u + rate C: the anchors' velocity now and their separation (FrictionAnchor).
-            double d1 = -d[o + TANGENT_MASS1]
-                    * fma(anchorRate, d[o + FRICTION_BIAS1], vt1 + d[o + LEVER_SPEED1]);
-            double d2 = -d[o + TANGENT_MASS2]
-                    * fma(anchorRate, d[o + FRICTION_BIAS2], vt2 + d[o + LEVER_SPEED2]);
+            double c1 = 0, c2 = 0, u1 = 0, u2 = 0;
+            if (anchors) {
+                c1 = d[o + FRICTION_BIAS1];
+                c2 = d[o + FRICTION_BIAS2];
+                u1 = d[o + LEVER_SPEED1];
+                u2 = d[o + LEVER_SPEED2];
+            }
+            double d1 = -d[o + TANGENT_MASS1] * fma(anchorRate, c1, vt1 + u1);
+            double d2 = -d[o + TANGENT_MASS2] * fma(anchorRate, c2, vt2 + u2);
             double new1 = old1 + d1, new2 = old2 + d2;
             double limit = mu * (load < 0 ? d[o + NORMAL_IMPULSE] : load);
             double len2 = fma(new1, new1, new2 * new2);
@@ -228,9 +235,11 @@ final class ContactRows {
                 d1 = new1 - old1;
                 d2 = new2 - old2;
                 // The disc reached: the point slides (FrictionAnchor places its anchors again).
-                d[o + ANCHOR_SLIP] = 1;
-                d[o + FRICTION_BIAS1] = 0;
-                d[o + FRICTION_BIAS2] = 0;
+                if (anchors) {
+                    d[o + ANCHOR_SLIP] = 1;
+                    d[o + FRICTION_BIAS1] = 0;
+                    d[o + FRICTION_BIAS2] = 0;
+                }
             }
             d[o + TANGENT_IMPULSE1] = new1;
             d[o + TANGENT_IMPULSE2] = new2;
@@ -258,10 +267,12 @@ final class ContactRows {
      * velocity by more than {@link SolverTuning#MANIFOLD_TOLERANCE}: one sweep over a face landing
      * hard gives the whole blow to the first corner and sets the body spinning (a box dropped flat at
      * 30 m/s left spinning at 20 rad/s); a few local sweeps share it between the corners as the
-     * coupled 4 x 4 problem would. Resting manifolds, warm-started, stop after one.
+     * coupled 4 x 4 problem would. Resting manifolds, warm-started, stop after one. Where
+     * {@code readApproach} (a biased pass of a run that bounces after the substeps), each point's
+     * approach is kept in {@link ContactStore#APPROACH}.
      */
     static void solveNormals(BodyStore s, ContactStore c, int r, int start, int end, boolean useBias,
-                             SolverStep step) {
+                             boolean readApproach, SolverStep step) {
         final int stride = STRIDE;
         double[] d = c.data;
         double[] vx = s.vx, vy = s.vy, vz = s.vz, wx = s.wx, wy = s.wy, wz = s.wz;
@@ -289,7 +300,7 @@ final class ContactRows {
         double meanSep = 0;
         if (useBias) {
             int touching = 0;
-            boolean read = manifoldPasses > 0;
+            boolean read = readApproach && manifoldPasses > 0;
             for (int o = oStart; o < oEnd; o += stride) {
                 double sp = d[o + SEP] - preload;
                 if (!(sp > 0)) {
@@ -332,7 +343,7 @@ final class ContactRows {
                 double bias = pressed > 0 ? sep * invH : push > pushOut ? push : pushOut;
                 double mScale = soft ? springMass : 1;
                 double iScale = soft ? springImpulse : 0;
-                if (useBias && vn < d[o + APPROACH]) {
+                if (readApproach && vn < d[o + APPROACH]) {
                     d[o + APPROACH] = vn;
                 }
                 double old = d[o + NORMAL_IMPULSE];

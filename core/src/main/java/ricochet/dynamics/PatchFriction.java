@@ -223,9 +223,10 @@ final class PatchFriction {
      * the disc {@code |lambda_t| <= mu sum(lambda_n)}, then the twist about the normal,
      * {@code |lambda_w| <= mu sum(lambda_n,i arm_i)}, each point's normal impulse the pass before's;
      * the tangents biased by {@code anchorRate} times the patch's friction-anchor separation
-     * ({@link FrictionAnchor}).
+     * ({@link FrictionAnchor}) where the run keeps {@code anchors}.
      */
-    static void solvePatchFriction(BodyStore s, ContactStore c, int start, int end, double anchorRate) {
+    static void solvePatchFriction(BodyStore s, ContactStore c, int start, int end, double anchorRate,
+                                   boolean anchors) {
         final int stride = STRIDE;
         double[] d = c.data;
         int o0 = stride * start;
@@ -236,7 +237,7 @@ final class PatchFriction {
             twistLoad = fma(ln, d[o + TWIST_ARM], twistLoad);
         }
         // The tangents: the first point's rows are the patch's, at its centre.
-        solveFriction(s, c, start, start + 1, load, anchorRate);
+        solveFriction(s, c, start, start + 1, load, anchorRate, anchors);
         double[] wx = s.wx, wy = s.wy, wz = s.wz;
         int a = c.bodyA[start], b = c.bodyB[start];
         double wAx = wx[a], wAy = wy[a], wAz = wz[a], wBx = wx[b], wBy = wy[b], wBz = wz[b];

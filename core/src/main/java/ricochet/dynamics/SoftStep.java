@@ -261,16 +261,17 @@ final class SoftStep {
         double anchorRate = !bias || !anchors ? 0
                 : c.data[STRIDE * start + ANCHORED] != 0 ? step.anchoredSoft.biasRate : step.soft.biasRate;
         if (patch) {
-            solvePatchFriction(s, c, start, end, anchorRate);
+            solvePatchFriction(s, c, start, end, anchorRate, anchors);
         } else {
-            solveFriction(s, c, start, end, anchorRate);
+            solveFriction(s, c, start, end, anchorRate, anchors);
         }
         // A relax pass leaves an impact of the next substep to its impact stage (Impacts.openGaps).
         boolean open = !bias && step.impacts.active && restitution.bouncy[r] == Restitution.CENTRAL;
         if (open) {
             step.impacts.openGaps(s, c, start, end, step);
         }
-        solveNormals(s, c, r, start, end, bias, step);
+        // Only a run that bounces after the substeps reads its approach (Restitution.bounce).
+        solveNormals(s, c, r, start, end, bias, bias && restitution.bouncy[r] == 1, step);
         if (open) {
             step.impacts.closeGaps(c, start, end);
         }
