@@ -76,6 +76,7 @@ public final class SoftBodies {
     private final BendConstraints bends = new BendConstraints();
     private final VolumeConstraints volumes = new VolumeConstraints();
     private final RigidContacts contacts = new RigidContacts();
+    private final SidedContacts sided = new SidedContacts();
     private final SelfCollision self = new SelfCollision();
     private final SurfaceContacts between = new SurfaceContacts();
     private final ShapeClusters clusters = new ShapeClusters();
@@ -122,6 +123,11 @@ public final class SoftBodies {
 
     public void setBodyCollision(boolean on) {
         bodyCollision = on;
+    }
+
+    /** Whether moving bodies meet cloth triangles sided ({@link SidedContacts}); on by default. */
+    void setSidedContacts(boolean on) {
+        sided.enabled = on;
     }
 
     // ---------------------------------------------------------------- table
@@ -914,6 +920,10 @@ public final class SoftBodies {
                 }
                 if (b.selfCollision) {
                     self.solve(p, b.first, b.count, b.thickness);
+                }
+                if (b.cloth) {
+                    sided.solve(p, proxies, contacts, candidates, b.candFrom, b.candTo, b.first, b.triangles,
+                            b.thickness, h);
                 }
                 contacts.solve(p, proxies, candidates, b.candFrom, b.candTo, b.first, b.count, b.thickness,
                         b.friction, h);

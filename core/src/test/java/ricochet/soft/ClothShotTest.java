@@ -32,7 +32,7 @@ class ClothShotTest {
     record Shots(int through, double worstGain, double worstMomentum, String failures) {
     }
 
-    static Shots shoot(int count) {
+    static Shots shoot(int count, boolean sided) {
         SplittableRandom random = new SplittableRandom(46);
         int through = 0;
         double worstGain = Double.NEGATIVE_INFINITY, worstMomentum = 0;
@@ -44,7 +44,7 @@ class ClothShotTest {
             double tilt = Math.toRadians(30) * random.nextDouble(), turn = 2 * Math.PI * random.nextDouble();
             Vec3 dir = new Vec3(Math.sin(tilt) * Math.cos(turn), Math.sin(tilt) * Math.sin(turn), -Math.cos(tilt));
             Vec3 from = aim.minus(dir.times(0.5));
-            Result r = fire(from, dir.times(speed));
+            Result r = fire(from, dir.times(speed), sided);
             worstGain = Math.max(worstGain, r.gain);
             worstMomentum = Math.max(worstMomentum, r.momentumError);
             if (r.crossings % 2 != 0) {
@@ -67,26 +67,39 @@ class ClothShotTest {
      */
     @Test
     void ballAndPinnedClothGainNoEnergyAndOnlyThePinsChangeTheirMomentum() {
-        Shots s = shoot(20);
+        Shots s = shoot(20, true);
         assertTrue(s.worstMomentum() <= 1e-9 * BALL * 250, "momentum off by " + s.worstMomentum() + " N s");
         assertTrue(s.worstGain() <= 0, "energy rose by " + s.worstGain() + " J");
     }
 
-    @Disabled("47 of 100 shots go through: the ball, two cells wide, pushes each particle it touches out along"
-            + " its own normal after the edges are solved, so the ring around it opens and it slips between them;"
-            + " the contact is solved with each particle's tethers, not yet with the edges between them")
+    @Disabled("27 of 100 shots go through (38 without the sided triangle contacts): the ball still leaves the"
+            + " pocket through a gap the crumpled sheet opens around it or over an edge as the sheet swings; the"
+            + " touched patch (contacts, edges and tethers) is not yet solved as one")
     @Test
     void fastSpheresNeverPassThroughAPinnedCloth() {
-        Shots s = shoot(100);
+        Shots s = shoot(100, true);
         assertTrue(s.through() == 0, s.through() + " of 100 shots went through the cloth:" + s.failures());
+    }
+
+    /**
+     * The sided triangle contacts ({@link SidedContacts}) push the triangles a ball meets forward along
+     * their own normals, so fewer balls slip between the particles: of the same 20 shots, fewer end on
+     * the cloth's far side with them than without.
+     */
+    @Test
+    void sidedTriangleContactsLetFewerBallsThrough() {
+        int plain = shoot(20, false).through(), sided = shoot(20, true).through();
+        assertTrue(sided < plain, sided + " of 20 shots went through with the sided contacts, " + plain
+                + " without");
     }
 
     record Result(int crossings, Vec3 end, double gain, double momentumError) {
     }
 
-    static Result fire(Vec3 from, Vec3 velocity) {
+    static Result fire(Vec3 from, Vec3 velocity, boolean sided) {
         try (World w = new World(new Vec3(0, -G, 0))) {
             SoftBodies s = w.softBodies();
+            s.setSidedContacts(sided);
             SoftId cloth = s.addCloth(ClothDef.defaults("cloth").withPose(new Vec3(0, 1.5, 0), ricochet.math.Quat.IDENTITY)
                     .withPins(List.of(new ClothDef.Pin(0, 20), new ClothDef.Pin(20, 20))));
             BodyId ball = w.add(BodyDef.dynamic().withPosition(from).withVelocity(velocity).withMass(BALL),
