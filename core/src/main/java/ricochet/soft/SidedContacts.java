@@ -43,9 +43,9 @@ import ricochet.geometry.shape.SphereShape;
  * it), and a crossing is still undone. Before the particle contacts, which run last so that nothing
  * leaves a particle inside a shape. Of the 100 seeded shots of {@code ClothShotTest}, 38 went through
  * without this and 27 with it. Tried: a second pass (21 through, but a cloth pinned at four corners
- * gained 577 J in a shot); holding the full distance whatever the start (31); after the particle
- * contacts (39, energy gained); a face region widened by the ball's reach past the triangle's edges
- * (43, 1e4 J gained).
+ * gained 577 J in a shot); with two passes, holding the full distance whatever the start (31), that
+ * after the particle contacts (39, energy gained), or a face region widened by the ball's reach past
+ * the triangle's edges (43, 1e4 J gained).
  *
  * <p>Anchor: the point-triangle proximity and collision tests of Bridson, Fedkiw and Anderson 2002
  * ("Robust treatment of collisions, contact and friction for cloth animation", 7.1), with the body's
