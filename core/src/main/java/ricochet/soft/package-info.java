@@ -5,5 +5,7 @@
  * (particles against surface triangles) and, for cloth, with itself through spatial hashes; a stage
  * of the world's step ({@code docs/soft-bodies.md}). Depends on collision, geometry, body and math;
  * the world reaches it through {@link ricochet.soft.SoftHost}, so it does not depend on the world.
+ * {@link ricochet.soft.SoftBodies} is the facade; the body table, building, stepping and snapshots
+ * sit behind it in their own files.
  */
 package ricochet.soft;
