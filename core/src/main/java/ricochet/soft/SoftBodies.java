@@ -36,7 +36,7 @@ import ricochet.world.SimulationException;
  *
  * <p>This class is the facade the world and users call, and answers the queries; the table of bodies
  * is {@link SoftTable}, adding and removing bodies {@link SoftBuilder}, the step's stages
- * {@link SoftStep}, snapshots and rollback {@link SoftState}.
+ * {@link ParticleStep}, snapshots and rollback {@link SoftState}.
  */
 public final class SoftBodies {
 
@@ -50,7 +50,7 @@ public final class SoftBodies {
     private final SoftTable t;
     private final SoftBuilder builder;
     private final SoftState snapshot;
-    private final SoftStep stepper;
+    private final ParticleStep stepper;
     private final Particles p;
     private final DistanceConstraints distances;
     private final BendConstraints bends;
@@ -61,7 +61,7 @@ public final class SoftBodies {
         t = new SoftTable(host);
         builder = new SoftBuilder(t);
         snapshot = new SoftState(t);
-        stepper = new SoftStep(t, snapshot);
+        stepper = new ParticleStep(t, snapshot);
         p = t.p;
         distances = t.distances;
         bends = t.bends;

@@ -7,7 +7,7 @@ import ricochet.math.IntegrationRule;
  * {@link SoftId} is an error rather than another body), the one particle store every body's
  * particles live in as a contiguous range, and the constraint sets that hold every body's
  * constraints, in the order they were made. {@link SoftBodies} reads it, {@link SoftBuilder} adds and
- * removes bodies, {@link SoftStep} steps them and {@link SoftState} saves and restores them.
+ * removes bodies, {@link ParticleStep} steps them and {@link SoftState} saves and restores them.
  */
 final class SoftTable {
 

@@ -16,7 +16,7 @@ import ricochet.world.SimulationException;
  * method. The stages share the table's particles and constraint sets; their scratch (proxies,
  * candidates, the rules' accelerations) grows once and is reused, so a step allocates nothing.
  */
-final class SoftStep {
+final class ParticleStep {
 
     private final SoftTable t;
     private final SoftState snapshot;
@@ -38,7 +38,7 @@ final class SoftStep {
     private final double[] bounds = new double[6];
     private final Transform pose = new Transform();
 
-    SoftStep(SoftTable t, SoftState snapshot) {
+    ParticleStep(SoftTable t, SoftState snapshot) {
         this.t = t;
         this.snapshot = snapshot;
         this.host = t.host;
