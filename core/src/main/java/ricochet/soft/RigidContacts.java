@@ -239,19 +239,11 @@ final class RigidContacts {
                     p.sz[i] += carried * nz;
                     err += carried;
                 }
-                double dl;
-                if (b.dynamic(k) && tethers.tethered(i)) {
-                    tethers.solve(p, b, k, i, x, y, z, qx, qy, qz, nx, ny, nz, err);
-                    dl = tethers.contactLambda;
-                    x += tethers.dx;
-                    y += tethers.dy;
-                    z += tethers.dz;
-                } else {
-                    dl = -err / (w + b.inverseMassAlong(k, qx, qy, qz, nx, ny, nz));
-                    x += w * dl * nx;
-                    y += w * dl * ny;
-                    z += w * dl * nz;
-                }
+                tethers.push(p, b, k, i, w, x, y, z, qx, qy, qz, nx, ny, nz, err);
+                double dl = tethers.contactLambda;
+                x += tethers.dx;
+                y += tethers.dy;
+                z += tethers.dz;
                 touched[i] = k;
                 touchN[3 * i] = nx;
                 touchN[3 * i + 1] = ny;

@@ -180,20 +180,12 @@ final class SidedContacts {
         if (!(err < 0)) {
             return;
         }
-        double dl;
         TetheredContacts tethers = contacts.tethers;
-        if (b.dynamic(k) && tethers.tethered(i)) {
-            tethers.solve(p, b, k, i, x, y, z, cx, cy, cz, nx, ny, nz, err);
-            dl = tethers.contactLambda;
-            x += tethers.dx;
-            y += tethers.dy;
-            z += tethers.dz;
-        } else {
-            dl = -err / (w + b.inverseMassAlong(k, cx, cy, cz, nx, ny, nz));
-            x += w * dl * nx;
-            y += w * dl * ny;
-            z += w * dl * nz;
-        }
+        tethers.push(p, b, k, i, w, x, y, z, cx, cy, cz, nx, ny, nz, err);
+        double dl = tethers.contactLambda;
+        x += tethers.dx;
+        y += tethers.dy;
+        z += tethers.dz;
         p.x[i] = x;
         p.y[i] = y;
         p.z[i] = z;

@@ -86,6 +86,25 @@ final class TetheredContacts {
     }
 
     /**
+     * Solves particle i's contact with proxy k: with its tethers ({@link #solve}) when the body is
+     * dynamic and the particle tethered, else alone against the body's inverse mass along n (w the
+     * particle's inverse mass). Leaves the particle's move in {@link #dx} .. and the multiplier in
+     * {@link #contactLambda}, as {@link #solve} does.
+     */
+    void push(Particles p, BodyProxies b, int k, int i, double w, double x, double y, double z, double qx,
+              double qy, double qz, double nx, double ny, double nz, double err) {
+        if (b.dynamic(k) && tethered(i)) {
+            solve(p, b, k, i, x, y, z, qx, qy, qz, nx, ny, nz, err);
+            return;
+        }
+        double dl = -err / (w + b.inverseMassAlong(k, qx, qy, qz, nx, ny, nz));
+        contactLambda = dl;
+        dx = w * dl * nx;
+        dy = w * dl * ny;
+        dz = w * dl * nz;
+    }
+
+    /**
      * Solves particle i's contact with dynamic proxy k together with its tethers; the particle at
      * (x, y, z) (world, m), the contact's point on the body q (world, m; the lever of the body's
      * share), unit normal n from the body, gap {@code err = d - thickness} (m, negative inside). Leaves the particle's move in {@link #dx} .. and the contact's multiplier (kg m) in
