@@ -30,6 +30,7 @@ final class ParticleStep {
     final SidedContacts sided = new SidedContacts();
     private final SelfCollision self = new SelfCollision();
     private final SurfaceContacts between = new SurfaceContacts();
+    final ShapeSupports supports;
     private final BodyProxies proxies = new BodyProxies();
     private final ParticleRules rules = new ParticleRules();
     private BoundsQuery near;
@@ -49,6 +50,7 @@ final class ParticleStep {
         this.contacts = t.contacts;
         this.clusters = t.clusters;
         this.state = t.state;
+        this.supports = new ShapeSupports(t);
     }
 
     /**
@@ -66,6 +68,8 @@ final class ParticleStep {
         double invH2 = 1 / (h * h);
         gatherProxies(dt, gx, gy, gz);
         contacts.tethers.index(distances, p.count);
+        contacts.forgetTouches();
+        between.supports(supports, contacts, proxies, h);
         p.pinJx = 0;
         p.pinJy = 0;
         p.pinJz = 0;

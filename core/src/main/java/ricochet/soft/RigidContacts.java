@@ -35,7 +35,7 @@ final class RigidContacts {
     final TetheredContacts tethers = new TetheredContacts();
     /** Per particle: the proxy it touched in the last substep (-1 for none) and the normal there. */
     private int[] touched = new int[64];
-    private double[] touchN = new double[192];
+    double[] touchN = new double[192];
 
     // Attachments: particle, collider, anchor in the body frame relative to the centre of mass.
     int attachments;
@@ -75,6 +75,16 @@ final class RigidContacts {
             k++;
         }
         attachments = k;
+    }
+
+    /** The proxy particle i touched in the last substep of this step, -1 for none. */
+    int touchedProxy(int i) {
+        return i < touched.length ? touched[i] : -1;
+    }
+
+    /** Forgets which particles touched which proxy: the proxies are gathered again each step. */
+    void forgetTouches() {
+        Arrays.fill(touched, -1);
     }
 
     /** Pulls attached particles to their body points. */

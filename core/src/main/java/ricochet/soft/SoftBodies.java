@@ -92,6 +92,14 @@ public final class SoftBodies {
         t.bodyCollision = on;
     }
 
+    /**
+     * Whether the contacts between bodies hold particles resting on rigid shapes along the shapes'
+     * normals ({@link ShapeSupports}); on by default.
+     */
+    void setShapeSupports(boolean on) {
+        stepper.supports.enabled = on;
+    }
+
     /** Whether moving bodies meet cloth triangles sided ({@link SidedContacts}); on by default. */
     void setSidedContacts(boolean on) {
         stepper.sided.enabled = on;

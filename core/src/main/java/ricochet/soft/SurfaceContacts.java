@@ -42,7 +42,19 @@ final class SurfaceContacts {
     private int surfaceFirst;
     private int[] surface;
     private double depth;
+    /** Particles resting on rigid shapes, held along their normals; the proxies and the substep (s). */
+    private ShapeSupports supports;
+    private RigidContacts rigid;
+    private BodyProxies proxies;
+    private double h;
 
+    /** The supports the contacts see this step, the proxies they name and the substep h (s). */
+    void supports(ShapeSupports supports, RigidContacts rigid, BodyProxies proxies, double h) {
+        this.supports = supports;
+        this.rigid = rigid;
+        this.proxies = proxies;
+        this.h = h;
+    }
 
     /** Records the box of slot {@code s}'s particles {@code first .. first + n - 1}. */
     void bounds(Particles p, int s, int first, int n) {
@@ -245,24 +257,34 @@ final class SurfaceContacts {
      * Resolves {@code C = err < 0} between particle i and the point {@code b1 x1 + b2 x2 + b3 x3}
      * along N (n), then friction and the carried overlap.
      */
-    private static void push(Particles p, int i, int k1, int k2, int k3, double b1, double b2, double b3,
-                             double nx, double ny, double nz, double err, double thickness, double friction) {
+    private void push(Particles p, int i, int k1, int k2, int k3, double b1, double b2, double b3,
+                      double nx, double ny, double nz, double err, double thickness, double friction) {
         double[] w = p.w;
         double denom = w[i] + b1 * b1 * w[k1] + b2 * b2 * w[k2] + b3 * b3 * w[k3];
         if (!(denom > 0)) {
             return;
         }
+        // Particles resting on a shape are held along its normal (ShapeSupports): x_j += c_j dl W_j N.
+        double held = supports.denominator(p, rigid, proxies, i, k1, k2, k3, b1, b2, b3, nx, ny, nz, denom);
+        boolean any = supports.any();
         // x += w dl N,  xk -= wk bk dl N
-        double dl = -err / denom;
+        double dl = -err / held;
         move(p.x, p.y, p.z, i, k1, k2, k3, b1, b2, b3, dl * nx, dl * ny, dl * nz, w);
+        if (any) {
+            supports.correct(p.x, p.y, p.z, dl, nx, ny, nz);
+            supports.impulse(p, proxies, dl, nx, ny, nz, h);
+        }
         // The overlap the pair had at the substep's start moves x_s too: it does not become speed.
         double sx = p.sx[i] - (b1 * p.sx[k1] + b2 * p.sx[k2] + b3 * p.sx[k3]);
         double sy = p.sy[i] - (b1 * p.sy[k1] + b2 * p.sy[k2] + b3 * p.sy[k3]);
         double sz = p.sz[i] - (b1 * p.sz[k1] + b2 * p.sz[k2] + b3 * p.sz[k3]);
         double carried = Math.min(-err, Math.max(0, thickness - (nx * sx + ny * sy + nz * sz)));
         if (carried > 0) {
-            double dc = carried / denom;
+            double dc = carried / held;
             move(p.sx, p.sy, p.sz, i, k1, k2, k3, b1, b2, b3, dc * nx, dc * ny, dc * nz, w);
+            if (any) {
+                supports.correct(p.sx, p.sy, p.sz, dc, nx, ny, nz);
+            }
         }
         if (friction > 0) {
             // The tangential part of x's motion relative to q in the substep.
@@ -279,8 +301,16 @@ final class SurfaceContacts {
             double slip = Math.sqrt(rx * rx + ry * ry + rz * rz);
             if (slip > 0) {
                 double undo = Math.min(slip, -friction * err);
-                double dt = -undo / (slip * denom);
+                double along = denom;
+                if (any) {
+                    along -= supports.reduction(rx / slip, ry / slip, rz / slip);
+                }
+                double dt = -undo / (slip * along);
                 move(p.x, p.y, p.z, i, k1, k2, k3, b1, b2, b3, dt * rx, dt * ry, dt * rz, w);
+                if (any) {
+                    supports.correct(p.x, p.y, p.z, dt, rx, ry, rz);
+                    supports.impulse(p, proxies, dt, rx, ry, rz, h);
+                }
             }
         }
     }

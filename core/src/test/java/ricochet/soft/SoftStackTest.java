@@ -241,8 +241,6 @@ class SoftStackTest {
      * box; the contacts with rigid shapes, solved last, put it back, into the cube; within a few steps
      * the cube's bottom is below the cloth and rests on the box itself (5 mm under the cloth).
      */
-    @Disabled("the cube sinks through the cloth onto the box: a cloth particle pressed between a heavy soft"
-            + " body and a rigid shape takes the whole correction both ways")
     @Test
     void aSoftCubeRestsOnAClothDrapedOverABox() {
         try (World w = new World(new Vec3(0, -G, 0))) {
