@@ -70,6 +70,7 @@ final class ParticleStep {
         contacts.tethers.index(distances, p.count);
         contacts.forgetTouches();
         between.supports(supports, contacts, proxies, h);
+        supports.startStep(gx, gy, gz, p.count);
         p.pinJx = 0;
         p.pinJy = 0;
         p.pinJz = 0;
@@ -95,6 +96,7 @@ final class ParticleStep {
             clusters.solve(p, h);
             contacts.solveAttachments(p, proxies, h);
             if (t.bodyCollision && t.live > 1) {
+                supports.nextSubstep();
                 collideBodies();
             }
             for (int k = 0; k < t.slots; k++) {

@@ -20,7 +20,8 @@ import ricochet.world.SimulationException;
  *   <li>solve each constraint once, multipliers reset, compliance {@code alpha / h^2}: distances
  *       (stretch, edges, long-range attachments), dihedral bending, tetrahedral volume, shape-matching
  *       clusters ({@link ShapeClusters}), attachments to rigid bodies, contacts between bodies
- *       ({@link SurfaceContacts}), self-collision, then contacts with rigid shapes (last, so nothing
+ *       ({@link SurfaceContacts}; a particle resting on a shape or a body held by it,
+ *       {@link ShapeSupports}), self-collision, then contacts with rigid shapes (last, so nothing
  *       the other constraints do leaves a particle inside a shape);</li>
  *   <li>{@code v = (x - x_s) / h}, then a velocity pass: no relative velocity along rigid distance
  *       constraints ({@link DistanceConstraints}), no angular rate at bending hinges

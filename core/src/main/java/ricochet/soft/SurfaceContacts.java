@@ -22,7 +22,10 @@ import java.util.Arrays;
  * surface is the signed distance. Friction (Macklin et al. 2014, 6.1) undoes the tangential motion of
  * x relative to q in the substep up to {@code mu |C|}, mu the geometric mean of the two bodies'
  * coefficients, shared by the same weights. Overlap the pair already had at the substep's start moves
- * the start positions too, so it becomes no velocity (as for rigid shapes and self-collision).
+ * the start positions too, so it becomes no velocity (as for rigid shapes and self-collision). A
+ * particle that rests on a rigid shape, or on another body's surface, is held by it
+ * ({@link ShapeSupports}): w_j above becomes its inverse mass tensor with what holds it, so a heavy body
+ * does not press a light cloth particle into what lies under it.
  *
  * <p>The pairs are taken in a fixed order (triangle bodies in slot order, then particle bodies in slot
  * order, particles ascending), on the calling thread. Edges crossing edges are not tested: a particle
@@ -271,9 +274,10 @@ final class SurfaceContacts {
         double dl = -err / held;
         move(p.x, p.y, p.z, i, k1, k2, k3, b1, b2, b3, dl * nx, dl * ny, dl * nz, w);
         if (any) {
-            supports.correct(p.x, p.y, p.z, dl, nx, ny, nz);
+            supports.correct(p, p.x, p.y, p.z, dl, nx, ny, nz);
             supports.impulse(p, proxies, dl, nx, ny, nz, h);
         }
+        supports.rest(i, k1, k2, k3, b1, b2, b3, nx, ny, nz);
         // The overlap the pair had at the substep's start moves x_s too: it does not become speed.
         double sx = p.sx[i] - (b1 * p.sx[k1] + b2 * p.sx[k2] + b3 * p.sx[k3]);
         double sy = p.sy[i] - (b1 * p.sy[k1] + b2 * p.sy[k2] + b3 * p.sy[k3]);
@@ -283,7 +287,7 @@ final class SurfaceContacts {
             double dc = carried / held;
             move(p.sx, p.sy, p.sz, i, k1, k2, k3, b1, b2, b3, dc * nx, dc * ny, dc * nz, w);
             if (any) {
-                supports.correct(p.sx, p.sy, p.sz, dc, nx, ny, nz);
+                supports.correct(p, p.sx, p.sy, p.sz, dc, nx, ny, nz);
             }
         }
         if (friction > 0) {
@@ -308,7 +312,7 @@ final class SurfaceContacts {
                 double dt = -undo / (slip * along);
                 move(p.x, p.y, p.z, i, k1, k2, k3, b1, b2, b3, dt * rx, dt * ry, dt * rz, w);
                 if (any) {
-                    supports.correct(p.x, p.y, p.z, dt, rx, ry, rz);
+                    supports.correct(p, p.x, p.y, p.z, dt, rx, ry, rz);
                     supports.impulse(p, proxies, dt, rx, ry, rz, h);
                 }
             }
