@@ -1,22 +1,24 @@
 package ricochet.soft;
 
+import java.util.Arrays;
+
 /**
  * Particles resting on rigid shapes or on other soft bodies, as the contacts between cloths and soft
  * bodies see them: a particle that touched a shape in the last substep is held along the shape's normal
  * by the shape's mass as well as its own, so a heavy soft body pressing a light cloth particle onto a
  * static box moves itself, not the particle into the box. A particle that a soft body's surface
  * triangle pushed up (against gravity) in this substep or the last rests on it likewise, the triangle's
- * inverse mass at the point {@code wb = sum b_m^2 w_m}, and the triangle's corners take its share
- * ({@code x_m += w_m b_m (c_j d w / (w + wb)) P u}): a cloth between two soft bodies is held by the
- * lower, as Macklin et al. scale mass by height; a record of a triangle of either body in the contact
- * is not used.
+ * inverse mass at the point {@code wb = sum b_m^2 w_m}, and the triangle's corners take its share,
+ * {@code x_m += w_m b_m (c_j dlambda w / (w + wb)) P N}: a cloth between two soft bodies is held by
+ * the lower, as Macklin et al. scale mass by height; a record of a triangle of either body in the
+ * contact is not used.
  *
  * <p>Why: a cloth particle is hundreds of times lighter than a soft body's. Alone, the contact between
  * them ({@link SurfaceContacts}) moves the cloth particle by nearly the whole overlap, into the shape
  * under it; the contacts with rigid shapes ({@link RigidContacts}), solved later in the substep, push it
  * back into the soft body, and a body resting on a cloth that lies on a shape sinks through the cloth.
  * This is the contact-layer mass scaling of shock propagation (Guendelman, Bridson and Fedkiw 2003,
- * "Nonconvex rigid bodies with stacking", 5.3; for particles, Macklin et al. 2014, "Unified particle
+ * "Nonconvex rigid bodies with stacking"; for particles, Macklin et al. 2014, "Unified particle
  * physics for real-time applications", 5.2): what rests on the ground is heavier, for what presses on
  * it from above, by what it rests on.
  *
@@ -88,7 +90,7 @@ final class ShapeSupports {
     /** Counts a substep: records older than the last substep's lapse. */
     void nextSubstep() {
         if (++substep == Integer.MAX_VALUE) {
-            java.util.Arrays.fill(restStamp, 0);
+            Arrays.fill(restStamp, 0);
             substep = 2;
         }
     }
