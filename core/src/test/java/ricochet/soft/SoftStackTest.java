@@ -234,12 +234,11 @@ class SoftStackTest {
 
     /**
      * A 1.2 m cloth draped over a 0.8 m static box, then a 0.3 m soft cube set on it 5 cm off the box's
-     * centre: the cube should rest on the cloth on the box, its particles at least the contact thickness
-     * (the cloth's, 1 cm) less 1 mm above the cloth under it, and should have moved sideways by
-     * millimetres (bound 3 mm). It sinks through instead: each cloth particle under it is several
-     * hundred times lighter than a cube particle and takes nearly the whole contact correction, into the
-     * box; the contacts with rigid shapes, solved last, put it back, into the cube; within a few steps
-     * the cube's bottom is below the cloth and rests on the box itself (5 mm under the cloth).
+     * centre: the cube rests on the cloth on the box, its particles at least the contact thickness (the
+     * cloth's, 1 cm) less 1 mm above the cloth under it, and has moved sideways by millimetres (bound
+     * 3 mm). Each cloth particle under it is several hundred times lighter than a cube particle; the box
+     * holds it ({@link ShapeSupports}), else it takes nearly the whole contact correction, into the box,
+     * and the cube sinks through the cloth onto the box.
      */
     @Test
     void aSoftCubeRestsOnAClothDrapedOverABox() {
