@@ -38,6 +38,19 @@ final class ParticleStep {
     private final double[] state;
     private final double[] bounds = new double[6];
     private final Transform pose = new Transform();
+    /** Sees the proxies at the step's start and every substep's end; null (no cost) unless a test sets it. */
+    Observer observer;
+
+    /**
+     * What a test may watch of a step: the particles and proxies once the proxies are gathered (each
+     * proxy at its start, {@code pcx ..}), and again at the end of every substep (particles at {@code x},
+     * proxies at {@code cx ..}). It must not change them.
+     */
+    interface Observer {
+        void stepStarted(Particles p, BodyProxies b);
+
+        void substepEnded(Particles p, BodyProxies b);
+    }
 
     ParticleStep(SoftTable t, SoftState snapshot) {
         this.t = t;
@@ -83,6 +96,9 @@ final class ParticleStep {
         }
         if (ruled) {
             rules.ensure(p.count);
+        }
+        if (observer != null) {
+            observer.stepStarted(p, proxies);
         }
         for (int s = 0; s < steps; s++) {
             predict(h, gx, gy, gz);
@@ -131,6 +147,9 @@ final class ParticleStep {
                 if (b.live) {
                     contacts.settle(p, proxies, b.first, b.count);
                 }
+            }
+            if (observer != null) {
+                observer.substepEnded(p, proxies);
             }
         }
         for (int i = 0; i < p.count; i++) {

@@ -106,6 +106,11 @@ public final class SoftBodies {
         stepper.sided.enabled = on;
     }
 
+    /** Lets a test watch every substep ({@link ParticleStep.Observer}); null to stop. */
+    void setObserver(ParticleStep.Observer o) {
+        stepper.observer = o;
+    }
+
     // ---------------------------------------------------------------- table
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import ricochet.body.BodyDef;
@@ -16,11 +17,13 @@ import ricochet.world.World;
  * A sphere fired at a hanging cloth at 50 to 250 m/s, at the default settings, speeds, aim points and
  * angles spread by seed. The cloth (1 x 1 m, 20 x 20 cells, 0.15 kg, rigid in stretch,
  * 1 cm thick) hangs in the x-y plane from its two top corners; the ball (5 cm radius, 0.2 kg) is
- * wider than a cell, so it cannot slip between particles. The cloth cannot tear, so no ball may end
- * on its far side: the segment from where the ball was fired to where it ends must cross the cloth's
- * triangles an even number of times (a ball caught in a pocket of cloth crosses none: it entered by
- * the pocket's mouth). The ball and cloth together never gain energy, and their momentum changes by
- * gravity's impulse and the pins' only.
+ * wider than a cell, so it cannot slip between particles. The cloth cannot tear, so the ball's centre
+ * may never cross one of its triangles ({@link Passages}, substep by substep). The crossing count of
+ * the segment from where the ball was fired to where it ends is printed too: it is odd for a ball that
+ * ends on the far side, but it cannot tell a passage from a ball slung round the pins that leaves the
+ * pocket over an edge, nor see a passage through a sheet that has moved out of the segment's way. The
+ * ball and cloth together never gain energy, and their momentum changes by gravity's impulse and the
+ * pins' only.
  */
 class ClothShotTest {
 
@@ -28,13 +31,36 @@ class ClothShotTest {
     static final double RADIUS = 0.05;
     static final double BALL = 0.2;
 
-    /** Shots fired with seeded speeds, aim points and angles: how many went through, the worst gains. */
-    record Shots(int through, double worstGain, double worstMomentum, String failures) {
+    /** Where the cloth is pinned (cells from its bottom-left corner, 20 a side) and the ball's mass, kg. */
+    record Layout(String name, List<ClothDef.Pin> pins, double ball) {
+    }
+
+    static final Layout TWO_CORNERS = new Layout("two top corners",
+            List.of(new ClothDef.Pin(0, 20), new ClothDef.Pin(20, 20)), BALL);
+    static final Layout TOP_EDGE = new Layout("top edge", IntStream.rangeClosed(0, 20)
+            .mapToObj(i -> new ClothDef.Pin(i, 20)).toList(), BALL);
+    static final Layout FOUR_CORNERS = new Layout("four corners", List.of(new ClothDef.Pin(0, 0),
+            new ClothDef.Pin(20, 0), new ClothDef.Pin(0, 20), new ClothDef.Pin(20, 20)), BALL);
+    static final Layout HEAVY = new Layout("two top corners", TWO_CORNERS.pins, 2);
+    static final Layout LIGHT = new Layout("two top corners", TWO_CORNERS.pins, 0.02);
+    static final List<Layout> OTHERS = List.of(TOP_EDGE, FOUR_CORNERS, HEAVY, LIGHT);
+
+    /**
+     * Shots fired with seeded speeds, aim points and angles: passages (shots in which the ball's centre
+     * crossed a triangle), how many end on the far side by the crossing count, how many of those had
+     * no passage (the ball left the pocket over an edge), the worst gains.
+     */
+    record Shots(int passages, int betweenSteps, int through, int escapes, double worstGain,
+                 double worstMomentum, String failures) {
     }
 
     static Shots shoot(int count, boolean sided) {
+        return shoot(TWO_CORNERS, count, sided);
+    }
+
+    static Shots shoot(Layout layout, int count, boolean sided) {
         SplittableRandom random = new SplittableRandom(46);
-        int through = 0;
+        int through = 0, passages = 0, betweenSteps = 0, escapes = 0;
         double worstGain = Double.NEGATIVE_INFINITY, worstMomentum = 0;
         StringBuilder failures = new StringBuilder();
         for (int shot = 0; shot < count; shot++) {
@@ -44,19 +70,26 @@ class ClothShotTest {
             double tilt = Math.toRadians(30) * random.nextDouble(), turn = 2 * Math.PI * random.nextDouble();
             Vec3 dir = new Vec3(Math.sin(tilt) * Math.cos(turn), Math.sin(tilt) * Math.sin(turn), -Math.cos(tilt));
             Vec3 from = aim.minus(dir.times(0.5));
-            Result r = fire(from, dir.times(speed), sided);
+            Result r = fire(layout, from, dir.times(speed), sided);
             worstGain = Math.max(worstGain, r.gain);
             worstMomentum = Math.max(worstMomentum, r.momentumError);
-            if (r.crossings % 2 != 0) {
-                through++;
+            boolean odd = r.crossings % 2 != 0;
+            through += odd ? 1 : 0;
+            escapes += odd && r.passages == 0 ? 1 : 0;
+            if (r.passages > 0) {
+                passages++;
+                betweenSteps += r.passages == r.jumps ? 1 : 0;
                 if (failures.length() < 600) {
-                    failures.append(String.format("%n shot %d: %.0f m/s at %s ends at %s", shot, speed, aim, r.end));
+                    failures.append(String.format("%n shot %d: %.0f m/s at %s, %d passages (%d between steps),"
+                            + " ends at %s", shot, speed, aim, r.passages, r.jumps, r.end));
                 }
             }
         }
-        System.out.printf("cloth shots: %d of %d through, worst energy gain %.3e J, worst momentum error %.3e N s%n",
-                through, count, worstGain, worstMomentum);
-        return new Shots(through, worstGain, worstMomentum, failures.toString());
+        System.out.printf("cloth shots, %s, %.2f kg ball: %d of %d passed through (%d only between steps), %d end"
+                        + " on the far side (%d of them over an edge), worst energy gain %.3e J, worst momentum error"
+                        + " %.3e N s%n", layout.name, layout.ball, passages, count, betweenSteps, through, escapes,
+                worstGain, worstMomentum);
+        return new Shots(passages, betweenSteps, through, escapes, worstGain, worstMomentum, failures.toString());
     }
 
     /**
@@ -72,13 +105,26 @@ class ClothShotTest {
         assertTrue(s.worstGain() <= 0, "energy rose by " + s.worstGain() + " J");
     }
 
-    @Disabled("27 of 100 shots go through (38 without the sided triangle contacts): the ball still leaves the"
-            + " pocket through a gap the crumpled sheet opens around it or over an edge as the sheet swings; the"
-            + " touched patch (contacts, edges and tethers) is not yet solved as one")
+    @Disabled("the ball's centre crosses a triangle in 100 of the 100 shots (27 end on the far side by the"
+            + " crossing count): one pass of contacts a substep leaves the centre beyond the triangles it meets")
     @Test
     void fastSpheresNeverPassThroughAPinnedCloth() {
         Shots s = shoot(100, true);
-        assertTrue(s.through() == 0, s.through() + " of 100 shots went through the cloth:" + s.failures());
+        assertTrue(s.passages() == 0, s.passages() + " of 100 shots passed through the cloth:" + s.failures());
+    }
+
+    @Disabled("every layout lets most shots through (docs/soft-bodies.md, Known limits)")
+    @Test
+    void fastSpheresNeverPassThroughClothsPinnedOtherwiseNorWithOtherMasses() {
+        StringBuilder failed = new StringBuilder();
+        for (Layout layout : OTHERS) {
+            Shots s = shoot(layout, 100, true);
+            if (s.passages() > 0) {
+                failed.append(String.format("%n%s, %.2f kg ball: %d of 100 shots passed through the cloth:%s",
+                        layout.name(), layout.ball(), s.passages(), s.failures()));
+            }
+        }
+        assertTrue(failed.length() == 0, failed.toString());
     }
 
     /**
@@ -93,40 +139,46 @@ class ClothShotTest {
                 + " without");
     }
 
-    record Result(int crossings, Vec3 end, double gain, double momentumError) {
+    record Result(int crossings, int passages, int jumps, Vec3 end, double gain, double momentumError) {
     }
 
-    static Result fire(Vec3 from, Vec3 velocity, boolean sided) {
+    static Result fire(Layout layout, Vec3 from, Vec3 velocity, boolean sided) {
+        double mass = layout.ball;
         try (World w = new World(new Vec3(0, -G, 0))) {
             SoftBodies s = w.softBodies();
             s.setSidedContacts(sided);
             SoftId cloth = s.addCloth(ClothDef.defaults("cloth").withPose(new Vec3(0, 1.5, 0), ricochet.math.Quat.IDENTITY)
-                    .withPins(List.of(new ClothDef.Pin(0, 20), new ClothDef.Pin(20, 20))));
-            BodyId ball = w.add(BodyDef.dynamic().withPosition(from).withVelocity(velocity).withMass(BALL),
-                    new SphereShape(RADIUS), 0.3, 0);
+                    .withPins(layout.pins));
+            SphereShape shape = new SphereShape(RADIUS);
+            BodyId ball = w.add(BodyDef.dynamic().withPosition(from).withVelocity(velocity).withMass(mass),
+                    shape, 0.3, 0);
+            Passages passages = new Passages(s.triangles(cloth), shape);
+            s.setObserver(passages);
             double dt = 1 / 60.0;
             double free = 0;
             for (int k = 0; k < s.particleCount(cloth); k++) {
                 free += s.isPinned(cloth, k) ? 0 : s.particleMass(cloth, k);
             }
-            double e0 = energy(w, ball, s, cloth), most = e0, worst = 0;
-            Vec3 before = momentum(w, ball, s, cloth);
+            double e0 = energy(w, ball, mass, s, cloth), most = e0, worst = 0;
+            Vec3 before = momentum(w, ball, mass, s, cloth);
             for (int i = 0; i < 30; i++) {
                 w.step(dt);
-                most = Math.max(most, energy(w, ball, s, cloth));
+                most = Math.max(most, energy(w, ball, mass, s, cloth));
                 // Gravity's impulse on what is free to move, and the pins'.
-                Vec3 after = momentum(w, ball, s, cloth);
-                Vec3 expected = new Vec3(0, -G * (BALL + free) * dt, 0).plus(s.pinImpulse());
+                Vec3 after = momentum(w, ball, mass, s, cloth);
+                Vec3 expected = new Vec3(0, -G * (mass + free) * dt, 0).plus(s.pinImpulse());
                 worst = Math.max(worst, after.minus(before).minus(expected).length());
                 before = after;
             }
-            return new Result(crossings(s, cloth, from, w.position(ball)), w.position(ball), most - e0, worst);
+            assertTrue(passages.seen > 0, "the ball never came near the cloth");
+            return new Result(crossings(s, cloth, from, w.position(ball)), passages.passages, passages.jumps,
+                    w.position(ball), most - e0, worst);
         }
     }
 
-    static Vec3 momentum(World w, BodyId ball, SoftBodies s, SoftId cloth) {
+    static Vec3 momentum(World w, BodyId ball, double mass, SoftBodies s, SoftId cloth) {
         double[] v = new double[3];
-        Vec3 sum = w.velocity(ball).times(BALL);
+        Vec3 sum = w.velocity(ball).times(mass);
         for (int k = 0; k < s.particleCount(cloth); k++) {
             s.velocity(cloth, k, v);
             sum = sum.plus(new Vec3(v[0], v[1], v[2]).times(s.particleMass(cloth, k)));
@@ -134,9 +186,9 @@ class ClothShotTest {
         return sum;
     }
 
-    static double energy(World w, BodyId ball, SoftBodies s, SoftId cloth) {
+    static double energy(World w, BodyId ball, double mass, SoftBodies s, SoftId cloth) {
         Vec3 v = w.velocity(ball);
-        return BALL * (0.5 * v.dot(v) + G * w.position(ball).y()) + ClothFlagTest.energy(s, cloth, G);
+        return mass * (0.5 * v.dot(v) + G * w.position(ball).y()) + ClothFlagTest.energy(s, cloth, G);
     }
 
     /** How many of the cloth's triangles the segment a -> b crosses (Moeller-Trumbore). */
