@@ -28,6 +28,7 @@ final class ParticleStep {
     private final RigidContacts contacts;
     private final ShapeClusters clusters;
     final SidedContacts sided = new SidedContacts();
+    final ImpactZones zones = new ImpactZones();
     private final SelfCollision self = new SelfCollision();
     private final SurfaceContacts between = new SurfaceContacts();
     final ShapeSupports supports;
@@ -101,6 +102,7 @@ final class ParticleStep {
             observer.stepStarted(p, proxies);
         }
         for (int s = 0; s < steps; s++) {
+            zones.begin(p, proxies);
             predict(h, gx, gy, gz);
             if (ruled) {
                 ruleUpdate(h, invH2, gx, gy, gz);
@@ -146,6 +148,12 @@ final class ParticleStep {
                 Body b = t.all[k];
                 if (b.live) {
                     contacts.settle(p, proxies, b.first, b.count);
+                }
+            }
+            for (int k = 0; k < t.slots; k++) {
+                Body b = t.all[k];
+                if (b.live && b.cloth) {
+                    zones.solve(p, proxies, contacts, candidates, b.candFrom, b.candTo, b.first, b.triangles, h);
                 }
             }
             if (observer != null) {

@@ -116,6 +116,16 @@ final class RigidContacts {
     }
 
     /**
+     * Whether particle i touched a proxy other than {@code k} that does not move under impulses (static
+     * or kinematic) in the last substep, and a move by d (world, m) would take it into that proxy's shape.
+     */
+    boolean heldBy(BodyProxies b, int i, int k, double dx, double dy, double dz) {
+        int q = touched[i];
+        return q >= 0 && q != k && !b.dynamic(q)
+                && touchN[3 * i] * dx + touchN[3 * i + 1] * dy + touchN[3 * i + 2] * dz < 0;
+    }
+
+    /**
      * Contacts of particles {@code first .. first + count - 1} with the proxies
      * {@code proxies[from .. to - 1]}.
      */

@@ -106,6 +106,11 @@ public final class SoftBodies {
         stepper.sided.enabled = on;
     }
 
+    /** Whether a sphere's centre crossing a cloth triangle is undone by an impact zone ({@link ImpactZones}). */
+    void setImpactZones(boolean on) {
+        stepper.zones.enabled = on;
+    }
+
     /** Lets a test watch every substep ({@link ParticleStep.Observer}); null to stop. */
     void setObserver(ParticleStep.Observer o) {
         stepper.observer = o;

@@ -86,6 +86,26 @@ final class TetheredContacts {
     }
 
     /**
+     * Whether moving particle i from (ax, ay, az) to (bx, by, bz) (world, m) takes it farther from one of
+     * its pins than its tether allows, and farther than it was.
+     */
+    boolean stretches(Particles p, int i, double ax, double ay, double az, double bx, double by, double bz) {
+        return i < pin1.length && (stretches(p, pin1[i], rest1[i], ax, ay, az, bx, by, bz)
+                || stretches(p, pin2[i], rest2[i], ax, ay, az, bx, by, bz));
+    }
+
+    private static boolean stretches(Particles p, int pin, double rest, double ax, double ay, double az,
+                                     double bx, double by, double bz) {
+        if (pin < 0) {
+            return false;
+        }
+        double ex = bx - p.x[pin], ey = by - p.y[pin], ez = bz - p.z[pin];
+        double fx = ax - p.x[pin], fy = ay - p.y[pin], fz = az - p.z[pin];
+        double end = ex * ex + ey * ey + ez * ez;
+        return end > rest * rest && end > fx * fx + fy * fy + fz * fz;
+    }
+
+    /**
      * Solves particle i's contact with proxy k: with its tethers ({@link #solve}) when the body is
      * dynamic and the particle tethered, else alone against the body's inverse mass along n (w the
      * particle's inverse mass). Leaves the particle's move in {@link #dx} .. and the multiplier in

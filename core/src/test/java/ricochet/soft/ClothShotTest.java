@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import ricochet.body.BodyDef;
 import ricochet.body.BodyId;
@@ -55,10 +54,10 @@ class ClothShotTest {
     }
 
     static Shots shoot(int count, boolean sided) {
-        return shoot(TWO_CORNERS, count, sided);
+        return shoot(TWO_CORNERS, count, sided, true);
     }
 
-    static Shots shoot(Layout layout, int count, boolean sided) {
+    static Shots shoot(Layout layout, int count, boolean sided, boolean zones) {
         SplittableRandom random = new SplittableRandom(46);
         int through = 0, passages = 0, betweenSteps = 0, escapes = 0;
         double worstGain = Double.NEGATIVE_INFINITY, worstMomentum = 0;
@@ -70,7 +69,7 @@ class ClothShotTest {
             double tilt = Math.toRadians(30) * random.nextDouble(), turn = 2 * Math.PI * random.nextDouble();
             Vec3 dir = new Vec3(Math.sin(tilt) * Math.cos(turn), Math.sin(tilt) * Math.sin(turn), -Math.cos(tilt));
             Vec3 from = aim.minus(dir.times(0.5));
-            Result r = fire(layout, from, dir.times(speed), sided);
+            Result r = fire(layout, from, dir.times(speed), sided, zones);
             worstGain = Math.max(worstGain, r.gain);
             worstMomentum = Math.max(worstMomentum, r.momentumError);
             boolean odd = r.crossings % 2 != 0;
@@ -85,9 +84,9 @@ class ClothShotTest {
                 }
             }
         }
-        System.out.printf("cloth shots, %s, %.2f kg ball: %d of %d passed through (%d only between steps), %d end"
+        System.out.printf("cloth shots, %s, %.2f kg ball%s: %d of %d passed through (%d only between steps), %d end"
                         + " on the far side (%d of them over an edge), worst energy gain %.3e J, worst momentum error"
-                        + " %.3e N s%n", layout.name, layout.ball, passages, count, betweenSteps, through, escapes,
+                        + " %.3e N s%n", layout.name, layout.ball, zones ? "" : ", no impact zones", passages, count, betweenSteps, through, escapes,
                 worstGain, worstMomentum);
         return new Shots(passages, betweenSteps, through, escapes, worstGain, worstMomentum, failures.toString());
     }
@@ -105,36 +104,49 @@ class ClothShotTest {
         assertTrue(s.worstGain() <= 0, "energy rose by " + s.worstGain() + " J");
     }
 
-    @Disabled("the ball's centre crosses a triangle in 100 of the 100 shots (27 end on the far side by the"
-            + " crossing count): one pass of contacts a substep leaves the centre beyond the triangles it meets")
+    /**
+     * 100 seeded shots at the cloth hanging from its two top corners: the ball's centre never crosses a
+     * triangle ({@link ImpactZones} takes back every crossing the contacts leave).
+     */
     @Test
     void fastSpheresNeverPassThroughAPinnedCloth() {
         Shots s = shoot(100, true);
         assertTrue(s.passages() == 0, s.passages() + " of 100 shots passed through the cloth:" + s.failures());
     }
 
-    @Disabled("every layout lets most shots through (docs/soft-bodies.md, Known limits)")
+    /**
+     * The cloth pinned along its whole top edge or at its four corners, and a 2 kg and a 0.02 kg ball:
+     * 30 seeded shots each, none through, none gaining energy, the momentum accounted for.
+     */
     @Test
     void fastSpheresNeverPassThroughClothsPinnedOtherwiseNorWithOtherMasses() {
         StringBuilder failed = new StringBuilder();
         for (Layout layout : OTHERS) {
-            Shots s = shoot(layout, 100, true);
-            if (s.passages() > 0) {
-                failed.append(String.format("%n%s, %.2f kg ball: %d of 100 shots passed through the cloth:%s",
-                        layout.name(), layout.ball(), s.passages(), s.failures()));
+            Shots s = shoot(layout, 30, true, true);
+            if (s.passages() > 0 || s.worstGain() > 0 || s.worstMomentum() > 1e-9 * layout.ball() * 250) {
+                failed.append(String.format("%n%s, %.2f kg ball: %d of 30 shots passed through the cloth, energy"
+                                + " gained %.3e J, momentum off by %.3e N s:%s", layout.name(), layout.ball(),
+                        s.passages(), s.worstGain(), s.worstMomentum(), s.failures()));
             }
         }
         assertTrue(failed.length() == 0, failed.toString());
     }
 
+    /** Without the impact zones the contacts alone let balls through: the fail-safe is what stops them. */
+    @Test
+    void withoutImpactZonesBallsPassThrough() {
+        assertTrue(shoot(TWO_CORNERS, 10, true, false).passages() > 0, "no shot passed through without the zones");
+    }
+
     /**
      * The sided triangle contacts ({@link SidedContacts}) push the triangles a ball meets forward along
-     * their own normals, so fewer balls slip between the particles: of the same 20 shots, fewer end on
-     * the cloth's far side with them than without.
+     * their own normals, so fewer balls slip between the particles: of the same 20 shots, without the
+     * impact zones, fewer end on the cloth's far side with them than without.
      */
     @Test
     void sidedTriangleContactsLetFewerBallsThrough() {
-        int plain = shoot(20, false).through(), sided = shoot(20, true).through();
+        int plain = shoot(TWO_CORNERS, 20, false, false).through();
+        int sided = shoot(TWO_CORNERS, 20, true, false).through();
         assertTrue(sided < plain, sided + " of 20 shots went through with the sided contacts, " + plain
                 + " without");
     }
@@ -142,11 +154,12 @@ class ClothShotTest {
     record Result(int crossings, int passages, int jumps, Vec3 end, double gain, double momentumError) {
     }
 
-    static Result fire(Layout layout, Vec3 from, Vec3 velocity, boolean sided) {
+    static Result fire(Layout layout, Vec3 from, Vec3 velocity, boolean sided, boolean zones) {
         double mass = layout.ball;
         try (World w = new World(new Vec3(0, -G, 0))) {
             SoftBodies s = w.softBodies();
             s.setSidedContacts(sided);
+            s.setImpactZones(zones);
             SoftId cloth = s.addCloth(ClothDef.defaults("cloth").withPose(new Vec3(0, 1.5, 0), ricochet.math.Quat.IDENTITY)
                     .withPins(layout.pins));
             SphereShape shape = new SphereShape(RADIUS);
