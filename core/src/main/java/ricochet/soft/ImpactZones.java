@@ -59,8 +59,6 @@ final class ImpactZones {
 
     /** Whether the fail-safe runs; a test turns it off to see what it does. */
     boolean enabled = true;
-    /** Barycentric slack: a centre crossing an edge counts for both triangles. */
-    private static final double EDGE = 1e-9;
     /** The distance from a triangle (a fraction of the sphere's radius) inside which the centre is held. */
     static final double PROXIMITY = 0.5;
     /** Round-off allowed on a held distance, m. */
@@ -133,8 +131,8 @@ final class ImpactZones {
             if (member[i1] && member[i2] && member[i3]) {
                 continue;
             }
-            if (outside(p.x, ox, i1, i2, i3, loX, hiX) || outside(p.y, oy, i1, i2, i3, loY, hiY)
-                    || outside(p.z, oz, i1, i2, i3, loZ, hiZ)) {
+            if (SidedContacts.outside(p.x, ox, i1, i2, i3, loX, hiX) || SidedContacts.outside(p.y, oy, i1, i2, i3, loY, hiY)
+                    || SidedContacts.outside(p.z, oz, i1, i2, i3, loZ, hiZ)) {
                 continue;
             }
             if (crosses(ox, oy, oz, p.x, p.y, p.z, i1, i2, i3, px, py, pz, cx, cy, cz)
@@ -174,7 +172,7 @@ final class ImpactZones {
         if (!(d < Math.min(near, d0) - SLACK) || d < 0) {
             return false;
         }
-        return inside(p.x[i1], p.y[i1], p.z[i1], p.x[i2], p.y[i2], p.z[i2], p.x[i3], p.y[i3], p.z[i3], cx, cy,
+        return SidedContacts.inside(p.x[i1], p.y[i1], p.z[i1], p.x[i2], p.y[i2], p.z[i2], p.x[i3], p.y[i3], p.z[i3], cx, cy,
                 cz);
     }
 
@@ -337,36 +335,9 @@ final class ImpactZones {
             }
         }
         double t = hi, s = 1 - t;
-        return inside(s * sx[i1] + t * x[i1], s * sy[i1] + t * y[i1], s * sz[i1] + t * z[i1],
+        return SidedContacts.inside(s * sx[i1] + t * x[i1], s * sy[i1] + t * y[i1], s * sz[i1] + t * z[i1],
                 s * sx[i2] + t * x[i2], s * sy[i2] + t * y[i2], s * sz[i2] + t * z[i2],
                 s * sx[i3] + t * x[i3], s * sy[i3] + t * y[i3], s * sz[i3] + t * z[i3],
                 s * px + t * cx, s * py + t * cy, s * pz + t * cz);
-    }
-
-    /** Whether none of the three particles, now or at the substep's start, lies in [lo, hi] or beyond it. */
-    private static boolean outside(double[] now, double[] was, int i1, int i2, int i3, double lo, double hi) {
-        double min = Math.min(Math.min(Math.min(now[i1], now[i2]), Math.min(now[i3], was[i1])),
-                Math.min(was[i2], was[i3]));
-        double max = Math.max(Math.max(Math.max(now[i1], now[i2]), Math.max(now[i3], was[i1])),
-                Math.max(was[i2], was[i3]));
-        return max < lo || min > hi;
-    }
-
-    /** Whether the projection of point q onto triangle (a, b, c) lies inside it. */
-    private static boolean inside(double ax, double ay, double az, double bx, double by, double bz,
-                                  double cx, double cy, double cz, double qx, double qy, double qz) {
-        double e1x = bx - ax, e1y = by - ay, e1z = bz - az;
-        double e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
-        double vx = qx - ax, vy = qy - ay, vz = qz - az;
-        double d00 = e1x * e1x + e1y * e1y + e1z * e1z, d01 = e1x * e2x + e1y * e2y + e1z * e2z;
-        double d11 = e2x * e2x + e2y * e2y + e2z * e2z;
-        double d20 = vx * e1x + vy * e1y + vz * e1z, d21 = vx * e2x + vy * e2y + vz * e2z;
-        double den = d00 * d11 - d01 * d01;
-        if (!(den > 0)) {
-            return false;
-        }
-        double b2 = (d11 * d20 - d01 * d21) / den;
-        double b3 = (d00 * d21 - d01 * d20) / den;
-        return 1 - b2 - b3 >= -EDGE && b2 >= -EDGE && b3 >= -EDGE;
     }
 }

@@ -207,7 +207,7 @@ final class SidedContacts {
     }
 
     /** Whether none of the three particles, now or at the substep's start, lies in [lo, hi] or beyond it. */
-    private static boolean outside(double[] now, double[] was, int i1, int i2, int i3, double lo, double hi) {
+    static boolean outside(double[] now, double[] was, int i1, int i2, int i3, double lo, double hi) {
         double min = Math.min(Math.min(Math.min(now[i1], now[i2]), Math.min(now[i3], was[i1])),
                 Math.min(was[i2], was[i3]));
         double max = Math.max(Math.max(Math.max(now[i1], now[i2]), Math.max(now[i3], was[i1])),
@@ -216,7 +216,7 @@ final class SidedContacts {
     }
 
     /** Whether the projection of point q onto triangle (a, b, c) lies inside it. */
-    private static boolean inside(double ax, double ay, double az, double bx, double by, double bz,
+    static boolean inside(double ax, double ay, double az, double bx, double by, double bz,
                                   double cx, double cy, double cz, double qx, double qy, double qz) {
         double e1x = bx - ax, e1y = by - ay, e1z = bz - az;
         double e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
