@@ -76,9 +76,12 @@ final class ImpactZones {
      */
     private double[] ox = new double[64], oy = new double[64], oz = new double[64];
 
-    /** Keeps every particle's position at the start of the substep (before the prediction). */
+    /**
+     * Keeps every particle's position at the start of the substep (before the prediction), when a
+     * moving sphere is among the step's proxies: only those form zones.
+     */
     void begin(Particles p, BodyProxies b) {
-        if (!enabled || b.count == 0) {
+        if (!enabled || !movingSphere(b)) {
             return;
         }
         if (ox.length < p.count) {
@@ -90,6 +93,15 @@ final class ImpactZones {
         System.arraycopy(p.x, 0, ox, 0, p.count);
         System.arraycopy(p.y, 0, oy, 0, p.count);
         System.arraycopy(p.z, 0, oz, 0, p.count);
+    }
+
+    private static boolean movingSphere(BodyProxies b) {
+        for (int k = 0; k < b.count; k++) {
+            if (b.type[k] != SoftHost.STATIC && b.shape[k] instanceof SphereShape) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
