@@ -365,6 +365,28 @@ public final class BodyStore {
     }
 
     /**
+     * Writes body i's centre of mass (world, m) as {@link #checkpoint} found it, before the step in
+     * progress moved it, into {@code out[off .. off + 2]}; its centre now for a body added since.
+     */
+    public void checkpointCentre(int i, double[] out, int off) {
+        boolean saved = i < savedCount;
+        out[off] = saved ? savedPx[i] : px[i];
+        out[off + 1] = saved ? savedPy[i] : py[i];
+        out[off + 2] = saved ? savedPz[i] : pz[i];
+    }
+
+    /**
+     * Writes body i's velocity (world, m/s) as {@link #checkpoint} found it into
+     * {@code out[off .. off + 2]}; its velocity now for a body added since.
+     */
+    public void checkpointVelocity(int i, double[] out, int off) {
+        boolean saved = i < savedCount;
+        out[off] = saved ? savedVx[i] : vx[i];
+        out[off + 1] = saved ? savedVy[i] : vy[i];
+        out[off + 2] = saved ? savedVz[i] : vz[i];
+    }
+
+    /**
      * Puts back what {@link #checkpoint} copied, recomputes the world inverse inertias from the
      * orientations (bit for bit what the integrator left, which computes them the same way) and
      * zeroes the forces and torques.

@@ -5,13 +5,21 @@ import ricochet.geometry.shape.Shape;
 
 /**
  * The rigid bodies the particles meet in one step, as the soft stage sees them. The rigid solve has
- * already moved each body to its end-of-step pose; its proxy starts where the body's velocity says it
- * was a step ago ({@code c - v dt}) and advances by its velocity every substep, so a fast body sweeps
- * through the particles substep by substep instead of appearing at its end pose all at once. The
- * particles' impulses change the proxy's velocity at once (the rest of the step feels them) and are
- * handed to the body at the end as one change of velocity: linear momentum is exchanged exactly,
- * impulse for impulse, and the body is moved to where its proxy ended, so that a body the particles
- * stopped does not stay where the rigid solve sent it. Orientation starts at the end-of-step pose and
+ * already moved each body from its centre at the step's start {@code c0} to its end-of-step pose
+ * {@code c1}; its proxy starts at {@code c0} with the path's mean velocity {@code (c1 - c0) / dt}
+ * and advances by its velocity every substep: the velocity the contacts see is the motion they get.
+ * A fast body sweeps through the particles substep by substep instead of appearing at its end pose
+ * all at once; an untouched proxy ends at {@code c1}, and each step's proxy starts where the last
+ * step left its body, so a body never jumps across a cloth between steps. The particles' impulses
+ * change the proxy's velocity at once (the rest of the step feels them) and are handed to the body at
+ * the end as one change of velocity, added to the velocity the rigid solve gave it: linear momentum
+ * is exchanged impulse for impulse, and the body is moved to where its proxy ended, so that a body
+ * the particles stopped does not stay where the rigid solve sent it. One exception: where the rigid
+ * solve's contacts and joints changed the body's velocity (beyond gravity and applied force) and the
+ * particles pushed the same way, both stopped one motion (a ball that the solve, blind to the cloth,
+ * stopped on the shape the cloth lies on, and that the cloth stopped on its way there); the body
+ * keeps the larger of the two along that direction, not their sum, which would throw it back at the
+ * speed it met the shape with. Orientation starts at the end-of-step pose and
  * turns by what the particles add to the spin, every substep, and by a contact's share where the
  * contact moves the body ({@link #turn}): an angular impulse the proxy did not turn by would leave the
  * overlap it was meant to undo, and the next substep would push again, spinning the body up and
@@ -34,9 +42,11 @@ final class BodyProxies {
     /** Centre of mass now and at the start of the substep, world, m. */
     double[] cx = new double[8], cy = new double[8], cz = new double[8];
     double[] pcx = new double[8], pcy = new double[8], pcz = new double[8];
-    /** Velocity and angular velocity, with the particles' impulses so far. */
+    /** Velocity (the path's mean at first) and angular velocity, with the particles' impulses so far. */
     double[] vx = new double[8], vy = new double[8], vz = new double[8];
     double[] wx = new double[8], wy = new double[8], wz = new double[8];
+    /** Mean velocity of the rigid path, (end centre - start centre) / dt, m/s. */
+    double[] ux = new double[8], uy = new double[8], uz = new double[8];
     /** Rotation matrix (body to world, row-major), 9 per proxy. */
     double[] rot = new double[72];
     /** Whether the proxy has turned from the end-of-step pose (its box no longer bounds it). */
@@ -81,15 +91,18 @@ final class BodyProxies {
         host.bodyState(c, scratch);
         System.arraycopy(scratch, 0, start, o, SoftHost.STATE_SIZE);
         double[] s = start;
-        vx[k] = s[o + 10];
-        vy[k] = s[o + 11];
-        vz[k] = s[o + 12];
         wx[k] = s[o + 13];
         wy[k] = s[o + 14];
         wz[k] = s[o + 15];
-        cx[k] = s[o] - vx[k] * dt;
-        cy[k] = s[o + 1] - vy[k] * dt;
-        cz[k] = s[o + 2] - vz[k] * dt;
+        cx[k] = s[o + 26];
+        cy[k] = s[o + 27];
+        cz[k] = s[o + 28];
+        ux[k] = (s[o] - s[o + 26]) / dt;
+        uy[k] = (s[o + 1] - s[o + 27]) / dt;
+        uz[k] = (s[o + 2] - s[o + 28]) / dt;
+        vx[k] = ux[k];
+        vy[k] = uy[k];
+        vz[k] = uz[k];
         pcx[k] = cx[k];
         pcy[k] = cy[k];
         pcz[k] = cz[k];
@@ -233,7 +246,20 @@ final class BodyProxies {
                 continue;
             }
             int o = SoftHost.STATE_SIZE * k;
-            double dvx = vx[k] - start[o + 10], dvy = vy[k] - start[o + 11], dvz = vz[k] - start[o + 12];
+            double dvx = vx[k] - ux[k], dvy = vy[k] - uy[k], dvz = vz[k] - uz[k];
+            // The rigid solve's contacts may already have stopped the motion the particles stopped (a
+            // ball that reached a shape through the cloth lying on it): along the rigid change of
+            // velocity, the particles' share counts only beyond it, as the larger of two impulses
+            // through one contact, not their sum.
+            double rx = start[o + 29], ry = start[o + 30], rz = start[o + 31];
+            double rr = rx * rx + ry * ry + rz * rz;
+            double along = dvx * rx + dvy * ry + dvz * rz;
+            if (along > 0) {
+                double shared = Math.min(along, rr) / rr;
+                dvx -= shared * rx;
+                dvy -= shared * ry;
+                dvz -= shared * rz;
+            }
             double dwx = wx[k] - start[o + 13], dwy = wy[k] - start[o + 14], dwz = wz[k] - start[o + 15];
             if (dvx == 0 && dvy == 0 && dvz == 0 && dwx == 0 && dwy == 0 && dwz == 0) {
                 continue;
@@ -266,6 +292,9 @@ final class BodyProxies {
         wx = Arrays.copyOf(wx, c);
         wy = Arrays.copyOf(wy, c);
         wz = Arrays.copyOf(wz, c);
+        ux = Arrays.copyOf(ux, c);
+        uy = Arrays.copyOf(uy, c);
+        uz = Arrays.copyOf(uz, c);
         rot = Arrays.copyOf(rot, 9 * c);
         turned = Arrays.copyOf(turned, c);
         box = Arrays.copyOf(box, 6 * c);

@@ -30,10 +30,9 @@ import ricochet.geometry.shape.SphereShape;
  * f changes sign there (it is monotone between the roots of f') and the centre lies inside the
  * triangle at that moment (Bridson et al. 2002, 6.2). Proximity: the centre ends, on the side it
  * started, nearer to the triangle's plane than {@link #PROXIMITY} times the radius and than it began,
- * over the triangle's inside. The second keeps the centre clear of a triangle by more than the rigid
- * solve moves a body between the end of one soft stage and the start of the next proxy (its
- * substepped gravity, {@code 3/8 g dt^2} at four substeps, about 1 mm), which the crossing test of the
- * next step would not see. The zone is the sphere and the corners of every such triangle; each member
+ * over the triangle's inside. The second keeps the centre clear of a triangle at the substep's end,
+ * where the next substep's contacts (or the next step's proxy, which starts where this one left its
+ * body) take over. The zone is the sphere and the corners of every such triangle; each member
  * gets the velocity that keeps the zone's linear momentum,
  *
  * <pre>

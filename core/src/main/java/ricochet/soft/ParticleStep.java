@@ -405,7 +405,7 @@ final class ParticleStep {
             near = new BoundsQuery(host.collision());
         }
         proxies.clear();
-        double reach = host.fastestBody() * dt;
+        double reach = host.fastestBody() * dt + host.longestPath();
         double fall = Math.sqrt(gx * gx + gy * gy + gz * gz) * dt * dt;
         double pad = 0;
         for (int k = 0; k < t.slots; k++) {
@@ -449,11 +449,11 @@ final class ParticleStep {
                     continue;
                 }
                 int q = proxy(c, dt, pad);
-                // The body's box swept back over the step by its velocity.
+                // The body's box swept back over the step to its centre at the step's start.
                 double[] box = proxies.box;
                 int o = SoftHost.STATE_SIZE * q;
-                double mx = -proxies.start[o + 10] * dt, my = -proxies.start[o + 11] * dt;
-                double mz = -proxies.start[o + 12] * dt;
+                double[] s = proxies.start;
+                double mx = s[o + 26] - s[o], my = s[o + 27] - s[o + 1], mz = s[o + 28] - s[o + 2];
                 if (box[6 * q] + Math.min(mx, 0) > maxX || box[6 * q + 1] + Math.min(my, 0) > maxY
                         || box[6 * q + 2] + Math.min(mz, 0) > maxZ || box[6 * q + 3] + Math.max(mx, 0) < minX
                         || box[6 * q + 4] + Math.max(my, 0) < minY || box[6 * q + 5] + Math.max(mz, 0) < minZ) {

@@ -13,8 +13,17 @@ import ricochet.soft.SoftHost;
  */
 final class SoftLink extends ColliderLink implements SoftHost {
 
-    SoftLink(BodyStore store, BodyTable table, CollisionWorld collision, Sleeping sleeping) {
+    /** A body's centre at the step's start, for {@link #longestPath}. */
+    private final double[] start = new double[3];
+
+    private final WorldSettings settings;
+    private final StepClock clock;
+
+    SoftLink(BodyStore store, BodyTable table, CollisionWorld collision, Sleeping sleeping, WorldSettings settings,
+             StepClock clock) {
         super(store, table, collision, sleeping);
+        this.settings = settings;
+        this.clock = clock;
     }
 
     @Override
@@ -45,6 +54,18 @@ final class SoftLink extends ColliderLink implements SoftHost {
         out[16] = dynamic ? store.invMass[i] : 0;
         for (int k = 0; k < 9; k++) {
             out[17 + k] = dynamic ? store.invInertiaWorld[9 * i + k] : 0;
+        }
+        store.checkpointCentre(i, out, 26);
+        if (dynamic && store.asleep[i] == 0) {
+            store.checkpointVelocity(i, out, 29);
+            double dt = clock.stepDt, gs = store.gravityScale[i], im = store.invMass[i];
+            out[29] = store.vx[i] - (out[29] + dt * (settings.gx * gs + store.fx[i] * im));
+            out[30] = store.vy[i] - (out[30] + dt * (settings.gy * gs + store.fy[i] * im));
+            out[31] = store.vz[i] - (out[31] + dt * (settings.gz * gs + store.fz[i] * im));
+        } else {
+            out[29] = 0;
+            out[30] = 0;
+            out[31] = 0;
         }
     }
 
@@ -86,6 +107,20 @@ final class SoftLink extends ColliderLink implements SoftHost {
                 double v2 = store.vx[i] * store.vx[i] + store.vy[i] * store.vy[i] + store.vz[i] * store.vz[i];
                 double w2 = store.wx[i] * store.wx[i] + store.wy[i] * store.wy[i] + store.wz[i] * store.wz[i];
                 best = Math.max(best, Math.sqrt(v2) + store.extent[i] * Math.sqrt(w2));
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public double longestPath() {
+        double best = 0;
+        double[] c0 = start;
+        for (int i = 0; i < store.count(); i++) {
+            if (store.type[i] != BodyStore.STATIC && store.asleep[i] == 0) {
+                store.checkpointCentre(i, c0, 0);
+                double dx = store.px[i] - c0[0], dy = store.py[i] - c0[1], dz = store.pz[i] - c0[2];
+                best = Math.max(best, Math.sqrt(dx * dx + dy * dy + dz * dz));
             }
         }
         return best;

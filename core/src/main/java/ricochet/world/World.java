@@ -131,7 +131,7 @@ public final class World implements AutoCloseable {
         vehicles = new Vehicles(new VehicleLink(this, bodies, table, collision, sleeping, events, clock));
         StepCheckpoint checkpoint = new StepCheckpoint(store, collision, contacts, pairs, clock, table,
                 sleeping, continuous, jointLinks, characters, vehicles);
-        softBodies = new SoftBodies(new SoftLink(store, table, collision, sleeping));
+        softBodies = new SoftBodies(new SoftLink(store, table, collision, sleeping, settings, clock));
         fractures = new Fractures(new FractureLink(this, store, table, collision, contacts));
         snapshots = new SnapshotFormat(bodies, table, collision, contacts, settings, clock, sleeping,
                 continuous, jointLinks, pairs, characters, vehicles, softBodies, fractures);
