@@ -273,6 +273,10 @@ class ViewerPanelsBrowserTest {
         Scene boxes = SceneReader.parse(ViewerPanelsTest.BOXES, "boxes", Path.of("."));
         try (ViewerServer server = new ViewerServer(boxes, "boxes", 0)) {
             openPage(server);
+            // The first frames may still be framing the camera on a loaded machine.
+            await("the resting box is drawn inside the window", () -> Boolean.TRUE.equals(js(
+                    "const p = window.ricochet.screenOf('resting');"
+                    + " return p[0] >= 0 && p[1] >= 0 && p[0] < innerWidth && p[1] < innerHeight")));
             List<?> at = (List<?>) js("return window.ricochet.screenOf('resting')");
             new Actions(browser).moveToLocation(((Number) at.get(0)).intValue(), ((Number) at.get(1)).intValue())
                     .click().perform();
