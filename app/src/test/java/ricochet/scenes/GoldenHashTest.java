@@ -29,7 +29,7 @@ class GoldenHashTest {
         "pyramid,  600, 41775685182dc3fc",
         "spheres,  600, 333453c879857eba",
         "wall,     700, 8722329fe3d4db90",
-        "chain,    600, 3493b6bfbb3da147",
+        "chain,    600, cb4e6136e005ee08",
         "ragdolls, 600, 4a4a3c5eeb34ba57",
         "bunny,    600, 8a7b4056a1b48996",
     })

@@ -235,7 +235,11 @@ public final class JointSolver extends JointRows implements ConstraintSet {
 
     @Override
     public boolean endRelax(BodyStore s) {
-        return impulses.endRelax(s);
+        boolean changed = impulses.endRelax(s);
+        if (tree.active()) {
+            tree.project(s, js, MAX_CORRECTION_SPEED * h, h);
+        }
+        return changed;
     }
 
     @Override
@@ -261,7 +265,7 @@ public final class JointSolver extends JointRows implements ConstraintSet {
         if (m == WARM && tree.active()) {
             tree.warmStart(s, js, h);
         } else if ((m == SOLVE || m == RELAX) && tree.active()) {
-            tree.solve(s, js, m == SOLVE, soft, MAX_CORRECTION_SPEED, h);
+            tree.solve(s, js, m == SOLVE, MAX_CORRECTION_SPEED, h);
         }
     }
 

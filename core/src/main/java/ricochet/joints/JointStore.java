@@ -32,8 +32,10 @@ public final class JointStore {
     static final int I_POINT = 55, I_ANG = 58, I_PERP = 61, I_LOWER = 63, I_UPPER = 64, I_MOTOR = 65,
             I_SPRING = 66, I_SWING = 67, I_TWIST_LO = 68, I_TWIST_HI = 69, I_AXIS_LO = 70, I_AXIS_HI = 76;
     static final int IMPULSES = I_POINT, IMPULSES_END = 82;
+    /** The error a tree's projection took out of each equality row, kept for the next substep (JointTree). */
+    static final int CARRIED = 82, CARRIED_END = 88;
     /** Doubles per joint. */
-    public static final int STRIDE = 82;
+    public static final int STRIDE = 88;
 
     private int capacity;
     private int slots;
@@ -137,6 +139,7 @@ public final class JointStore {
     /** Forgets every accumulated impulse of joint j (cold start). */
     void clearImpulses(int j) {
         Arrays.fill(d, STRIDE * j + IMPULSES, STRIDE * j + IMPULSES_END, 0);
+        Arrays.fill(d, STRIDE * j + CARRIED, STRIDE * j + CARRIED_END, 0);
     }
 
     /**
@@ -249,7 +252,7 @@ public final class JointStore {
             d[i] = in.readDouble();
             // Limits and settings may be NaN (unset) or infinite; anchors, frames and impulses may not.
             int k = i % STRIDE;
-            if ((k < LOWER || (k >= IMPULSES && k < IMPULSES_END)) && !Double.isFinite(d[i])) {
+            if ((k < LOWER || (k >= IMPULSES && k < CARRIED_END)) && !Double.isFinite(d[i])) {
                 throw StateInput.refuse("joint " + i / STRIDE + "'s " + (k < LOWER ? "anchor or frame" : "impulse")
                         + " value " + k + " is " + d[i] + ", not finite");
             }

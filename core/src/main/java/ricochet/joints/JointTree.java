@@ -5,7 +5,6 @@ import static ricochet.joints.JointStore.*;
 import java.util.Arrays;
 import ricochet.dynamics.BodyStore;
 import ricochet.dynamics.ContactStore;
-import ricochet.dynamics.Softness;
 
 /**
  * The equality rows of every tree of joints solved at once and exactly: a chain or a ragdoll is one
@@ -82,19 +81,98 @@ final class JointTree {
     /** Per body: the inertia added for the geometric stiffness, kg m^2. */
     private double[] added = new double[0];
 
-    /**
-     * A set whose heaviest moving body is less than this many times its lightest stays joint by joint:
-     * there the joint-by-joint solve holds (a chain of equal links under its own weight parts by
-     * under a millimetre a joint), and the ragdolls' contacts, limits and sleep were tuned with it.
-     * At 10:1 it no longer quite does (ten 1 kg links under a 10 kg load stretched 3.5 cm), but the
-     * app's ragdolls (12:1) settle with it and were tuned for it.
-     */
-    static final double MIN_MASS_RATIO = 20;
-    private double[] lightest = new double[0], heaviest = new double[0];
+    /** Per body: the projection's move, m and rad (x, y, z, then the turn's x, y, z). */
+    private double[] move = new double[0];
+
+    /** Per set root: how many of its joints hold a body to an immovable end (the world, a static body). */
+    private int[] anchorsInSet = new int[0];
 
     /** Whether this step has a tree to solve. */
     boolean active() {
         return treeJointCount > 0;
+    }
+
+    /**
+     * After the substep's relax pass, which left the rows taken at the new poses: the trees' bodies
+     * moved back onto their joints, {@code Delta x = M^-1 J^T Delta mu} with {@code K Delta mu = -C}
+     * (one Gauss-Newton step of the projection onto {@code C = 0} in the solve's mass metric; Cline
+     * and Pai, "Post-Stabilization for Rigid Body Simulation with Contact and Constraints", 2003),
+     * each joint's move capped at {@code maxMove}. The velocities are left as the relax pass made
+     * them, tangent to the joints, and the error taken out is carried to the next biased pass: a
+     * link on an arc must start the substep with the inward speed {@code C / h} that keeps its chord
+     * on the arc (SHAKE's), and a projection that also took that speed away would bleed the swing's
+     * energy, a fraction {@code (h w)^2 / 2} a substep.
+     */
+    void project(BodyStore s, JointStore js, double maxMove, double h) {
+        for (int k = 0; k < treeJointCount; k++) {
+            int j = treeJoints[k];
+            int first = firstRow[j], end = first + rowsOf[j];
+            double worst = 0;
+            for (int r = first; r < end; r++) {
+                worst = Math.max(worst, Math.abs(c[r]));
+            }
+            double scale = worst > maxMove ? maxMove / worst : 1;
+            for (int r = first; r < end; r++) {
+                rhs[r] = scale * c[r];
+                js.d[STRIDE * j + CARRIED + r - first] = rhs[r];
+            }
+        }
+        for (int f = 0; f < frontCount; f++) {
+            factorAndForward(s, f);
+        }
+        for (int f = frontCount - 1; f >= 0; f--) {
+            backward(f);
+        }
+        for (int f = 0; f < frontCount; f++) {
+            Arrays.fill(move, 6 * frontBody[f], 6 * frontBody[f] + 6, 0);
+        }
+        for (int k = 0; k < treeJointCount; k++) {
+            int j = treeJoints[k], a = js.a[j], b = js.b[j];
+            for (int r = firstRow[j], end = r + rowsOf[j]; r < end; r++) {
+                // dx += M^-1 J_r^T dmu, dmu = -rhs.
+                double mu = -rhs[r];
+                int q = 3 * r;
+                if (s.invMass[a] > 0) {
+                    int o = 6 * a;
+                    double m = s.invMass[a];
+                    move[o] -= m * mu * u[q];
+                    move[o + 1] -= m * mu * u[q + 1];
+                    move[o + 2] -= m * mu * u[q + 2];
+                    move[o + 3] -= mu * ia[q];
+                    move[o + 4] -= mu * ia[q + 1];
+                    move[o + 5] -= mu * ia[q + 2];
+                }
+                if (b >= 0 && s.invMass[b] > 0) {
+                    int o = 6 * b;
+                    double m = s.invMass[b];
+                    move[o] += m * mu * u[q];
+                    move[o + 1] += m * mu * u[q + 1];
+                    move[o + 2] += m * mu * u[q + 2];
+                    move[o + 3] += mu * ib[q];
+                    move[o + 4] += mu * ib[q + 1];
+                    move[o + 5] += mu * ib[q + 2];
+                }
+            }
+        }
+        for (int f = 0; f < frontCount; f++) {
+            int i = frontBody[f], o = 6 * i;
+            s.px[i] += move[o];
+            s.py[i] += move[o + 1];
+            s.pz[i] += move[o + 2];
+            // q += 1/2 (dtheta, 0) q, renormalized, as the integrator turns a body.
+            double wx = move[o + 3], wy = move[o + 4], wz = move[o + 5];
+            double x = s.qx[i], y = s.qy[i], z = s.qz[i], w = s.qw[i];
+            double nx = x + 0.5 * (wx * w + wy * z - wz * y);
+            double ny = y + 0.5 * (wy * w + wz * x - wx * z);
+            double nz = z + 0.5 * (wz * w + wx * y - wy * x);
+            double nw = w - 0.5 * (wx * x + wy * y + wz * z);
+            double inv = 1.0 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+            s.qx[i] = nx * inv;
+            s.qy[i] = ny * inv;
+            s.qz[i] = nz * inv;
+            s.qw[i] = nw * inv;
+            s.updateWorldInertia(i);
+        }
     }
 
     /** Whether joint j's equality rows are solved here this step. */
@@ -123,8 +201,7 @@ final class JointTree {
             parentJoint = new int[m];
             frontOf = new int[m];
             iterative = new boolean[m];
-            lightest = new double[m];
-            heaviest = new double[m];
+            anchorsInSet = new int[m];
             visited = new boolean[m];
             frontBody = new int[m];
             frontRowStart = new int[m + 1];
@@ -133,10 +210,12 @@ final class JointTree {
             frontMatStart = new int[m + 1];
             inertia = new double[9 * m];
             added = new double[m];
+            move = new double[6 * m];
         }
         treeJointCount = rowCount = frontCount = 0;
         if (!on) {
             Arrays.fill(rowsOf, 0, slots, 0);
+            forgetCarried(js, slots);
             return;
         }
         boolean any = false;
@@ -146,14 +225,17 @@ final class JointTree {
             any |= rows > 0;
         }
         if (!any) {
+            forgetCarried(js, slots);
             return;
         }
-        // Union-find over the moving bodies and the world (index n: every immovable end), so that a
-        // loop through the world (a chain hung at both ends, a body on two world joints, whose rows
-        // are redundant) is a loop too.
-        for (int i = 0; i <= n; i++) {
+        // Union-find over the moving bodies only: the world (every immovable end) is not a node, so
+        // two pendulums hung from it stay two groups; a joint to it is a root row of its body's group.
+        // Two such joints in one group close a loop through the world (a chain hung at both ends, a
+        // body on two world joints, whose rows may be redundant): the group stays joint by joint.
+        for (int i = 0; i < n; i++) {
             set[i] = i;
             jointsInSet[i] = 0;
+            anchorsInSet[i] = 0;
             iterative[i] = false;
         }
         for (int j = 0; j < slots; j++) {
@@ -166,7 +248,14 @@ final class JointTree {
                 rowsOf[j] = 0;
                 continue;
             }
-            int ra = find(movesA ? a : n), rb = find(movesB ? b : n);
+            if (!movesA || !movesB) {
+                int root = find(movesA ? a : b);
+                jointsInSet[root]++;
+                anchorsInSet[root]++;
+                iterative[root] |= anchorsInSet[root] > 1;
+                continue;
+            }
+            int ra = find(a), rb = find(b);
             if (ra == rb) {
                 iterative[ra] = true;
             } else {
@@ -175,45 +264,33 @@ final class JointTree {
                 set[other] = root;
                 iterative[root] |= iterative[other];
                 jointsInSet[root] += jointsInSet[other];
+                anchorsInSet[root] += anchorsInSet[other];
+                iterative[root] |= anchorsInSet[root] > 1;
                 ra = root;
             }
             jointsInSet[ra]++;
         }
-        // A set with a body in contact stays joint by joint this step: its contacts are solved
-        // iteratively, tuned with the joints' own blocks (GroundedBlock), and a direct solve after
-        // them pushed a ragdoll's limbs back into the floor every pass (it jittered awake).
+        // A set with a body touching another set or an immovable body (the ground) stays joint by
+        // joint this step: its contacts are solved iteratively, tuned with the joints' own blocks
+        // (GroundedBlock), and a direct solve after them pushed a ragdoll's limbs back into the floor
+        // every pass (it jittered awake). Contacts among its own bodies (a chain's links striking
+        // each other as it whips) keep it here: joint by joint, a light chain swinging down from
+        // level stretched 6 cm while its links touched.
         int runs = contacts == null ? 0 : contacts.runCount();
         for (int r = 0; r < runs; r++) {
             int at = contacts.runStart[r];
             int a = contacts.bodyA[at], b = contacts.bodyB[at];
-            if (s.invMass[a] > 0) {
-                iterative[find(a)] = true;
-            }
-            if (b >= 0 && s.invMass[b] > 0) {
-                iterative[find(b)] = true;
-            }
-        }
-        // The lightest and heaviest moving body of each set.
-        for (int i = 0; i < n; i++) {
-            lightest[i] = Double.POSITIVE_INFINITY;
-            heaviest[i] = 0;
-        }
-        for (int j = 0; j < slots; j++) {
-            if (rowsOf[j] == 0) {
-                continue;
-            }
-            for (int side = 0; side < 2; side++) {
-                int body = side == 0 ? js.a[j] : js.b[j];
-                if (body >= 0 && s.invMass[body] > 0) {
-                    int root = find(body);
-                    double mass = 1 / s.invMass[body];
-                    lightest[root] = Math.min(lightest[root], mass);
-                    heaviest[root] = Math.max(heaviest[root], mass);
+            int ra = s.invMass[a] > 0 ? find(a) : -1, rb = b >= 0 && s.invMass[b] > 0 ? find(b) : -1;
+            if (ra != rb) {
+                if (ra >= 0) {
+                    iterative[ra] = true;
+                }
+                if (rb >= 0) {
+                    iterative[rb] = true;
                 }
             }
         }
-        // Tree joints: in a loop-free set of two joints or more that touches nothing, whose bodies'
-        // masses differ by MIN_MASS_RATIO or more.
+        // Tree joints: in a loop-free set of two joints or more that touches nothing outside it.
         for (int i = 0; i < n; i++) {
             degree[i] = 0;
         }
@@ -224,7 +301,7 @@ final class JointTree {
             int a = js.a[j], b = js.b[j];
             boolean movesA = s.invMass[a] > 0, movesB = b >= 0 && s.invMass[b] > 0;
             int root = find(movesA ? a : b);
-            if (iterative[root] || jointsInSet[root] < 2 || heaviest[root] < MIN_MASS_RATIO * lightest[root]) {
+            if (iterative[root] || jointsInSet[root] < 2) {
                 rowsOf[j] = 0;
                 continue;
             }
@@ -238,6 +315,7 @@ final class JointTree {
                 degree[b]++;
             }
         }
+        forgetCarried(js, slots);
         if (treeJointCount == 0) {
             return;
         }
@@ -342,6 +420,18 @@ final class JointTree {
         return at;
     }
 
+    /**
+     * The carried errors of the joints outside the trees this step zeroed: a joint that rejoins a tree
+     * starts again from none (its last projection is stale).
+     */
+    private void forgetCarried(JointStore js, int slots) {
+        for (int j = 0; j < slots; j++) {
+            if (rowsOf[j] == 0) {
+                Arrays.fill(js.d, STRIDE * j + CARRIED, STRIDE * j + CARRIED_END, 0);
+            }
+        }
+    }
+
     private int find(int i) {
         while (set[i] != i) {
             set[i] = set[set[i]];
@@ -413,30 +503,43 @@ final class JointTree {
     }
 
     /**
-     * One solve of every tree's rows at the bodies' current velocities: in the biased pass the joint
-     * spring, {@code Delta = -massScale K^-1 (J v + bias C) - impulseScale lambda}, each joint's bias
-     * scaled as one so that none of its rows corrects faster than {@code maxSpeed}; in the relax pass
-     * {@code Delta = -K^-1 J v}. The changes are added to the accumulated impulses and applied.
+     * One solve of every tree's rows at the bodies' current velocities: in the biased pass
+     * {@code Delta = -K^-1 (J v + C / h)}, each joint's bias scaled as one so that none of its rows
+     * corrects faster than {@code maxSpeed}; in the relax pass {@code Delta = -K^-1 J v}. The changes
+     * are added to the accumulated impulses and applied.
+     *
+     * <p>Why the whole error in one substep, where the joint-by-joint rows take a soft spring's share:
+     * the rows of a link turning at {@code w} hold {@code J v = 0} at the substep's start, and the
+     * positions then drift {@code h^2 w^2 r / 2} outward along the arc's chord. A spring that takes
+     * only part of that back each substep settles at a stretch that grows with {@code w^2} (4-6 cm
+     * over thirty links whipping down from level, whatever its rate), and its push is spent by the
+     * relax pass. Aiming the biased pass's velocity at {@code C = 0} after the substep is the first
+     * half of RATTLE (Andersen 1983: the position step lands on the constraints), and the relax pass at
+     * the new poses is its second half (the velocity projected onto the joints' tangent space): the
+     * pair does no work to second order in {@code h w}, so the swing keeps its energy, and the error
+     * left after the positions is the chord's drift of one substep, not a spring's stretch. A soft
+     * spring is for rows solved one at a time, where a full correction of one joint's error
+     * overshoots its neighbours'; the direct solve has no neighbours to overshoot.
      */
-    void solve(BodyStore s, JointStore js, boolean biased, Softness spring, double maxSpeed, double h) {
+    void solve(BodyStore s, JointStore js, boolean biased, double maxSpeed, double h) {
         double[] d = js.d;
         stiffen(s, js, h);
         for (int k = 0; k < treeJointCount; k++) {
             int j = treeJoints[k], a = js.a[j], b = js.b[j];
-            int first = firstRow[j], end = first + rowsOf[j];
+            int first = firstRow[j], end = first + rowsOf[j], carry = STRIDE * j + CARRIED - first;
             double bias = 0;
             if (biased) {
                 double worst = 0;
-                bias = spring.biasRate;
+                bias = 1 / h;
                 for (int r = first; r < end; r++) {
-                    worst = Math.max(worst, Math.abs(bias * c[r]));
+                    worst = Math.max(worst, Math.abs(bias * (c[r] + d[carry + r])));
                 }
                 if (worst > maxSpeed) {
                     bias = bias * maxSpeed / worst;
                 }
             }
             for (int r = first; r < end; r++) {
-                rhs[r] = cdot(s, a, b, r) + bias * c[r];
+                rhs[r] = cdot(s, a, b, r) + bias * (c[r] + d[carry + r]);
             }
         }
         for (int f = 0; f < frontCount; f++) {
@@ -445,13 +548,12 @@ final class JointTree {
         for (int f = frontCount - 1; f >= 0; f--) {
             backward(f);
         }
-        double mScale = biased ? spring.massScale : 1, iScale = biased ? spring.impulseScale : 0;
         for (int k = 0; k < treeJointCount; k++) {
             int j = treeJoints[k], a = js.a[j], b = js.b[j];
             for (int r = firstRow[j], end = r + rowsOf[j]; r < end; r++) {
                 int at = impulseAt[r];
                 double acc = d[at];
-                double updated = acc - mScale * rhs[r] - iScale * acc;
+                double updated = acc - rhs[r];
                 d[at] = updated;
                 apply(s, a, b, r, updated - acc);
             }
