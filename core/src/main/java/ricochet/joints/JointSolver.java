@@ -50,8 +50,9 @@ import ricochet.dynamics.Softness;
  * in every pass with their own softness.
  *
  * <p>Joints whose equality rows join moving bodies into a tree (a chain, a ragdoll in the air) have
- * those rows solved once more after each pass, all together and exactly ({@link JointTree}), so a
- * load a thousand times a link's mass hangs without parting the joints.
+ * those rows solved once more after each pass, all together and exactly ({@link JointTree}), aimed
+ * at the whole error rather than the joint spring's share, and their bodies projected back onto the
+ * joints after each substep's relax pass ({@link #endRelax}), so a chain holds at any mass ratio.
  *
  * <p>A joint whose body is much lighter than its partner and touches a body of infinite mass solves
  * those contacts' normals with its equality rows, last in its pass ({@link GroundContacts},

@@ -15,21 +15,25 @@ import ricochet.dynamics.ContactStore;
  * <p>Why: joint by joint, a row's soft spring is as stiff as its own two bodies' effective mass. A
  * 1,000 kg load on ten 1 kg links pulls each joint with 10^4 N against a spring of about
  * {@code 0.5 kg omega^2}: the chain stretches 14 cm a joint, the position correction runs into its
- * speed cap and the chain opens (the load fell 106 m in 10 s). Solved as one system, the spring is
- * {@code omega^2 K^-1}, and in steady state the error is {@code C = K F / omega^2}: {@code K} applied
- * to the joints' tensions F is the acceleration the tensions give the joints' relative motion, which
- * balances gravity's, so each joint sags {@code ~ g / omega^2} (0.07 mm at the default 60 Hz) whatever
- * the masses. The relax pass ends with {@code J v = 0} on every row of the tree.
+ * speed cap and the chain opens (the load fell 106 m in 10 s). Even a chain of equal links carries
+ * its own weight: thirty of them stretched 12 cm joint by joint. Solved as one system, the biased
+ * pass aims every row at {@code C = 0} after the substep ({@link #solve}), the relax pass ends with
+ * {@code J v = 0} on every row, and after it the bodies are projected back onto the joints
+ * ({@link #project}), the error taken out carried to the next substep's aim: a hanging chain holds
+ * to round-off and a whipping one to the drift of one substep's chord, with no energy made.
  *
  * <p>Which joints: the active joints with equality rows (fixed, ball without a spring, hinge, slider,
  * cone-twist, six-DOF with locked axes) whose moving bodies (finite mass) they join into a tree, and
- * only trees of two joints or more (one joint alone is {@link EqualityBlock}'s exact solve already).
- * A group with a loop of joints between moving bodies, or through the world (two joints to immovable
- * ends), stays with the joint-by-joint solve (its system has no fill-free order, and jammed loops need
- * the guards of {@link JointImpulses}), and so, for the step, does a group with a body in contact
- * (its contacts are solved iteratively, with the joints' blocks, {@link GroundedBlock}). A
- * joint's other rows (limits, motors, springs) and the contacts stay iterative, before this solve in
- * each pass; static, kinematic and world ends are immovable and not nodes.
+ * only trees of two joints or more (one joint alone is {@link EqualityBlock}'s exact solve already),
+ * at any mass ratio. The world is not a node: a joint to an immovable end is a root row of its body's
+ * group, so two pendulums hung from the world stay two groups. A group with a loop of joints between
+ * moving bodies, or through the world (two joints to immovable ends), stays with the joint-by-joint
+ * solve (its system has no fill-free order, and jammed loops need the guards of
+ * {@link JointImpulses}), and so, for the step, does a group with a body touching another group or
+ * an immovable body (its contacts are solved iteratively, with the joints' blocks,
+ * {@link GroundedBlock}); contacts among its own bodies keep it here. A joint's other rows (limits,
+ * motors, springs) and the contacts stay iterative, before this solve in each pass; static,
+ * kinematic and world ends are immovable and not nodes.
  *
  * <p>The factorization is multifrontal: the bodies of a tree are visited leaves first (the reverse of
  * a breadth-first order from a root body). A body's front is the dense matrix over the rows of the
