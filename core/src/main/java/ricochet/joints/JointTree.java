@@ -101,8 +101,9 @@ final class JointTree {
      * moved back onto their joints, {@code Delta x = M^-1 J^T Delta mu} with {@code K Delta mu = -C}
      * (one Gauss-Newton step of the projection onto {@code C = 0} in the solve's mass metric; Cline
      * and Pai, "Post-Stabilization for Rigid Body Simulation with Contact and Constraints", 2003),
-     * each joint's move capped at {@code maxMove}. The velocities are left as the relax pass made
-     * them, tangent to the joints, and the error taken out is carried to the next biased pass: a
+     * each joint's move capped at {@code maxMove}, with the factors the relax pass left. The
+     * velocities are left as the relax pass made them, tangent to the joints, and the error taken out
+     * is carried to the next biased pass (the joint record's {@code CARRIED} rows): a
      * link on an arc must start the substep with the inward speed {@code C / h} that keeps its chord
      * on the arc (SHAKE's), and a projection that also took that speed away would bleed the swing's
      * energy, a fraction {@code (h w)^2 / 2} a substep.
@@ -121,8 +122,9 @@ final class JointTree {
                 js.d[STRIDE * j + CARRIED + r - first] = rhs[r];
             }
         }
+        // The relax pass just factored K at these rows and inertias.
         for (int f = 0; f < frontCount; f++) {
-            factorAndForward(s, f);
+            forward(f);
         }
         for (int f = frontCount - 1; f >= 0; f--) {
             backward(f);
@@ -776,7 +778,12 @@ final class JointTree {
                 mat[at + n * i + k] = v;
             }
         }
-        // Forward: y = L11^-1 r1, then r2 -= L21 y.
+        forward(f);
+    }
+
+    /** Front f's forward substitution with its factors: {@code y = L11^-1 r1}, then {@code r2 -= L21 y}. */
+    private void forward(int f) {
+        int n = frontSize[f], m = frontElim[f], at = frontMatStart[f], rowAt = frontRowStart[f];
         for (int i = 0; i < n; i++) {
             int ri = frontRows[rowAt + i];
             double v = rhs[ri];
