@@ -522,8 +522,8 @@ final class JointTree {
      * relax pass. Aiming the biased pass's velocity at {@code C = 0} after the substep is the first
      * half of RATTLE (Andersen 1983: the position step lands on the constraints), and the relax pass at
      * the new poses is its second half (the velocity projected onto the joints' tangent space): the
-     * pair does no work to second order in {@code h w}, so the swing keeps its energy, and the error
-     * left after the positions is the chord's drift of one substep, not a spring's stretch. A soft
+     * pair makes no energy (a swinging chain never rises above its start), and the error left after
+     * the positions is the chord's drift of one substep, not a spring's stretch. A soft
      * spring is for rows solved one at a time, where a full correction of one joint's error
      * overshoots its neighbours'; the direct solve has no neighbours to overshoot.
      */
