@@ -306,11 +306,11 @@ final class JointImpulses {
 
     /**
      * After the warm start: scales each group's back when it added too much energy (see
-     * {@link #beginWarmStart}).
+     * {@link #beginWarmStart}); whether it scaled any.
      */
-    void endWarmStart(BodyStore s) {
+    boolean endWarmStart(BodyStore s) {
         if (!guarding) {
-            return;
+            return false;
         }
         guarding = false;
         // Per group root r: KE(alpha) = KE0 + alpha B + alpha^2 A for its warm start scaled by alpha,
@@ -332,10 +332,11 @@ final class JointImpulses {
             sums[r] = alpha;
         }
         if (!scaled) {
-            return;
+            return false;
         }
         scaleChanges(s);
         scaleImpulses();
+        return true;
     }
 
     /** Each active joint's accumulated impulses scaled by its group's alpha, as its bodies' change was. */

@@ -175,7 +175,9 @@ public final class JointSolver extends JointRows implements ConstraintSet {
     public void warmStart(BodyStore s) {
         impulses.beginWarmStart(s);
         pass(s, WARM);
-        impulses.endWarmStart(s);
+        if (impulses.endWarmStart(s)) {
+            tree.impulsesScaled();
+        }
     }
 
     @Override

@@ -91,6 +91,20 @@ final class JointTree {
     /** Per set root: how many of its joints hold a body to an immovable end (the world, a static body). */
     private int[] anchorsInSet = new int[0];
 
+    /**
+     * Whether this substep's warm start stiffened the inertias: the biased pass that follows, at the
+     * same poses, keeps them and takes only its rows' responses again. Its joints' limits and motors
+     * move the accumulated impulses a little before it (a ragdoll's hinge limits), and a stiffness
+     * taken once a pose is as good as the impulses it estimates the force from; the relax pass, at
+     * the new poses, stiffens again.
+     */
+    private boolean warmStiffened;
+
+    /** The warm start's guard scaled the accumulated impulses: the stiffened inertias are stale. */
+    void impulsesScaled() {
+        warmStiffened = false;
+    }
+
     /** Whether this step has a tree to solve. */
     boolean active() {
         return treeJointCount > 0;
@@ -219,6 +233,7 @@ final class JointTree {
             move = new double[6 * m];
         }
         treeJointCount = rowCount = frontCount = 0;
+        warmStiffened = false;
         if (!on) {
             Arrays.fill(rowsOf, 0, slots, 0);
             forgetCarried(js, slots);
@@ -529,7 +544,11 @@ final class JointTree {
      */
     void solve(BodyStore s, JointStore js, boolean biased, double maxSpeed, double h) {
         double[] d = js.d;
-        stiffen(s, js, h);
+        if (biased && warmStiffened) {
+            responses(s, js);
+        } else {
+            stiffen(s, js, h);
+        }
         for (int k = 0; k < treeJointCount; k++) {
             int j = treeJoints[k], a = js.a[j], b = js.b[j];
             int first = firstRow[j], end = first + rowsOf[j], carry = STRIDE * j + CARRIED - first;
@@ -554,6 +573,7 @@ final class JointTree {
         for (int f = frontCount - 1; f >= 0; f--) {
             backward(f);
         }
+        warmStiffened = false;
         for (int k = 0; k < treeJointCount; k++) {
             int j = treeJoints[k], a = js.a[j], b = js.b[j];
             for (int r = firstRow[j], end = r + rowsOf[j]; r < end; r++) {
@@ -629,7 +649,11 @@ final class JointTree {
                 inertia[t + 3 * row + 2] = i0 * c02 + i1 * c12 + i2 * c22;
             }
         }
-        // The rows' responses at the stiffened inertias.
+        responses(s, js);
+    }
+
+    /** The rows' responses {@code IA^-1 ja}, {@code IB^-1 jb} at the stiffened inertias. */
+    private void responses(BodyStore s, JointStore js) {
         for (int k = 0; k < treeJointCount; k++) {
             int j = treeJoints[k], a = js.a[j], b = js.b[j];
             boolean movesA = s.invMass[a] > 0, movesB = b >= 0 && s.invMass[b] > 0;
@@ -659,6 +683,7 @@ final class JointTree {
      */
     void warmStart(BodyStore s, JointStore js, double h) {
         stiffen(s, js, h);
+        warmStiffened = true;
         double[] d = js.d;
         for (int k = 0; k < treeJointCount; k++) {
             int j = treeJoints[k], a = js.a[j], b = js.b[j];
