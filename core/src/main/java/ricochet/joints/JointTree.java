@@ -50,17 +50,17 @@ import ricochet.dynamics.ContactStore;
 final class JointTree {
 
     /** Rows of each joint slot in a tree (0: not in one) and the first of them in the row arrays. */
-    private int[] rowsOf = new int[0], firstRow = new int[0];
+    int[] rowsOf = new int[0], firstRow = new int[0];
     /** The tree joints in slot order. */
-    private int[] treeJoints = new int[0];
-    private int treeJointCount, rowCount;
+    int[] treeJoints = new int[0];
+    int treeJointCount, rowCount;
 
     // Per row: Jacobian parts (3 each: u, A's angular, B's angular), their responses IA^-1 ja and
     // IB^-1 jb, the error C, the absolute offset of the accumulated impulse in the store's record,
     // the right-hand side and solution.
-    private double[] u = new double[0], ja = new double[0], jb = new double[0], ia = new double[0],
+    double[] u = new double[0], ja = new double[0], jb = new double[0], ia = new double[0],
             ib = new double[0];
-    private double[] c = new double[0], rhs = new double[0];
+    double[] c = new double[0], rhs = new double[0];
     private int[] impulseAt = new int[0];
 
     // Per body: union-find parent, the set's joint-by-joint flag (a loop, a contact), joint count, the incidence list (CSR) and the
@@ -71,8 +71,8 @@ final class JointTree {
 
     // Fronts, leaves first: the body, its rows (global row indices in front order, the parent joint's
     // last), how many are eliminated, and where its matrix and pivots start.
-    private int frontCount;
-    private int[] frontBody = new int[0], frontRowStart = new int[0], frontSize = new int[0],
+    int frontCount;
+    int[] frontBody = new int[0], frontRowStart = new int[0], frontSize = new int[0],
             frontElim = new int[0], frontMatStart = new int[0];
     private int[] frontRows = new int[0];
     /** Per front row: which side of its joint the front's body is (-1: A, +1: B). */
@@ -85,8 +85,8 @@ final class JointTree {
     /** Per body: the inertia added for the geometric stiffness, kg m^2. */
     private double[] added = new double[0];
 
-    /** Per body: the projection's move, m and rad (x, y, z, then the turn's x, y, z). */
-    private double[] move = new double[0];
+    /** The projection after the relax pass, and its move per body. */
+    private final TreeProjection projection = new TreeProjection();
 
     /** Per set root: how many of its joints hold a body to an immovable end (the world, a static body). */
     private int[] anchorsInSet = new int[0];
@@ -110,89 +110,9 @@ final class JointTree {
         return treeJointCount > 0;
     }
 
-    /**
-     * After the substep's relax pass, which left the rows taken at the new poses: the trees' bodies
-     * moved back onto their joints, {@code Delta x = M^-1 J^T Delta mu} with {@code K Delta mu = -C}
-     * (one Gauss-Newton step of the projection onto {@code C = 0} in the solve's mass metric; Cline
-     * and Pai, "Post-Stabilization for Rigid Body Simulation with Contact and Constraints", 2003),
-     * each joint's move capped at {@code maxMove}, with the factors the relax pass left. The
-     * velocities are left as the relax pass made them, tangent to the joints, and the error taken out
-     * is carried to the next biased pass (the joint record's {@code CARRIED} rows): a
-     * link on an arc must start the substep with the inward speed {@code C / h} that keeps its chord
-     * on the arc (SHAKE's), and a projection that also took that speed away would bleed the swing's
-     * energy, a fraction {@code (h w)^2 / 2} a substep.
-     */
+    /** After the substep's relax pass: the trees' bodies moved back onto their joints ({@link TreeProjection}). */
     void project(BodyStore s, JointStore js, double maxMove, double h) {
-        for (int k = 0; k < treeJointCount; k++) {
-            int j = treeJoints[k];
-            int first = firstRow[j], end = first + rowsOf[j];
-            double worst = 0;
-            for (int r = first; r < end; r++) {
-                worst = Math.max(worst, Math.abs(c[r]));
-            }
-            double scale = worst > maxMove ? maxMove / worst : 1;
-            for (int r = first; r < end; r++) {
-                rhs[r] = scale * c[r];
-                js.d[STRIDE * j + CARRIED + r - first] = rhs[r];
-            }
-        }
-        // The relax pass just factored K at these rows and inertias.
-        for (int f = 0; f < frontCount; f++) {
-            forward(f);
-        }
-        for (int f = frontCount - 1; f >= 0; f--) {
-            backward(f);
-        }
-        for (int f = 0; f < frontCount; f++) {
-            Arrays.fill(move, 6 * frontBody[f], 6 * frontBody[f] + 6, 0);
-        }
-        for (int k = 0; k < treeJointCount; k++) {
-            int j = treeJoints[k], a = js.a[j], b = js.b[j];
-            for (int r = firstRow[j], end = r + rowsOf[j]; r < end; r++) {
-                // dx += M^-1 J_r^T dmu, dmu = -rhs.
-                double mu = -rhs[r];
-                int q = 3 * r;
-                if (s.invMass[a] > 0) {
-                    int o = 6 * a;
-                    double m = s.invMass[a];
-                    move[o] -= m * mu * u[q];
-                    move[o + 1] -= m * mu * u[q + 1];
-                    move[o + 2] -= m * mu * u[q + 2];
-                    move[o + 3] -= mu * ia[q];
-                    move[o + 4] -= mu * ia[q + 1];
-                    move[o + 5] -= mu * ia[q + 2];
-                }
-                if (b >= 0 && s.invMass[b] > 0) {
-                    int o = 6 * b;
-                    double m = s.invMass[b];
-                    move[o] += m * mu * u[q];
-                    move[o + 1] += m * mu * u[q + 1];
-                    move[o + 2] += m * mu * u[q + 2];
-                    move[o + 3] += mu * ib[q];
-                    move[o + 4] += mu * ib[q + 1];
-                    move[o + 5] += mu * ib[q + 2];
-                }
-            }
-        }
-        for (int f = 0; f < frontCount; f++) {
-            int i = frontBody[f], o = 6 * i;
-            s.px[i] += move[o];
-            s.py[i] += move[o + 1];
-            s.pz[i] += move[o + 2];
-            // q += 1/2 (dtheta, 0) q, renormalized, as the integrator turns a body.
-            double wx = move[o + 3], wy = move[o + 4], wz = move[o + 5];
-            double x = s.qx[i], y = s.qy[i], z = s.qz[i], w = s.qw[i];
-            double nx = x + 0.5 * (wx * w + wy * z - wz * y);
-            double ny = y + 0.5 * (wy * w + wz * x - wx * z);
-            double nz = z + 0.5 * (wz * w + wx * y - wy * x);
-            double nw = w - 0.5 * (wx * x + wy * y + wz * z);
-            double inv = 1.0 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-            s.qx[i] = nx * inv;
-            s.qy[i] = ny * inv;
-            s.qz[i] = nz * inv;
-            s.qw[i] = nw * inv;
-            s.updateWorldInertia(i);
-        }
+        projection.project(this, s, js, maxMove);
     }
 
     /** Whether joint j's equality rows are solved here this step. */
@@ -230,13 +150,13 @@ final class JointTree {
             frontMatStart = new int[m + 1];
             inertia = new double[9 * m];
             added = new double[m];
-            move = new double[6 * m];
+            projection.grow(m);
         }
         treeJointCount = rowCount = frontCount = 0;
         warmStiffened = false;
         if (!on) {
             Arrays.fill(rowsOf, 0, slots, 0);
-            forgetCarried(js, slots);
+            TreeProjection.forgetCarried(js, rowsOf, slots);
             return;
         }
         boolean any = false;
@@ -246,7 +166,7 @@ final class JointTree {
             any |= rows > 0;
         }
         if (!any) {
-            forgetCarried(js, slots);
+            TreeProjection.forgetCarried(js, rowsOf, slots);
             return;
         }
         // Union-find over the moving bodies only: the world (every immovable end) is not a node, so
@@ -336,7 +256,7 @@ final class JointTree {
                 degree[b]++;
             }
         }
-        forgetCarried(js, slots);
+        TreeProjection.forgetCarried(js, rowsOf, slots);
         if (treeJointCount == 0) {
             return;
         }
@@ -439,18 +359,6 @@ final class JointTree {
             frontSide[at++] = side;
         }
         return at;
-    }
-
-    /**
-     * The carried errors of the joints outside the trees this step zeroed: a joint that rejoins a tree
-     * starts again from none (its last projection is stale).
-     */
-    private void forgetCarried(JointStore js, int slots) {
-        for (int j = 0; j < slots; j++) {
-            if (rowsOf[j] == 0) {
-                Arrays.fill(js.d, STRIDE * j + CARRIED, STRIDE * j + CARRIED_END, 0);
-            }
-        }
     }
 
     private int find(int i) {
@@ -807,7 +715,7 @@ final class JointTree {
     }
 
     /** Front f's forward substitution with its factors: {@code y = L11^-1 r1}, then {@code r2 -= L21 y}. */
-    private void forward(int f) {
+    void forward(int f) {
         int n = frontSize[f], m = frontElim[f], at = frontMatStart[f], rowAt = frontRowStart[f];
         for (int i = 0; i < n; i++) {
             int ri = frontRows[rowAt + i];
@@ -820,7 +728,7 @@ final class JointTree {
     }
 
     /** Back substitution of front f's eliminated rows: {@code x1 = D^-1 y - L11^-T L21^T x}. */
-    private void backward(int f) {
+    void backward(int f) {
         int n = frontSize[f], m = frontElim[f], at = frontMatStart[f], rowAt = frontRowStart[f];
         for (int j = m - 1; j >= 0; j--) {
             int rj = frontRows[rowAt + j];
