@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
+import ricochet.body.BodyId;
 import ricochet.io.scene.BodySpec;
 import ricochet.io.scene.BodyType;
 import ricochet.io.scene.JointSpec;
@@ -315,5 +318,46 @@ class JointScenesTest {
         assertAll(
                 () -> assertTrue(!Double.isNaN(at), "not all asleep after 30 s: " + w.world().sleepingCount()),
                 () -> assertTrue(restGap < 0.01, "gap at rest " + restGap));
+    }
+
+    /**
+     * The same pile from nudged starts: the scene, then each doll part's velocity moved by a
+     * gaussian of 1 mm/s along x and z (seeds 1 to 11), all asleep within 30 s with every joint
+     * within 10 mm. A joint wedged more than {@code JointLinks.JOINT_REST_GAP} (10 mm) apart keeps
+     * its island awake, so a wedge fails both. Measured: 7 of 12 runs rest (of the other five, four
+     * end with a joint wedged 13.2-14.2 mm apart, one awake at 7.4 mm); 8 with the tree solve off, 8
+     * with the friction anchors off, 3 with two joint passes: the wedges are made in the pile whichever
+     * of the two is on (docs/solver.md, trees of joints solved directly).
+     */
+    @Disabled("wedged joints keep 4 to 6 of 12 nudged piles awake in every configuration")
+    @Test
+    void ragdollsComeToRestFromNudgedStarts() throws Exception {
+        Scene scene = BuiltinScenes.read("ragdolls");
+        List<String> failed = new ArrayList<>();
+        for (int seed = 0; seed < 12; seed++) {
+            Built w = build(scene);
+            Random random = new Random(seed);
+            for (int b = 0; b < w.sim().bodyCount() && seed > 0; b++) {
+                if (w.sim().bodyName(b).startsWith("doll-")) {
+                    BodyId id = w.sim().id(b);
+                    w.world().setVelocity(id, w.world().velocity(id).plus(
+                            new Vec3(1e-3 * random.nextGaussian(), 0, 1e-3 * random.nextGaussian())));
+                }
+            }
+            double asleepAt = Double.NaN;
+            for (int i = 0; i < w.steps(30) && Double.isNaN(asleepAt); i++) {
+                w.sim().step();
+                if (w.world().sleepingCount() == 20 * 11) {
+                    asleepAt = w.sim().time();
+                }
+            }
+            double gap = w.maxGap();
+            System.out.printf("ragdolls nudged %d: all asleep at %.2f s, %d asleep, largest gap %.2f mm%n", seed,
+                    asleepAt, w.world().sleepingCount(), 1000 * gap);
+            if (Double.isNaN(asleepAt) || gap >= 0.01) {
+                failed.add(seed + String.format(" (%.1f mm)", 1000 * gap));
+            }
+        }
+        assertTrue(failed.isEmpty(), "awake after 30 s or a joint 10 mm apart: " + failed);
     }
 }
