@@ -30,7 +30,7 @@ class GoldenHashTest {
         "spheres,  600, 333453c879857eba",
         "wall,     700, 8722329fe3d4db90",
         "chain,    600, cb4e6136e005ee08",
-        "ragdolls, 600, 37c25aef34820b34",
+        "ragdolls, 600, 4752cfffce7a9a15",
         "bunny,    600, 8a7b4056a1b48996",
     })
     void sceneHashIsPinnedOnOneAndTwoThreadsAndThroughASnapshot(String scene, int steps, String golden) {

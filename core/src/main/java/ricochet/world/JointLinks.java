@@ -51,8 +51,13 @@ final class JointLinks {
     private final StepClock clock;
     final JointStore joints;
     final JointSolver jointSolver;
-    /** Sorted keys of body pairs a joint keeps from colliding (replaced, never changed in place). */
+    /**
+     * Sorted keys of body pairs kept from colliding: those a joint joins (unless it collides) and
+     * those {@link #exclusions} holds (replaced, never changed in place).
+     */
     long[] jointPairs = new long[0];
+    /** The pairs {@link World#setCollision} keeps apart. */
+    final CollisionExclusions exclusions = new CollisionExclusions();
     /** By joint slot: the name its def gave it. */
     String[] jointNames = new String[16];
     private final double[] reaction = new double[6];
@@ -214,10 +219,14 @@ final class JointLinks {
         }
     }
 
-    /** The sorted pairs joints keep apart from collision (those without {@code collide}). */
+    /**
+     * The sorted pairs kept apart from collision: those of joints without {@code collide}, and the
+     * {@link #exclusions}.
+     */
     void rebuildJointPairs() {
-        int n = 0;
-        long[] keys = new long[joints.count()];
+        long[] excluded = exclusions.keys();
+        int n = excluded.length;
+        long[] keys = Arrays.copyOf(excluded, n + joints.count());
         for (int j = 0, m = joints.slots(); j < m; j++) {
             if (joints.live[j] != 0 && joints.collide[j] == 0 && joints.slotB[j] >= 0) {
                 int sa = joints.slotA[j], sb = joints.slotB[j];

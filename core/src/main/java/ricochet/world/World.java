@@ -419,6 +419,31 @@ public final class World implements AutoCloseable {
     }
 
     /**
+     * Whether the two bodies' shapes make contacts with each other (they do unless this kept them
+     * apart, or a joint without {@code collide} joins them). A ragdoll keeps its own parts apart
+     * ({@code ricochet.ragdoll.Ragdoll}). Part of how the world is built, as its shapes are: a snapshot
+     * does not carry it, so restore into a world that keeps the same pairs apart. Wakes both bodies.
+     *
+     * @throws IllegalArgumentException for a stale handle or a body with itself
+     */
+    public void setCollision(BodyId a, BodyId b, boolean collide) {
+        int slotA = table.slotOf(a), slotB = table.slotOf(b);
+        if (slotA == slotB) {
+            throw new IllegalArgumentException("world: setCollision needs two different bodies, got " + a + " twice");
+        }
+        if (jointLinks.exclusions.set(slotA, slotB, collide)) {
+            jointLinks.rebuildJointPairs();
+            wake(a);
+            wake(b);
+        }
+    }
+
+    /** False when {@link #setCollision} keeps the two bodies apart (joints aside). */
+    public boolean collides(BodyId a, BodyId b) {
+        return !jointLinks.exclusions.excludes(table.slotOf(a), table.slotOf(b));
+    }
+
+    /**
      * Marks a dynamic body as a bullet: after each step it is swept from where it started to where it
      * ended against every other non-sensor body (not only static ones, as every fast body is), and
      * stopped at its first impact, so that a small fast body never passes through a thin one.
@@ -450,6 +475,7 @@ public final class World implements AutoCloseable {
     public void remove(BodyId id) {
         bodies.index(id);
         sleeping.wakeAll();
+        jointLinks.exclusions.forget(id.index());
         jointLinks.dropJointsOf(id.index());
         characters.forgetCollider(table.colliderOfSlot[id.index()]);
         softBodies.forgetCollider(table.colliderOfSlot[id.index()]);
