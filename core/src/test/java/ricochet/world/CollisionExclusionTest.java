@@ -70,12 +70,11 @@ class CollisionExclusionTest {
         assertTrue(w.collides(a, c));
     }
 
-    /** A ragdoll standing in a T of its own parts: no two of its parts ever touch, though the world's do. */
+    /** A ragdoll dropped on its back folds as it lands: no two of its parts ever touch; they touch the ground. */
     @Test
     void aRagdollsPartsNeverCollideWithEachOther() {
         World w = new World(new Vec3(0, -9.81, 0));
         w.add(BodyDef.staticBody().withPosition(new Vec3(0, -0.5, 0)), new BoxShape(10, 0.5, 10), 0.5, 0);
-        // Lying on its back, it folds as it lands: arms and legs fall across its body.
         Ragdoll r = Ragdoll.add(w, "doll", new Vec3(0, 1, 0), Quat.fromAxisAngle(Vec3.UNIT_X, -Math.PI / 2),
                 Vec3.ZERO, 1000, 0.5);
         for (int i = 0; i < r.bodies().size(); i++) {
