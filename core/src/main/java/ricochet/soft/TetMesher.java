@@ -5,10 +5,16 @@ import java.util.Arrays;
 /**
  * Fills a {@link SoftShape} with tetrahedra, or covers it with a closed shell of triangles, in the
  * shape's frame. Solids: a regular grid of {@code resolution} cells along the longest side, the cells
- * whose centres lie inside the shape kept, each split into six tetrahedra around its main diagonal
- * (Kuhn's subdivision: every cell is split the same way, so neighbouring cells share their faces'
- * diagonals and the mesh is conforming). Shells: a box's or sphere's surface as a cube of
- * {@code resolution} cells per side (projected onto the sphere), a mesh's own triangles.
+ * whose centres lie inside the shape kept, each split into five tetrahedra: a central one on four
+ * corners of the cell, no two on an edge, and one at each of the other four corners. The cells
+ * alternate which four (the central tetrahedron always stands on the grid's corners whose index sum
+ * is even), so neighbouring cells cross their shared face with the same diagonal and the mesh is
+ * conforming. Such a cell favours no direction of an axis over its opposite: it is its own image
+ * under the half turns about the axes and the swaps of two axes, so a body squashed along one axis
+ * spreads evenly in the other two. The six tetrahedra of Kuhn's split, all around one main diagonal, spread a landing cube along
+ * that diagonal, and friction turned the spread into a slide and a spin. Shells: a box's or sphere's
+ * surface as a cube of {@code resolution} cells per side (projected onto the sphere), a mesh's own
+ * triangles.
  */
 final class TetMesher {
 
@@ -16,9 +22,11 @@ final class TetMesher {
     record Built(double[] points, int[] tets, int[] triangles) {
     }
 
-    // The six tetrahedra of a unit cell: corner bits (x = 1, y = 2, z = 4), each a path 0 -> 7.
-    private static final int[][] KUHN = {
-        {0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}};
+    // The five tetrahedra of a unit cell, corner bits (x = 1, y = 2, z = 4): a central tetrahedron on
+    // the corners of one parity of the bit count and one at each corner of the other. EVEN's centre
+    // is on the even corners, ODD's on the odd ones.
+    private static final int[][] EVEN = {{0, 3, 5, 6}, {1, 0, 3, 5}, {2, 0, 3, 6}, {4, 0, 5, 6}, {7, 3, 5, 6}};
+    private static final int[][] ODD = {{1, 2, 4, 7}, {0, 1, 2, 4}, {3, 1, 2, 7}, {5, 1, 4, 7}, {6, 2, 4, 7}};
 
     private TetMesher() {
     }
@@ -75,7 +83,9 @@ final class TetMesher {
                         }
                         corner[c] = vertexOf[g];
                     }
-                    for (int[] t : KUHN) {
+                    // The central tetrahedron on the grid's even corners in every cell: the cells
+                    // alternate, and neighbours cross their shared face with the same diagonal.
+                    for (int[] t : (i + j + k) % 2 == 0 ? EVEN : ODD) {
                         if (4 * nt + 4 > tets.length) {
                             tets = Arrays.copyOf(tets, 2 * tets.length);
                         }
