@@ -79,6 +79,9 @@ final class ColourSweep implements SoftStep.Driver {
             }
         }
         sweep(task);
+        if (pass.joints && constraints != null && pass != SoftStep.Pass.WARM_START) {
+            constraints.afterContacts(s, pass.bias);
+        }
     }
 
     /** All runs, on this thread (a blow runs along a chain of pairs one collision after another). */

@@ -39,6 +39,13 @@ public interface ConstraintSet {
     }
 
     /**
+     * After a solve or relax pass's contacts ({@code useBias} as in {@link #solve}): constraints that
+     * must hold what the contacts just did to the velocities solve again.
+     */
+    default void afterContacts(BodyStore s, boolean useBias) {
+    }
+
+    /**
      * After the substep's relax pass (joints and contacts).
      *
      * @return whether it changed the bodies' velocities (the contacts are then relaxed once more)

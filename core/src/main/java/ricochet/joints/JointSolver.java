@@ -236,6 +236,18 @@ public final class JointSolver extends JointRows implements ConstraintSet {
         return true;
     }
 
+    /**
+     * After a biased pass's contacts, a tree whose own bodies touch is solved again: the velocity
+     * the substep integrates holds its joints ({@link JointTree#solveAfterContacts}). The relax
+     * pass's velocities are not integrated before the projection and the next biased pass.
+     */
+    @Override
+    public void afterContacts(BodyStore s, boolean useBias) {
+        if (useBias && tree.active() && tree.touched) {
+            tree.solveAfterContacts(s, js, true, MAX_CORRECTION_SPEED, h);
+        }
+    }
+
     @Override
     public boolean endRelax(BodyStore s) {
         boolean changed = impulses.endRelax(s);

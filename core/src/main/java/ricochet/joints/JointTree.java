@@ -105,6 +105,9 @@ final class JointTree {
         warmStiffened = false;
     }
 
+    /** Whether two bodies of one tree touch this step ({@link #solveAfterContacts}). */
+    boolean touched;
+
     /** Whether this step has a tree to solve. */
     boolean active() {
         return treeJointCount > 0;
@@ -154,6 +157,7 @@ final class JointTree {
         }
         treeJointCount = rowCount = frontCount = 0;
         warmStiffened = false;
+        touched = false;
         if (!on) {
             Arrays.fill(rowsOf, 0, slots, 0);
             TreeProjection.forgetCarried(js, rowsOf, slots);
@@ -218,10 +222,12 @@ final class JointTree {
         // each other as it whips) keep it here: joint by joint, a light chain swinging down from
         // level stretched 6 cm while its links touched.
         int runs = contacts == null ? 0 : contacts.runCount();
+        boolean inner = false;
         for (int r = 0; r < runs; r++) {
             int at = contacts.runStart[r];
             int a = contacts.bodyA[at], b = contacts.bodyB[at];
             int ra = s.invMass[a] > 0 ? find(a) : -1, rb = b >= 0 && s.invMass[b] > 0 ? find(b) : -1;
+            inner |= ra == rb && ra >= 0;
             if (ra != rb) {
                 if (ra >= 0) {
                     iterative[ra] = true;
@@ -259,6 +265,11 @@ final class JointTree {
         TreeProjection.forgetCarried(js, rowsOf, slots);
         if (treeJointCount == 0) {
             return;
+        }
+        for (int r = 0; inner && r < runs; r++) {
+            int a = contacts.bodyA[contacts.runStart[r]];
+            int root = s.invMass[a] > 0 ? find(a) : -1;
+            touched |= root >= 0 && !iterative[root] && jointsInSet[root] >= 2;
         }
         growRows(rowCount);
         // Incidence lists in slot order.
@@ -451,12 +462,47 @@ final class JointTree {
      * overshoots its neighbours'; the direct solve has no neighbours to overshoot.
      */
     void solve(BodyStore s, JointStore js, boolean biased, double maxSpeed, double h) {
-        double[] d = js.d;
         if (biased && warmStiffened) {
             responses(s, js);
         } else {
             stiffen(s, js, h);
         }
+        rightHandSide(s, js, biased, maxSpeed, h);
+        for (int f = 0; f < frontCount; f++) {
+            factorAndForward(s, f);
+        }
+        for (int f = frontCount - 1; f >= 0; f--) {
+            backward(f);
+        }
+        warmStiffened = false;
+        applyImpulses(s, js);
+    }
+
+    /**
+     * After the pass's contacts, where a tree's own bodies touch: its rows solved once more with the
+     * factors the pass's tree solve left (the same poses and inertias), so the velocity the substep
+     * integrates holds the joints. A contact's push on two links of one chain is a velocity no joint
+     * row saw; integrated, a strike opened the joints by centimetres in a substep, more than the
+     * projection's one linear step takes back (the links turn by tenths of a radian). The push's share
+     * that the joints allow stays; the contacts see the rest again in the next pass.
+     */
+    void solveAfterContacts(BodyStore s, JointStore js, boolean biased, double maxSpeed, double h) {
+        rightHandSide(s, js, biased, maxSpeed, h);
+        for (int f = 0; f < frontCount; f++) {
+            forward(f);
+        }
+        for (int f = frontCount - 1; f >= 0; f--) {
+            backward(f);
+        }
+        applyImpulses(s, js);
+    }
+
+    /**
+     * The rows' right-hand side: {@code J v}, biased by the error with the carry
+     * {@code (C + C_carried) / h}, each joint's correction speed capped at {@code maxSpeed}.
+     */
+    private void rightHandSide(BodyStore s, JointStore js, boolean biased, double maxSpeed, double h) {
+        double[] d = js.d;
         for (int k = 0; k < treeJointCount; k++) {
             int j = treeJoints[k], a = js.a[j], b = js.b[j];
             int first = firstRow[j], end = first + rowsOf[j], carry = STRIDE * j + CARRIED - first;
@@ -475,13 +521,11 @@ final class JointTree {
                 rhs[r] = cdot(s, a, b, r) + bias * (c[r] + d[carry + r]);
             }
         }
-        for (int f = 0; f < frontCount; f++) {
-            factorAndForward(s, f);
-        }
-        for (int f = frontCount - 1; f >= 0; f--) {
-            backward(f);
-        }
-        warmStiffened = false;
+    }
+
+    /** The solution {@code -rhs} added to the accumulated impulses and applied to the bodies. */
+    private void applyImpulses(BodyStore s, JointStore js) {
+        double[] d = js.d;
         for (int k = 0; k < treeJointCount; k++) {
             int j = treeJoints[k], a = js.a[j], b = js.b[j];
             for (int r = firstRow[j], end = r + rowsOf[j]; r < end; r++) {
