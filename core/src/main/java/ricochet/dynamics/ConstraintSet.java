@@ -3,7 +3,7 @@ package ricochet.dynamics;
 /**
  * Constraints other than contacts (joints) that the {@link ContactSolver} solves in the same
  * substeps, before its contacts in every pass (Box2D v3's order: joints, then contacts, so that
- * non-penetration is the last word).
+ * non-penetration is the last word); {@link #afterContacts} lets a set solve again after them.
  */
 public interface ConstraintSet {
 

@@ -32,8 +32,9 @@ import ricochet.dynamics.ContactStore;
  * {@link JointImpulses}), and so, for the step, does a group with a body touching another group or
  * an immovable body (its contacts are solved iteratively, with the joints' blocks,
  * {@link GroundedBlock}); contacts among its own bodies keep it here. A joint's other rows (limits,
- * motors, springs) and the contacts stay iterative, before this solve in each pass; static,
- * kinematic and world ends are immovable and not nodes.
+ * motors, springs) stay iterative, before this solve in each pass, and the contacts after it; where
+ * a tree's own bodies touch, the biased pass solves it once more after them
+ * ({@link #solveAfterContacts}). Static, kinematic and world ends are immovable and not nodes.
  *
  * <p>The factorization is multifrontal: the bodies of a tree are visited leaves first (the reverse of
  * a breadth-first order from a root body). A body's front is the dense matrix over the rows of the
