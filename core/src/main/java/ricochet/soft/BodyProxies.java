@@ -2,6 +2,7 @@ package ricochet.soft;
 
 import java.util.Arrays;
 import ricochet.geometry.shape.Shape;
+import ricochet.geometry.shape.SphereShape;
 
 /**
  * The rigid bodies the particles meet in one step, as the soft stage sees them. The rigid solve has
@@ -194,6 +195,11 @@ final class BodyProxies {
 
     boolean dynamic(int k) {
         return type[k] == SoftHost.DYNAMIC;
+    }
+
+    /** Whether proxy k is a dynamic or kinematic sphere: the only bodies sided contacts and zones take. */
+    boolean movingSphere(int k) {
+        return type[k] != SoftHost.STATIC && shape[k] instanceof SphereShape;
     }
 
     /** {@code 1/m + (r x n) . I^-1 (r x n)} at world point p along unit n, 1/kg; 0 unless dynamic. */

@@ -96,7 +96,7 @@ final class ImpactZones {
 
     private static boolean movingSphere(BodyProxies b) {
         for (int k = 0; k < b.count; k++) {
-            if (b.type[k] != SoftHost.STATIC && b.shape[k] instanceof SphereShape) {
+            if (b.movingSphere(k)) {
                 return true;
             }
         }
@@ -114,7 +114,7 @@ final class ImpactZones {
         }
         for (int q = from; q < to; q++) {
             int k = proxies[q];
-            if (b.type[k] == SoftHost.STATIC || !(b.shape[k] instanceof SphereShape)) {
+            if (!b.movingSphere(k)) {
                 continue;
             }
             if (member.length < p.count) {

@@ -1,7 +1,6 @@
 package ricochet.soft;
 
 import ricochet.geometry.shape.ConvexShape;
-import ricochet.geometry.shape.SphereShape;
 
 /**
  * A moving sphere against a cloth's triangles, sided: the sphere's centre is kept from crossing the
@@ -73,7 +72,7 @@ final class SidedContacts {
         }
         for (int q = from; q < to; q++) {
             int k = proxies[q];
-            if (b.type[k] == SoftHost.STATIC || !(b.shape[k] instanceof SphereShape)) {
+            if (!b.movingSphere(k)) {
                 continue;
             }
             // A sphere about the centre that holds the shape: the farthest corner of its padded box.
