@@ -398,7 +398,7 @@ final class ParticleStep {
 
     /**
      * The rigid bodies each soft body may meet this step: those whose boxes, swept back over the step
-     * by their velocity, overlap the soft body's box grown by where its particles can go.
+     * to their centres at its start, overlap the soft body's box grown by where its particles can go.
      */
     private void gatherProxies(double dt, double gx, double gy, double gz) {
         if (near == null) {
